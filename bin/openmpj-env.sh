@@ -1,0 +1,65 @@
+# Shared by bin/mpjrun and bin/mpjavac: finds a JDK >= 25 and the OpenMPJ jars, building them on first use.
+# Sourced, not run. Sets JAVA, JAVAC, OPENMPJ_HOME, OPENMPJ_CORE_JAR, OPENMPJ_MPI_JAR.
+
+OPENMPJ_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+openmpj_java_major() {
+  "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p' | head -n 1
+}
+
+openmpj_find_jdk() {
+  local candidate
+  for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64; do
+    if [ -n "$candidate" ] && [ -x "$candidate/bin/java" ] && [ -x "$candidate/bin/javac" ]; then
+      local major
+      major=$(openmpj_java_major "$candidate/bin/java")
+      if [ -n "$major" ] && [ "$major" -ge 25 ] 2>/dev/null; then
+        echo "$candidate"
+        return 0
+      fi
+    fi
+  done
+  if command -v javac >/dev/null 2>&1; then
+    candidate=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    local major
+    major=$(openmpj_java_major "$candidate/bin/java")
+    if [ -n "$major" ] && [ "$major" -ge 25 ] 2>/dev/null; then
+      echo "$candidate"
+      return 0
+    fi
+  fi
+  return 1
+}
+
+if ! OPENMPJ_JDK=$(openmpj_find_jdk); then
+  echo "$(basename "$0"): OpenMPJ needs a JDK 25 or newer, and none was found" \
+       "(JAVA_HOME='${JAVA_HOME:-}', /usr/lib/jvm/temurin-25-jdk-amd64, javac on PATH)." \
+       "Install one and set JAVA_HOME to it." >&2
+  exit 2
+fi
+JAVA="$OPENMPJ_JDK/bin/java"
+JAVAC="$OPENMPJ_JDK/bin/javac"
+
+if [ -f "$OPENMPJ_HOME/lib/openmpj-core.jar" ]; then
+  OPENMPJ_CORE_JAR="$OPENMPJ_HOME/lib/openmpj-core.jar"
+  OPENMPJ_MPI_JAR="$OPENMPJ_HOME/lib/openmpj-mpi.jar"
+else
+  OPENMPJ_CORE_JAR="$OPENMPJ_HOME/core/target/openmpj-core.jar"
+  OPENMPJ_MPI_JAR="$OPENMPJ_HOME/mpi/target/openmpj-mpi.jar"
+  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_HOME/examples/target/openmpj-examples.jar" ]; then
+    if ! command -v mvn >/dev/null 2>&1; then
+      echo "$(basename "$0"): OpenMPJ is not built yet and Maven (mvn) is not installed; install it (apt-get install maven)." >&2
+      exit 2
+    fi
+    echo "$(basename "$0"): building OpenMPJ (first run only)..." >&2
+    openmpj_build_log=$(mktemp)
+    if ! (cd "$OPENMPJ_HOME" && JAVA_HOME="$OPENMPJ_JDK" MAVEN_OPTS="${MAVEN_OPTS:---sun-misc-unsafe-memory-access=allow}" \
+          mvn -B -ntp -DskipTests package >"$openmpj_build_log" 2>&1); then
+      cat "$openmpj_build_log" >&2
+      echo "$(basename "$0"): the build failed; see the Maven output above." >&2
+      rm -f "$openmpj_build_log"
+      exit 2
+    fi
+    rm -f "$openmpj_build_log"
+  fi
+fi

@@ -1,0 +1,67 @@
+package org.openmpj.concurrent;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Spins, then yields the core, then parks with a growing timeout: the strategy for a machine with more
+ * waiting threads than cores, where spinning would starve the thread that holds the data. Wakers that see a
+ * parked waiter unpark it, so the park timeout bounds only the cost of a missed wake-up.
+ */
+public final class BackoffIdleStrategy implements IdleStrategy
+{
+    private final int spinRounds;
+    private final int yieldRounds;
+    private final long minParkNs;
+    private final long maxParkNs;
+
+    /**
+     * @param spinRounds  rounds spent spinning before yielding.
+     * @param yieldRounds rounds spent yielding before parking.
+     * @param minParkNs   the first park time.
+     * @param maxParkNs   the park time the doubling stops at.
+     */
+    public BackoffIdleStrategy(final int spinRounds, final int yieldRounds, final long minParkNs, final long maxParkNs)
+    {
+        if (spinRounds < 0 || yieldRounds < 0 || minParkNs < 1 || maxParkNs < minParkNs)
+        {
+            throw new IllegalArgumentException("backoff needs spinRounds >= 0, yieldRounds >= 0 and 1 <= minParkNs <= maxParkNs;"
+                + " got " + spinRounds + ", " + yieldRounds + ", " + minParkNs + ", " + maxParkNs);
+        }
+        this.spinRounds = spinRounds;
+        this.yieldRounds = yieldRounds;
+        this.minParkNs = minParkNs;
+        this.maxParkNs = maxParkNs;
+    }
+
+    @Override
+    public int idle(final int round)
+    {
+        if (round < spinRounds)
+        {
+            Thread.onSpinWait();
+        }
+        else if (round < spinRounds + yieldRounds)
+        {
+            Thread.yield();
+        }
+        else
+        {
+            // Shifting no further than the leading zeros allow keeps the doubled time from overflowing.
+            final int doublings = Math.min(round - spinRounds - yieldRounds, Long.numberOfLeadingZeros(minParkNs) - 1);
+            LockSupport.parkNanos(Math.min(maxParkNs, minParkNs << doublings));
+        }
+        return round == Integer.MAX_VALUE ? round : round + 1;
+    }
+
+    @Override
+    public boolean parksAt(final int round)
+    {
+        return round >= spinRounds + yieldRounds;
+    }
+
+    @Override
+    public String name()
+    {
+        return "backoff";
+    }
+}

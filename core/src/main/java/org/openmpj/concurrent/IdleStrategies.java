@@ -1,0 +1,35 @@
+package org.openmpj.concurrent;
+
+/**
+ * Chooses the idle strategy for a job: busy-spin while every spinning thread has a core, back off when
+ * the machine is oversubscribed. Busy-spinning on an oversubscribed machine starves the threads that hold
+ * the data, so {@code auto} never picks it there.
+ */
+public final class IdleStrategies
+{
+    /** Spin 2,000 rounds (a few microseconds), yield 200 rounds, then park from 1 µs up to 1 ms. */
+    private static final BackoffIdleStrategy BACKOFF = new BackoffIdleStrategy(2_000, 200, 1_000, 1_000_000);
+
+    private IdleStrategies()
+    {
+    }
+
+    /**
+     * @param name              {@code spin}, {@code backoff} or {@code auto}.
+     * @param spinningThreads   how many threads of this machine may wait at once (ranks on this host).
+     * @param availableCores    the cores this JVM may use.
+     * @return the strategy the name selects.
+     * @throws IllegalArgumentException naming the value when it is none of the three.
+     */
+    public static IdleStrategy choose(final String name, final int spinningThreads, final int availableCores)
+    {
+        return switch (name)
+        {
+            case "spin" -> BusySpinIdleStrategy.INSTANCE;
+            case "backoff" -> BACKOFF;
+            case "auto" -> spinningThreads <= availableCores ? BusySpinIdleStrategy.INSTANCE : BACKOFF;
+            default -> throw new IllegalArgumentException(
+                "openmpj.idle=" + name + " is not an idle strategy; expected spin, backoff or auto");
+        };
+    }
+}

@@ -1,0 +1,36 @@
+package org.openmpj.concurrent;
+
+/**
+ * How a thread waits for something another thread will do. Implementations are stateless and thread-safe:
+ * the caller keeps the round counter in a local variable, so one strategy serves every waiting thread
+ * without allocation.
+ *
+ * <pre>{@code
+ * int round = 0;
+ * while (!done()) {
+ *     round = idle.idle(round);
+ * }
+ * }</pre>
+ */
+public interface IdleStrategy
+{
+    /**
+     * Waits a little, more the longer the wait has lasted.
+     *
+     * @param round how many times this wait has idled so far (0 at first).
+     * @return the round to pass next time.
+     */
+    int idle(int round);
+
+    /**
+     * Whether {@link #idle(int)} at this round blocks the thread in the kernel, so that a waker must
+     * {@code unpark} it to avoid the full park time.
+     *
+     * @param round the round about to be passed to {@link #idle(int)}.
+     * @return true when that call parks.
+     */
+    boolean parksAt(int round);
+
+    /** @return the short name of this strategy, as given to {@code openmpj.idle}. */
+    String name();
+}

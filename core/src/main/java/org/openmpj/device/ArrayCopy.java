@@ -1,0 +1,76 @@
+package org.openmpj.device;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Moves message bytes between primitive arrays, of the same kind or not. Same-kind copies are one
+ * {@link System#arraycopy}; differing kinds are copied byte for byte in native order, as a network
+ * would deliver them. {@code boolean} is one byte, 0 or 1.
+ */
+public final class ArrayCopy
+{
+    private ArrayCopy()
+    {
+    }
+
+    /**
+     * Copies {@code bytes} bytes from {@code src} starting at element {@code srcOffset} to {@code dst}
+     * starting at element {@code dstOffset}. The caller has checked that both ranges fit.
+     */
+    public static void copy(
+        final Object src, final Primitive srcKind, final int srcOffset,
+        final Object dst, final Primitive dstKind, final int dstOffset,
+        final long bytes)
+    {
+        if (srcKind == dstKind)
+        {
+            System.arraycopy(src, srcOffset, dst, dstOffset, (int)(bytes / srcKind.sizeBytes()));
+        }
+        else if (srcKind != Primitive.BOOLEAN && dstKind != Primitive.BOOLEAN)
+        {
+            MemorySegment.copy(
+                srcKind.segmentOf(src), (long)srcOffset * srcKind.sizeBytes(),
+                dstKind.segmentOf(dst), (long)dstOffset * dstKind.sizeBytes(),
+                bytes);
+        }
+        else
+        {
+            copyThroughBytes(src, srcKind, srcOffset, dst, dstKind, dstOffset, (int)bytes);
+        }
+    }
+
+    private static void copyThroughBytes(
+        final Object src, final Primitive srcKind, final int srcOffset,
+        final Object dst, final Primitive dstKind, final int dstOffset,
+        final int bytes)
+    {
+        final byte[] staging;
+        if (srcKind == Primitive.BOOLEAN)
+        {
+            final boolean[] from = (boolean[])src;
+            staging = new byte[bytes];
+            for (int i = 0; i < bytes; i++)
+            {
+                staging[i] = from[srcOffset + i] ? (byte)1 : (byte)0;
+            }
+        }
+        else
+        {
+            staging = new byte[bytes];
+            copy(src, srcKind, srcOffset, staging, Primitive.BYTE, 0, bytes);
+        }
+
+        if (dstKind == Primitive.BOOLEAN)
+        {
+            final boolean[] to = (boolean[])dst;
+            for (int i = 0; i < bytes; i++)
+            {
+                to[dstOffset + i] = staging[i] != 0;
+            }
+        }
+        else
+        {
+            copy(staging, Primitive.BYTE, 0, dst, dstKind, dstOffset, bytes);
+        }
+    }
+}

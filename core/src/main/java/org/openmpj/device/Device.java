@@ -1,0 +1,103 @@
+package org.openmpj.device;
+
+/**
+ * Matched point-to-point messaging for one rank: the SPI the engine is built on. Messages are slices of
+ * primitive arrays addressed by (peer, tag, context); receives match on (source, tag, context) with
+ * wildcards, in MPI's non-overtaking order. Peers are world ranks; the envelope source and tag are opaque
+ * to the device apart from matching.
+ *
+ * <p>Thread-safety: every method may be called by any number of threads at once.
+ */
+public interface Device extends AutoCloseable
+{
+    /** Matches a message from any source. */
+    int ANY_SOURCE = -2;
+    /** Matches a message with any tag. */
+    int ANY_TAG = -2;
+
+    /** @return the device's registered name, e.g. {@code thread}. */
+    String name();
+
+    /** @return this rank's world rank. */
+    int rank();
+
+    /** @return the number of ranks in the job. */
+    int size();
+
+    /** @return the largest message size sent eagerly (copied so the sender can return); larger ones wait for the receiver. */
+    long eagerLimitBytes();
+
+    /**
+     * Starts a send of {@code count} elements of {@code buf} from element {@code offset}.
+     *
+     * @param dest           world rank of the receiver.
+     * @param envelopeSource the sender's rank as the receiver's matching sees it (its rank in the communicator).
+     * @return the request; the buffer must not be changed until it completes.
+     */
+    Request isend(Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context, SendMode mode);
+
+    /** Sends and waits until the buffer may be reused; see {@link #isend}. */
+    void send(Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context, SendMode mode);
+
+    /**
+     * Starts a receive into {@code count} elements of {@code buf} from element {@code offset}.
+     *
+     * @param source envelope source to match, or {@link #ANY_SOURCE}.
+     * @param tag    tag to match, or {@link #ANY_TAG}.
+     * @return the request; a message longer than the buffer completes it with an {@code ERR_TRUNCATE} error.
+     */
+    ReceiveRequest irecv(Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
+
+    /**
+     * Receives and waits; see {@link #irecv}.
+     *
+     * @return the completed request, owned by the device and valid only until the calling thread's next
+     *         blocking call on this device.
+     */
+    ReceiveRequest recv(Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
+
+    /**
+     * Starts a receive whose buffer is allocated to fit the message when it matches, for messages of unknown
+     * size such as serialized objects.
+     *
+     * @return the request; once complete, {@link ReceiveRequest#payload()} holds the bytes.
+     */
+    ReceiveRequest irecvAllocating(int source, int tag, int context);
+
+    /**
+     * Looks for a matching message that has arrived but not been received.
+     *
+     * @return true, with {@code result} filled in, when one is there.
+     */
+    boolean iprobe(int source, int tag, int context, ProbeResult result);
+
+    /**
+     * Cancels a pending operation if it has not matched yet.
+     *
+     * @return true when cancelled; the request then completes with {@link Request#isCancelled()} set.
+     */
+    boolean cancel(Request request);
+
+    /**
+     * Waits until {@code request} completes, driving progress.
+     *
+     * @throws org.openmpj.OpenMpjException when the job fails while waiting.
+     */
+    void await(Request request);
+
+    /**
+     * One step of a wait the caller drives, such as waiting for any of several requests: makes progress,
+     * checks the job is alive, and idles when there was nothing to do.
+     *
+     * @param round 0 on the first step, then the value the previous step returned.
+     * @return the round to pass to the next step.
+     */
+    int awaitStep(int round);
+
+    /** @return the amount of work done moving messages; 0 when there was none. */
+    int progress();
+
+    /** Releases the device's resources. Pending operations are abandoned. */
+    @Override
+    void close();
+}

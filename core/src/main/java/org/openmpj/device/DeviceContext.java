@@ -1,0 +1,30 @@
+package org.openmpj.device;
+
+import java.util.function.Supplier;
+
+import org.openmpj.concurrent.IdleStrategy;
+
+/** What a device provider is told when it opens a device for one rank. */
+public interface DeviceContext
+{
+    /** @return the rank the device is for. */
+    int rank();
+
+    /** @return the number of ranks in the job. */
+    int size();
+
+    /** @return the value of configuration property {@code name}, or {@code defaultValue} when unset. */
+    String property(String name, String defaultValue);
+
+    /** @return the job's liveness, checked by every wait. */
+    JobControl job();
+
+    /** @return how this rank's threads wait. */
+    IdleStrategy idleStrategy();
+
+    /**
+     * @return the one object stored under {@code key} for this job in this JVM, created by {@code factory}
+     *         on first use; how ranks that are threads of one JVM find each other.
+     */
+    <T> T jobShared(String key, Supplier<T> factory);
+}

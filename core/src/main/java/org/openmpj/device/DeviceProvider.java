@@ -1,0 +1,28 @@
+package org.openmpj.device;
+
+import java.util.List;
+
+/**
+ * A device, found by name through {@link java.util.ServiceLoader}. A provider that cannot run here says
+ * why, instead of failing when opened.
+ */
+public interface DeviceProvider
+{
+    /** @return the name users give to {@code -dev}, e.g. {@code thread}. */
+    String name();
+
+    /** @return other names accepted for this device, such as those of older MPJ libraries. */
+    List<String> aliases();
+
+    /** @return whether the device can run on this machine. */
+    boolean isAvailable();
+
+    /** @return why the device cannot run here, with what to do about it; null when it can. */
+    String unavailabilityCause();
+
+    /** @return the configuration properties this device reads. */
+    List<ConfigOption> configOptions();
+
+    /** Opens the device for one rank. */
+    Device open(DeviceContext context);
+}

@@ -1,0 +1,126 @@
+package org.openmpj.device;
+
+import java.util.concurrent.locks.LockSupport;
+
+import org.openmpj.OpenMpjException;
+
+/**
+ * A point-to-point operation in flight, and, once complete, its outcome: the envelope of the matched
+ * message, its size, whether it was cancelled and any error.
+ *
+ * <p>Thread-safety: completion is published by a volatile write of the state, after the outcome fields;
+ * a reader that sees {@link #isComplete()} true sees the outcome. Only the device completes requests.
+ * The request keeps its buffer reachable until it completes.
+ */
+public abstract class Request
+{
+    private static final int PENDING = 0;
+    private static final int COMPLETE = 1;
+
+    private volatile int state;
+    private volatile Thread parkedWaiter;
+
+    private int source;
+    private int tag;
+    private long byteCount;
+    private boolean cancelled;
+    private OpenMpjException error;
+
+    /** @return whether the operation has finished; once true, stays true until the device reuses it. */
+    public final boolean isComplete()
+    {
+        return state == COMPLETE;
+    }
+
+    /** @return the envelope source of the matched message (communicator rank of the sender). */
+    public final int source()
+    {
+        return source;
+    }
+
+    /** @return the tag of the matched message. */
+    public final int tag()
+    {
+        return tag;
+    }
+
+    /** @return the number of bytes received (or sent). */
+    public final long byteCount()
+    {
+        return byteCount;
+    }
+
+    /** @return whether the operation was cancelled instead of completed. */
+    public final boolean isCancelled()
+    {
+        return cancelled;
+    }
+
+    /** @return the error the operation ended with, or null when it succeeded. */
+    public final OpenMpjException error()
+    {
+        return error;
+    }
+
+    /** Records the outcome; the device calls it just before {@link #complete()}. */
+    protected final void setOutcome(final int source, final int tag, final long byteCount)
+    {
+        this.source = source;
+        this.tag = tag;
+        this.byteCount = byteCount;
+    }
+
+    /** Marks the operation as cancelled; the device calls it just before {@link #complete()}. */
+    protected final void setCancelled()
+    {
+        this.cancelled = true;
+    }
+
+    /** Records the error the operation ends with; the device calls it just before {@link #complete()}. */
+    protected final void setError(final OpenMpjException error)
+    {
+        this.error = error;
+    }
+
+    /** Publishes completion and wakes a parked waiter, if any. */
+    protected final void complete()
+    {
+        // Volatile store then volatile load: pairs with the waiter's store of parkedWaiter then load of state,
+        // so at least one side sees the other and no wake-up is lost.
+        state = COMPLETE;
+        final Thread waiter = parkedWaiter;
+        if (waiter != null)
+        {
+            LockSupport.unpark(waiter);
+        }
+    }
+
+    /** Returns a completed request to the pending state for reuse by its owner. */
+    protected final void reset()
+    {
+        source = 0;
+        tag = 0;
+        byteCount = 0;
+        cancelled = false;
+        error = null;
+        parkedWaiter = null;
+        state = PENDING;
+    }
+
+    /**
+     * Registers the calling thread as about to park on this request, so that {@link #complete()} unparks it.
+     *
+     * @return whether the request is still pending, i.e. whether the caller should park.
+     */
+    public final boolean prepareToPark()
+    {
+        parkedWaiter = Thread.currentThread();
+        return state == PENDING;
+    }
+
+    /** Withdraws the registration of {@link #prepareToPark()}. */
+    public final void parked()
+    {
+        parkedWaiter = null;
+    }
+}

@@ -1,0 +1,160 @@
+package org.openmpj.engine;
+
+import org.openmpj.device.Device;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.ProbeResult;
+import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.Request;
+import org.openmpj.device.SendMode;
+
+/**
+ * A group of ranks with its own matching context: point-to-point in communicator ranks, translated to the
+ * device's world ranks. Operations with {@link #PROC_NULL} complete at once and move nothing.
+ *
+ * <p>Thread-safety: immutable; every operation may be called by any number of threads. Arguments are
+ * trusted: the API façade checks them.
+ */
+public final class Communicator
+{
+    /** The rank that stands for "no process". */
+    public static final int PROC_NULL = -3;
+    /** Matches any source. */
+    public static final int ANY_SOURCE = Device.ANY_SOURCE;
+    /** Matches any tag. */
+    public static final int ANY_TAG = Device.ANY_TAG;
+
+    private final Device device;
+    private final int context;
+    private final int rank;
+    private final int[] worldRanks;
+
+    /**
+     * @param device     the device of this rank.
+     * @param context    the matching context of this communicator's point-to-point traffic.
+     * @param rank       this rank's rank in the communicator.
+     * @param worldRanks the world rank of each communicator rank.
+     */
+    public Communicator(final Device device, final int context, final int rank, final int[] worldRanks)
+    {
+        this.device = device;
+        this.context = context;
+        this.rank = rank;
+        this.worldRanks = worldRanks.clone();
+    }
+
+    /** @return this rank's rank in the communicator. */
+    public int rank()
+    {
+        return rank;
+    }
+
+    /** @return the number of ranks. */
+    public int size()
+    {
+        return worldRanks.length;
+    }
+
+    /** @return the matching context of point-to-point traffic. */
+    public int context()
+    {
+        return context;
+    }
+
+    /** @return the device underneath. */
+    public Device device()
+    {
+        return device;
+    }
+
+    /** Sends and returns once the buffer may be reused. */
+    public void send(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int dest, final int tag, final SendMode mode)
+    {
+        if (dest != PROC_NULL)
+        {
+            device.send(buf, kind, offset, count, worldRanks[dest], rank, tag, context, mode);
+        }
+    }
+
+    /** Starts a send. */
+    public Request isend(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int dest, final int tag, final SendMode mode)
+    {
+        if (dest == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.isend(buf, kind, offset, count, worldRanks[dest], rank, tag, context, mode);
+    }
+
+    /**
+     * Receives and waits.
+     *
+     * @return the completed request, valid until the calling thread's next blocking call.
+     */
+    public ReceiveRequest recv(
+        final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.recv(buf, kind, offset, count, source, tag, context);
+    }
+
+    /** Starts a receive. */
+    public ReceiveRequest irecv(
+        final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.irecv(buf, kind, offset, count, source, tag, context);
+    }
+
+    /** Starts a receive whose buffer is allocated to fit the message. */
+    public ReceiveRequest irecvAllocating(final int source, final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.irecvAllocating(source, tag, context);
+    }
+
+    /** @return true, with {@code result} filled in, when a matching message is waiting to be received. */
+    public boolean iprobe(final int source, final int tag, final ProbeResult result)
+    {
+        if (source == PROC_NULL)
+        {
+            result.set(PROC_NULL, ANY_TAG, 0);
+            return true;
+        }
+        return device.iprobe(source, tag, context, result);
+    }
+
+    /** Waits until a matching message is waiting to be received, and fills in {@code result}. */
+    public void probe(final int source, final int tag, final ProbeResult result)
+    {
+        int round = 0;
+        while (!iprobe(source, tag, result))
+        {
+            round = device.awaitStep(round);
+        }
+    }
+
+    /** Waits for {@code request}. */
+    public void await(final Request request)
+    {
+        device.await(request);
+    }
+
+    /** @return the world rank of communicator rank {@code commRank}. */
+    public int worldRank(final int commRank)
+    {
+        return worldRanks[commRank];
+    }
+}

@@ -1,0 +1,400 @@
+package org.openmpj.matching;
+
+import org.openmpj.OpenMpjException;
+import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.Device;
+import org.openmpj.device.JobControl;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.ProbeResult;
+import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.Request;
+import org.openmpj.device.SendMode;
+
+/**
+ * A {@link Device} made of the one matcher and its protocols over {@link Transport}s that only move data.
+ *
+ * <p>Protocols: a send whose receive is posted is copied straight into the receive buffer. Otherwise a
+ * standard send of at most the transport's eager limit is copied into the receiver's unexpected queue and
+ * completes at once; a larger one, or a synchronous one, waits there as a rendezvous until a receive takes
+ * it, reading the sender's array directly. Flow control: once the eager copies queued at a receiver reach
+ * {@code unexpectedLimitBytes}, further sends to it wait as rendezvous, so a fast sender cannot exhaust a slow
+ * receiver's memory.
+ *
+ * <p>Thread-safety: all methods may be called by any number of threads. Blocking calls use per-thread
+ * pooled requests, so a blocking send or receive allocates nothing in steady state.
+ */
+public final class MatchingDevice implements Device
+{
+    static final int ANY_SOURCE = Device.ANY_SOURCE;
+    static final int ANY_TAG = Device.ANY_TAG;
+
+    private final String name;
+    private final int rank;
+    private final int size;
+    private final Matcher matcher = new Matcher();
+    private final IdleStrategy idle;
+    private final JobControl job;
+    private final long unexpectedLimitBytes;
+    private final ThreadLocal<PooledRequests> pooled = ThreadLocal.withInitial(PooledRequests::new);
+    private Transport[] routes;
+
+    /**
+     * @param name                 the device name reported to users.
+     * @param rank                 this rank's world rank.
+     * @param size                 the number of ranks.
+     * @param idle                 how waiting threads idle.
+     * @param job                  the job's liveness, checked while waiting.
+     * @param unexpectedLimitBytes the most bytes of eager copies queued here before senders must rendezvous.
+     */
+    public MatchingDevice(
+        final String name, final int rank, final int size,
+        final IdleStrategy idle, final JobControl job, final long unexpectedLimitBytes)
+    {
+        this.name = name;
+        this.rank = rank;
+        this.size = size;
+        this.idle = idle;
+        this.job = job;
+        this.unexpectedLimitBytes = unexpectedLimitBytes;
+    }
+
+    /** Sets the transport that reaches each world rank; called once, before the first send. */
+    public void connect(final Transport[] routesByRank)
+    {
+        if (routesByRank.length != size)
+        {
+            throw new IllegalArgumentException("need a route to each of " + size + " ranks, got " + routesByRank.length);
+        }
+        this.routes = routesByRank.clone();
+    }
+
+    @Override
+    public String name()
+    {
+        return name;
+    }
+
+    @Override
+    public int rank()
+    {
+        return rank;
+    }
+
+    @Override
+    public int size()
+    {
+        return size;
+    }
+
+    @Override
+    public long eagerLimitBytes()
+    {
+        return routes[rank].eagerLimitBytes();
+    }
+
+    @Override
+    public Request isend(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
+    {
+        final SendRequest send = new SendRequest();
+        send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, mode);
+        routes[dest].send(send);
+        return send;
+    }
+
+    @Override
+    public void send(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
+    {
+        final SendRequest send = pooled.get().send;
+        send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, mode);
+        try
+        {
+            if (!routes[dest].send(send))
+            {
+                await(send);
+            }
+            throwIfFailed(send);
+        }
+        finally
+        {
+            if (send.isComplete())
+            {
+                send.recycle();
+            }
+            else
+            {
+                // A failed job left the send queued somewhere: never reuse it, the receiver may still read it.
+                pooled.get().send = new SendRequest();
+            }
+        }
+    }
+
+    @Override
+    public ReceiveRequest irecv(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int source, final int tag, final int context)
+    {
+        final RecvRequest recv = new RecvRequest();
+        recv.start(buf, kind, offset, count, source, tag, context);
+        post(recv);
+        return recv;
+    }
+
+    @Override
+    public ReceiveRequest recv(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int source, final int tag, final int context)
+    {
+        final PooledRequests requests = pooled.get();
+        RecvRequest recv = requests.recv;
+        if (recv.isComplete())
+        {
+            recv.recycle();
+        }
+        recv.start(buf, kind, offset, count, source, tag, context);
+        post(recv);
+        try
+        {
+            await(recv);
+        }
+        catch (final OpenMpjException ex)
+        {
+            if (cancel(recv) || recv.isComplete())
+            {
+                throw ex;
+            }
+            requests.recv = new RecvRequest();
+            throw ex;
+        }
+        return recv;
+    }
+
+    @Override
+    public ReceiveRequest irecvAllocating(final int source, final int tag, final int context)
+    {
+        final RecvRequest recv = new RecvRequest();
+        recv.startAllocating(source, tag, context);
+        post(recv);
+        return recv;
+    }
+
+    @Override
+    public boolean iprobe(final int source, final int tag, final int context, final ProbeResult result)
+    {
+        matcher.lock();
+        try
+        {
+            final Unexpected entry = matcher.findUnexpected(context, source, tag);
+            if (entry == null)
+            {
+                return false;
+            }
+            result.set(entry.source, entry.tag, entry.byteCount);
+            return true;
+        }
+        finally
+        {
+            matcher.unlock();
+        }
+    }
+
+    @Override
+    public boolean cancel(final Request request)
+    {
+        if (request instanceof RecvRequest recv)
+        {
+            return cancelReceive(recv);
+        }
+        if (request instanceof SendRequest send)
+        {
+            return cancelSend(send);
+        }
+        return false;
+    }
+
+    @Override
+    public void await(final Request request)
+    {
+        int round = 0;
+        while (!request.isComplete())
+        {
+            job.checkAlive();
+            if (progress() > 0)
+            {
+                round = 0;
+            }
+            else if (idle.parksAt(round))
+            {
+                if (request.prepareToPark())
+                {
+                    round = idle.idle(round);
+                }
+                request.parked();
+            }
+            else
+            {
+                round = idle.idle(round);
+            }
+        }
+    }
+
+    @Override
+    public int awaitStep(final int round)
+    {
+        job.checkAlive();
+        if (progress() > 0)
+        {
+            return 0;
+        }
+        return idle.idle(round);
+    }
+
+    @Override
+    public int progress()
+    {
+        return routes[rank].doWork();
+    }
+
+    @Override
+    public void close()
+    {
+        final Transport[] toClose = routes;
+        if (toClose != null)
+        {
+            toClose[rank].close();
+        }
+    }
+
+    /**
+     * The arrival of a send from a rank in this JVM, called by the sending thread of a transport that shares
+     * memory with its peers: matches it against this
+     * rank's posted receives and copies it, queues an eager copy, or queues it as a rendezvous.
+     *
+     * @param eagerLimitBytes the sending transport's eager limit.
+     * @return true when the send has completed.
+     */
+    public boolean onLocalArrival(final SendRequest send, final long eagerLimitBytes)
+    {
+        matcher.lock();
+        final RecvRequest recv = matcher.takePosted(send.context, send.envelopeSource, send.tag);
+        if (recv != null)
+        {
+            matcher.unlock();
+            recv.deliver(send.buffer, send.kind, send.offset, send.byteCount, send.envelopeSource, send.tag);
+            send.completeSent();
+            return true;
+        }
+        final Unexpected entry = matcher.obtainEntry();
+        entry.setEnvelope(send);
+        final boolean eager = send.mode != SendMode.SYNCHRONOUS
+            && send.byteCount <= eagerLimitBytes
+            && matcher.eagerBytesQueued() + send.byteCount <= unexpectedLimitBytes;
+        if (eager)
+        {
+            entry.copyEager(send);
+        }
+        else
+        {
+            entry.rendezvous = send;
+        }
+        matcher.appendUnexpected(entry);
+        send.queuedAs = entry;
+        send.queuedAt = matcher;
+        matcher.unlock();
+        if (eager)
+        {
+            send.completeSent();
+        }
+        return eager;
+    }
+
+    private void post(final RecvRequest recv)
+    {
+        matcher.lock();
+        final Unexpected entry = matcher.takeUnexpected(recv.context, recv.sourceFilter, recv.tagFilter);
+        if (entry == null)
+        {
+            matcher.appendPosted(recv);
+            matcher.unlock();
+            return;
+        }
+        matcher.unlock();
+        entry.deliverTo(recv);
+        matcher.lock();
+        matcher.recycle(entry);
+        matcher.unlock();
+    }
+
+    private boolean cancelReceive(final RecvRequest recv)
+    {
+        final boolean removed;
+        matcher.lock();
+        try
+        {
+            removed = matcher.removePosted(recv);
+        }
+        finally
+        {
+            matcher.unlock();
+        }
+        if (removed)
+        {
+            recv.completeCancelled();
+        }
+        return removed;
+    }
+
+    private static boolean cancelSend(final SendRequest send)
+    {
+        final Matcher holder = send.queuedAt;
+        if (holder == null)
+        {
+            return false;
+        }
+        final boolean wasRendezvous;
+        holder.lock();
+        try
+        {
+            final Unexpected entry = send.queuedAs;
+            if (entry == null || !entry.queued || !entry.isFrom(send))
+            {
+                return false;
+            }
+            wasRendezvous = entry.rendezvous == send;
+            holder.removeUnexpected(entry);
+            holder.recycle(entry);
+        }
+        finally
+        {
+            holder.unlock();
+        }
+        if (wasRendezvous)
+        {
+            send.completeCancelled();
+        }
+        else
+        {
+            send.markCancelled();
+        }
+        return true;
+    }
+
+    private static void throwIfFailed(final Request request)
+    {
+        final OpenMpjException error = request.error();
+        if (error != null)
+        {
+            throw error;
+        }
+    }
+
+    /** The requests a thread reuses for its blocking calls. */
+    private static final class PooledRequests
+    {
+        SendRequest send = new SendRequest();
+        RecvRequest recv = new RecvRequest();
+    }
+}

@@ -1,0 +1,106 @@
+package org.openmpj.matching;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.ArrayCopy;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.ReceiveRequest;
+
+/** A posted receive: the buffer slice to fill and the envelope to match; a node of its matcher's posted queue. */
+final class RecvRequest extends ReceiveRequest
+{
+    Object buffer;
+    Primitive kind;
+    int offset;
+    long capacityBytes;
+    boolean allocating;
+    int sourceFilter;
+    int tagFilter;
+    int context;
+    byte[] payload;
+
+    RecvRequest prev;
+    RecvRequest next;
+    /** The matcher whose posted queue holds this receive, for cancellation. */
+    Matcher postedAt;
+
+    void start(
+        final Object buffer, final Primitive kind, final int offset, final int count,
+        final int source, final int tag, final int context)
+    {
+        this.buffer = buffer;
+        this.kind = kind;
+        this.offset = offset;
+        this.capacityBytes = (long)count * kind.sizeBytes();
+        this.allocating = false;
+        this.sourceFilter = source;
+        this.tagFilter = tag;
+        this.context = context;
+        this.payload = null;
+        this.postedAt = null;
+    }
+
+    void startAllocating(final int source, final int tag, final int context)
+    {
+        start(null, Primitive.BYTE, 0, 0, source, tag, context);
+        this.allocating = true;
+    }
+
+    boolean matches(final int source, final int tag)
+    {
+        return (sourceFilter == source || sourceFilter == MatchingDevice.ANY_SOURCE)
+            && (tagFilter == tag || tagFilter == MatchingDevice.ANY_TAG);
+    }
+
+    /** Copies a matched message in and completes; a message longer than the buffer completes with ERR_TRUNCATE. */
+    void deliver(
+        final Object src, final Primitive srcKind, final int srcOffset, final long bytes,
+        final int source, final int tag)
+    {
+        long copied = bytes;
+        if (allocating)
+        {
+            final byte[] bytesIn = new byte[(int)bytes];
+            ArrayCopy.copy(src, srcKind, srcOffset, bytesIn, Primitive.BYTE, 0, bytes);
+            payload = bytesIn;
+        }
+        else
+        {
+            if (bytes > capacityBytes)
+            {
+                copied = capacityBytes - capacityBytes % srcKind.sizeBytes();
+                setError(new OpenMpjException(ErrorClass.ERR_TRUNCATE,
+                    "message truncated: " + bytes + " bytes arrived from rank " + source + " with tag " + tag
+                        + " but the receive buffer holds only " + capacityBytes + " bytes"));
+            }
+            if (copied > 0)
+            {
+                ArrayCopy.copy(src, srcKind, srcOffset, buffer, kind, offset, copied);
+            }
+        }
+        setOutcome(source, tag, copied);
+        complete();
+    }
+
+    void completeCancelled()
+    {
+        setOutcome(sourceFilter, tagFilter, 0);
+        setCancelled();
+        complete();
+    }
+
+    @Override
+    public byte[] payload()
+    {
+        return isComplete() ? payload : null;
+    }
+
+    void recycle()
+    {
+        buffer = null;
+        payload = null;
+        prev = null;
+        next = null;
+        reset();
+    }
+}

@@ -1,0 +1,75 @@
+package org.openmpj.matching;
+
+import org.openmpj.device.Primitive;
+import org.openmpj.device.Request;
+import org.openmpj.device.SendMode;
+
+/**
+ * A send in flight: the sender's buffer slice and envelope. While it waits for a rendezvous, the receiving
+ * side holds a reference to it and reads the sender's array directly.
+ */
+public final class SendRequest extends Request
+{
+    Object buffer;
+    Primitive kind;
+    int offset;
+    long byteCount;
+    int dest;
+    int envelopeSource;
+    int tag;
+    int context;
+    SendMode mode;
+
+    /** The unexpected-queue entry this send became, for cancellation; checked against its owner under the lock. */
+    Unexpected queuedAs;
+    /** The matcher that holds {@link #queuedAs}. */
+    Matcher queuedAt;
+
+    void start(
+        final Object buffer, final Primitive kind, final int offset, final int count,
+        final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
+    {
+        this.buffer = buffer;
+        this.kind = kind;
+        this.offset = offset;
+        this.byteCount = (long)count * kind.sizeBytes();
+        this.dest = dest;
+        this.envelopeSource = envelopeSource;
+        this.tag = tag;
+        this.context = context;
+        this.mode = mode;
+        this.queuedAs = null;
+        this.queuedAt = null;
+    }
+
+    /** @return the world rank of the receiver. */
+    public int dest()
+    {
+        return dest;
+    }
+
+    void completeSent()
+    {
+        setOutcome(envelopeSource, tag, byteCount);
+        complete();
+    }
+
+    void completeCancelled()
+    {
+        setOutcome(envelopeSource, tag, 0);
+        setCancelled();
+        complete();
+    }
+
+    /** Marks an eager send, complete already, as withdrawn before its receiver saw it. */
+    void markCancelled()
+    {
+        setCancelled();
+    }
+
+    void recycle()
+    {
+        buffer = null;
+        reset();
+    }
+}

@@ -1,0 +1,25 @@
+package org.openmpj.matching;
+
+/**
+ * Moves messages to peers for a {@link MatchingDevice}; matching and protocol choices stay in the device.
+ * A transport that shares memory with its peers hands over references: the receiving side reads the
+ * sender's array itself.
+ */
+public interface Transport extends AutoCloseable
+{
+    /** @return the largest message copied so that the sender can return before the receiver arrives. */
+    long eagerLimitBytes();
+
+    /**
+     * Hands {@code send} to its destination, where it is matched against posted receives.
+     *
+     * @return true when the send has completed (matched, or copied eagerly); false when it completes later.
+     */
+    boolean send(SendRequest send);
+
+    /** @return the work done receiving or sending; 0 when there was nothing to do. */
+    int doWork();
+
+    @Override
+    void close();
+}

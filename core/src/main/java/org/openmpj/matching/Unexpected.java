@@ -1,0 +1,91 @@
+package org.openmpj.matching;
+
+import org.openmpj.device.Primitive;
+
+/**
+ * A message that arrived before its receive was posted: a node of its matcher's unexpected queue. It holds
+ * either an eager copy of the data (so the sender could return) or, for a rendezvous, the waiting send
+ * itself. Entries are pooled by their matcher; the eager scratch arrays are kept per element kind and only
+ * grow, so a steady stream of messages allocates nothing.
+ */
+final class Unexpected
+{
+    private static final int KINDS = Primitive.values().length;
+
+    int context;
+    int source;
+    int tag;
+    long byteCount;
+
+    /** The waiting send for a rendezvous; null for an eager copy. */
+    SendRequest rendezvous;
+    /** The send an eager copy came from, while it may still be cancelled. */
+    SendRequest eagerOwner;
+    Primitive eagerKind;
+    private final Object[] scratchByKind = new Object[KINDS];
+
+    Unexpected prev;
+    Unexpected next;
+    /** Whether the entry is linked into an unexpected queue right now. */
+    boolean queued;
+
+    void setEnvelope(final SendRequest send)
+    {
+        this.context = send.context;
+        this.source = send.envelopeSource;
+        this.tag = send.tag;
+        this.byteCount = send.byteCount;
+    }
+
+    boolean matches(final int sourceFilter, final int tagFilter)
+    {
+        return (sourceFilter == source || sourceFilter == MatchingDevice.ANY_SOURCE)
+            && (tagFilter == tag || tagFilter == MatchingDevice.ANY_TAG);
+    }
+
+    /** Copies the send's data into this entry's scratch array of the same kind. */
+    void copyEager(final SendRequest send)
+    {
+        final Primitive kind = send.kind;
+        final int elements = (int)(send.byteCount / kind.sizeBytes());
+        Object scratch = scratchByKind[kind.ordinal()];
+        if (scratch == null || kind.length(scratch) < elements)
+        {
+            scratch = kind.newArray(Math.max(elements, 64));
+            scratchByKind[kind.ordinal()] = scratch;
+        }
+        System.arraycopy(send.buffer, send.offset, scratch, 0, elements);
+        eagerKind = kind;
+        eagerOwner = send;
+    }
+
+    /** Delivers the held message into {@code recv}, completing the waiting send of a rendezvous. */
+    void deliverTo(final RecvRequest recv)
+    {
+        final SendRequest send = rendezvous;
+        if (send != null)
+        {
+            recv.deliver(send.buffer, send.kind, send.offset, byteCount, source, tag);
+            send.completeSent();
+        }
+        else
+        {
+            recv.deliver(scratchByKind[eagerKind.ordinal()], eagerKind, 0, byteCount, source, tag);
+        }
+    }
+
+    /** Drops the references that must not outlive the message; the scratch arrays stay for reuse. */
+    void clear()
+    {
+        rendezvous = null;
+        eagerOwner = null;
+        prev = null;
+        next = null;
+    }
+
+    /** @return whether this entry still represents {@code send}, which may have been recycled since it was queued. */
+    boolean isFrom(final SendRequest send)
+    {
+        return rendezvous == send || eagerOwner == send;
+    }
+}

@@ -1,0 +1,222 @@
+package org.openmpj.runtime;
+
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.Device;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.JobControl;
+import org.openmpj.engine.Communicator;
+
+/**
+ * One rank of a job as the API sees it: its rank and size, its device (opened by {@link #init}), the world
+ * and self communicators, and its place in the job's life (initialized, finalized, aborted).
+ *
+ * <p>Thread-safety: the life-cycle methods are synchronized; the accessors are safe once {@link #init} returned.
+ */
+public final class RankContext
+{
+    /** Matching context of {@code COMM_WORLD} point-to-point; the next one is for its collectives. */
+    public static final int WORLD_CONTEXT = 0;
+    /** Matching context of {@code COMM_SELF} point-to-point; the next one is for its collectives. */
+    public static final int SELF_CONTEXT = 2;
+    /** The first context free for communicators created at run time. */
+    public static final int FIRST_FREE_CONTEXT = 4;
+
+    private final int rank;
+    private final int size;
+    private final DeviceProvider provider;
+    private final JobState job;
+    private final IdleStrategy idle;
+    private final Map<String, Object> jobShared;
+    private final ClassLoader apiLoader;
+
+    private volatile Device device;
+    private volatile Communicator world;
+    private volatile Communicator self;
+    private volatile boolean initialized;
+    private volatile boolean finalized;
+    private Thread initThread;
+
+    RankContext(
+        final int rank, final int size, final DeviceProvider provider, final JobState job,
+        final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader)
+    {
+        this.rank = rank;
+        this.size = size;
+        this.provider = provider;
+        this.job = job;
+        this.idle = idle;
+        this.jobShared = jobShared;
+        this.apiLoader = apiLoader;
+    }
+
+    /**
+     * Opens the device and creates the world and self communicators.
+     *
+     * @throws OpenMpjException when called twice or after {@link #finish()}.
+     */
+    public synchronized void init()
+    {
+        if (finalized)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Init called after MPI.Finalize; MPI cannot be restarted");
+        }
+        if (initialized)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Init called twice; call it once per rank");
+        }
+        job.checkAlive();
+        final Device opened = provider.open(new RankDeviceContext());
+        final int[] worldRanks = new int[size];
+        for (int i = 0; i < size; i++)
+        {
+            worldRanks[i] = i;
+        }
+        device = opened;
+        world = new Communicator(opened, WORLD_CONTEXT, rank, worldRanks);
+        self = new Communicator(opened, SELF_CONTEXT, 0, new int[] {rank});
+        initThread = Thread.currentThread();
+        initialized = true;
+    }
+
+    /** Marks the rank finalized; the device stays open for the job's end, when the launcher closes it. */
+    public synchronized void finish()
+    {
+        if (!initialized)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called before MPI.Init");
+        }
+        if (finalized)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called twice");
+        }
+        finalized = true;
+    }
+
+    /**
+     * Ends the whole job: every rank's waits fail and the launcher exits with {@code errorCode}.
+     *
+     * @return the exception for the caller to throw, which unwinds the aborting rank.
+     */
+    public OpenMpjException abort(final int errorCode)
+    {
+        final int exitCode = errorCode > 0 && errorCode < 256 ? errorCode : 1;
+        job.fail(new JobState.Failure(rank, "rank " + rank + " called MPI.Abort with error code " + errorCode, null, exitCode));
+        return new OpenMpjException(ErrorClass.ERR_PROC_FAILED, "job aborted by rank " + rank + " with error code " + errorCode);
+    }
+
+    /** @return whether {@link #init} has run. */
+    public boolean isInitialized()
+    {
+        return initialized;
+    }
+
+    /** @return whether {@link #finish()} has run. */
+    public boolean isFinalized()
+    {
+        return finalized;
+    }
+
+    /** @return whether the calling thread is the one that called {@link #init}. */
+    public synchronized boolean isInitThread()
+    {
+        return initThread == Thread.currentThread();
+    }
+
+    /** @return this rank's world rank. */
+    public int rank()
+    {
+        return rank;
+    }
+
+    /** @return the number of ranks in the job. */
+    public int size()
+    {
+        return size;
+    }
+
+    /** @return the job's state, shared by all its ranks in this JVM. */
+    public JobControl job()
+    {
+        return job;
+    }
+
+    /** @return the device, once initialized. */
+    public Device device()
+    {
+        return device;
+    }
+
+    /** @return {@code COMM_WORLD}'s engine communicator, once initialized. */
+    public Communicator world()
+    {
+        return world;
+    }
+
+    /** @return {@code COMM_SELF}'s engine communicator, once initialized. */
+    public Communicator self()
+    {
+        return self;
+    }
+
+    /** @return the class loader of this rank's API and program classes, for deserializing objects. */
+    public ClassLoader apiLoader()
+    {
+        return apiLoader;
+    }
+
+    void close()
+    {
+        final Device opened = device;
+        if (opened != null)
+        {
+            opened.close();
+        }
+    }
+
+    /** What the device of this rank is told. */
+    private final class RankDeviceContext implements DeviceContext
+    {
+        @Override
+        public int rank()
+        {
+            return rank;
+        }
+
+        @Override
+        public int size()
+        {
+            return size;
+        }
+
+        @Override
+        public String property(final String name, final String defaultValue)
+        {
+            return System.getProperty(name, defaultValue);
+        }
+
+        @Override
+        public JobControl job()
+        {
+            return job;
+        }
+
+        @Override
+        public IdleStrategy idleStrategy()
+        {
+            return idle;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T jobShared(final String key, final Supplier<T> factory)
+        {
+            return (T)jobShared.computeIfAbsent(key, ignored -> factory.get());
+        }
+    }
+}

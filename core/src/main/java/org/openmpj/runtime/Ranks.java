@@ -1,0 +1,45 @@
+package org.openmpj.runtime;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.Devices;
+
+/**
+ * Finds the rank a piece of API code belongs to. Each thread rank loads the API through its own class
+ * loader, so the loader of the calling API class names the rank. A loader no launcher registered (a
+ * program started with plain {@code java}) is a singleton job of size 1.
+ */
+public final class Ranks
+{
+    private static final ConcurrentHashMap<ClassLoader, RankContext> BY_LOADER = new ConcurrentHashMap<>();
+
+    private Ranks()
+    {
+    }
+
+    /** @return the rank whose API classes {@code apiLoader} loaded, creating a singleton job when there is none. */
+    public static RankContext forApiLoader(final ClassLoader apiLoader)
+    {
+        final RankContext registered = BY_LOADER.get(apiLoader);
+        return registered != null ? registered : BY_LOADER.computeIfAbsent(apiLoader, Ranks::singleton);
+    }
+
+    static void register(final ClassLoader apiLoader, final RankContext rank)
+    {
+        BY_LOADER.put(apiLoader, rank);
+    }
+
+    static void unregister(final ClassLoader apiLoader)
+    {
+        BY_LOADER.remove(apiLoader);
+    }
+
+    private static RankContext singleton(final ClassLoader apiLoader)
+    {
+        final DeviceProvider provider = Devices.find("thread", Ranks.class.getClassLoader());
+        final IdleStrategy idle = Settings.idleStrategy(1);
+        return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader);
+    }
+}

@@ -1,0 +1,43 @@
+package org.openmpj.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.openmpj.concurrent.IdleStrategies;
+import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.ConfigOption;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.Devices;
+
+/** The runtime's own tunables, read from system properties, and the listing of every tunable for {@code --help-config}. */
+public final class Settings
+{
+    /** How waiting threads idle: {@code spin}, {@code backoff}, or {@code auto} (spin only while ranks fit the cores). */
+    public static final String IDLE_PROP_NAME = "openmpj.idle";
+    /** Default idle strategy. */
+    public static final String IDLE_DEFAULT = "auto";
+
+    private Settings()
+    {
+    }
+
+    /** @return the idle strategy for {@code ranksOnThisHost} ranks sharing this machine's cores. */
+    public static IdleStrategy idleStrategy(final int ranksOnThisHost)
+    {
+        return IdleStrategies.choose(
+            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** @return every tunable: the runtime's and each device's. */
+    public static List<ConfigOption> allOptions()
+    {
+        final List<ConfigOption> options = new ArrayList<>();
+        options.add(new ConfigOption(IDLE_PROP_NAME, IDLE_DEFAULT,
+            "how waiting threads idle: spin, backoff (spin, yield, then park), or auto (spin while ranks <= cores)"));
+        for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))
+        {
+            options.addAll(provider.configOptions());
+        }
+        return options;
+    }
+}

@@ -1,0 +1,230 @@
+package org.openmpj.runtime;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.Devices;
+
+/**
+ * Runs a job whose ranks are threads of this JVM, each with its own class loader. Ends when every rank's
+ * {@code main} has returned, or, after the first failure, once the other ranks have unwound (their waits
+ * fail at once) or a grace period has passed.
+ */
+public final class ThreadJob
+{
+    /** How long ranks get to unwind after a failure before the job is reported without them. */
+    private static final long UNWIND_GRACE_NS = 5_000_000_000L;
+    private static final long POLL_MS = 20;
+
+    private ThreadJob()
+    {
+    }
+
+    /** Runs {@code spec} to its end. */
+    public static JobResult run(final JobSpec spec)
+    {
+        final int size = spec.processes();
+        final DeviceProvider provider = Devices.find(spec.device(), ThreadJob.class.getClassLoader());
+        final JobState job = new JobState();
+        final IdleStrategy idle = Settings.idleStrategy(size);
+        final Map<String, Object> jobShared = new ConcurrentHashMap<>();
+        final URL[] urls = toUrls(spec.apiClasspath(), spec.classpath());
+
+        final RankContext[] contexts = new RankContext[size];
+        final RankClassLoader[] loaders = new RankClassLoader[size];
+        final Thread[] threads = new Thread[size];
+        for (int rank = 0; rank < size; rank++)
+        {
+            loaders[rank] = new RankClassLoader(rank, urls, ThreadJob.class.getClassLoader());
+            contexts[rank] = new RankContext(rank, size, provider, job, idle, jobShared, loaders[rank]);
+            Ranks.register(loaders[rank], contexts[rank]);
+            final RankContext context = contexts[rank];
+            final RankClassLoader loader = loaders[rank];
+            threads[rank] = new Thread(() -> runRank(context, loader, spec, job), "rank-" + rank);
+            threads[rank].setContextClassLoader(loader);
+            // Daemon: a rank stuck in its own code must not keep the JVM alive after the job is reported.
+            threads[rank].setDaemon(true);
+        }
+        try
+        {
+            for (final Thread thread : threads)
+            {
+                thread.start();
+            }
+            final boolean allEnded = awaitRanks(threads, job, spec);
+            final JobState.Failure failure = job.failure();
+            if (allEnded)
+            {
+                for (final RankClassLoader loader : loaders)
+                {
+                    closeQuietly(loader);
+                }
+            }
+            return new JobResult(failure == null ? 0 : failure.exitCode(), failure);
+        }
+        finally
+        {
+            for (int rank = 0; rank < size; rank++)
+            {
+                Ranks.unregister(loaders[rank]);
+                contexts[rank].close();
+            }
+        }
+    }
+
+    private static boolean awaitRanks(final Thread[] threads, final JobState job, final JobSpec spec)
+    {
+        final long start = System.nanoTime();
+        final long timeoutNs = spec.timeout() == null ? Long.MAX_VALUE : spec.timeout().toNanos();
+        long failedAtNs = 0;
+        while (true)
+        {
+            boolean anyAlive = false;
+            for (final Thread thread : threads)
+            {
+                try
+                {
+                    thread.join(POLL_MS);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    job.fail(new JobState.Failure(-1, "the launcher was interrupted", ex, 1));
+                    return false;
+                }
+                anyAlive |= thread.isAlive();
+            }
+            if (!anyAlive)
+            {
+                return true;
+            }
+            final long now = System.nanoTime();
+            if (now - start > timeoutNs)
+            {
+                job.fail(new JobState.Failure(-1, "the job did not finish within its timeout of " + spec.timeout().toSeconds()
+                    + " s; ranks still running: " + running(threads), null, 124));
+            }
+            if (job.failure() != null)
+            {
+                if (failedAtNs == 0)
+                {
+                    failedAtNs = now;
+                }
+                else if (now - failedAtNs > UNWIND_GRACE_NS)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+
+    private static void runRank(final RankContext context, final ClassLoader loader, final JobSpec spec, final JobState job)
+    {
+        final int rank = context.rank();
+        try
+        {
+            final Method main = findMain(spec.mainClass(), loader);
+            main.invoke(null, (Object)spec.args().toArray(String[]::new));
+            if (context.isInitialized() && !context.isFinalized())
+            {
+                job.fail(new JobState.Failure(rank, "rank " + rank + " returned from main after MPI.Init without calling MPI.Finalize",
+                    null, 1));
+            }
+        }
+        catch (final InvocationTargetException ex)
+        {
+            final Throwable cause = ex.getCause();
+            job.fail(new JobState.Failure(rank, "rank " + rank + " failed: " + cause, cause, 1));
+        }
+        catch (final ReflectiveOperationException | LinkageError ex)
+        {
+            job.fail(new JobState.Failure(rank, "rank " + rank + " cannot start " + spec.mainClass() + ": " + ex.getMessage(), null, 1));
+        }
+        catch (final RuntimeException ex)
+        {
+            job.fail(new JobState.Failure(rank, "rank " + rank + " failed: " + ex, ex, 1));
+        }
+    }
+
+    private static Method findMain(final String className, final ClassLoader loader) throws ReflectiveOperationException
+    {
+        final Class<?> mainClass;
+        try
+        {
+            mainClass = Class.forName(className, true, loader);
+        }
+        catch (final ClassNotFoundException ex)
+        {
+            throw new ClassNotFoundException("class " + className + " is not on the classpath", ex);
+        }
+        final Method main;
+        try
+        {
+            main = mainClass.getMethod("main", String[].class);
+        }
+        catch (final NoSuchMethodException ex)
+        {
+            throw new NoSuchMethodException("class " + className + " has no public static void main(String[] args)");
+        }
+        if (!Modifier.isStatic(main.getModifiers()))
+        {
+            throw new NoSuchMethodException("class " + className + ": main(String[]) is not static");
+        }
+        return main;
+    }
+
+    private static String running(final Thread[] threads)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final Thread thread : threads)
+        {
+            if (thread.isAlive())
+            {
+                names.add(thread.getName());
+            }
+        }
+        return String.join(", ", names);
+    }
+
+    private static URL[] toUrls(final List<Path> first, final List<Path> second)
+    {
+        final List<URL> urls = new ArrayList<>();
+        for (final List<Path> paths : List.of(first, second))
+        {
+            for (final Path path : paths)
+            {
+                try
+                {
+                    urls.add(path.toAbsolutePath().toUri().toURL());
+                }
+                catch (final MalformedURLException ex)
+                {
+                    throw new IllegalArgumentException("classpath entry " + path + " is not a valid location", ex);
+                }
+            }
+        }
+        return urls.toArray(URL[]::new);
+    }
+
+    private static void closeQuietly(final RankClassLoader loader)
+    {
+        try
+        {
+            loader.close();
+        }
+        catch (final java.io.IOException ignored)
+        {
+            // Closing only releases jar handles; a failure leaves them to the garbage collector.
+        }
+    }
+}

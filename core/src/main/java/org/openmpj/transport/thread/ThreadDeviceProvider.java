@@ -1,0 +1,93 @@
+package org.openmpj.transport.thread;
+
+import java.util.List;
+
+import org.openmpj.device.ConfigOption;
+import org.openmpj.device.Device;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.Transport;
+
+/** The {@code thread} device (also {@code smdev}, {@code multicore}): every rank a thread of this JVM. */
+public final class ThreadDeviceProvider implements DeviceProvider
+{
+    /** Largest message copied so the sender returns before the receiver arrives; larger ones pass by reference. */
+    public static final String EAGER_LIMIT_PROP_NAME = "openmpj.thread.eagerLimit";
+    /** Default eager limit in bytes. */
+    public static final long EAGER_LIMIT_DEFAULT = 64 * 1024;
+    /** Most bytes of eager copies waiting at one receiver; past it, senders wait for their receives. */
+    public static final String UNEXPECTED_LIMIT_PROP_NAME = "openmpj.thread.unexpectedLimit";
+    /** Default unexpected-message limit in bytes. */
+    public static final long UNEXPECTED_LIMIT_DEFAULT = 64L * 1024 * 1024;
+
+    private static final String FABRIC_KEY = "thread.fabric";
+
+    @Override
+    public String name()
+    {
+        return "thread";
+    }
+
+    @Override
+    public List<String> aliases()
+    {
+        return List.of("smdev", "multicore");
+    }
+
+    @Override
+    public boolean isAvailable()
+    {
+        return true;
+    }
+
+    @Override
+    public String unavailabilityCause()
+    {
+        return null;
+    }
+
+    @Override
+    public List<ConfigOption> configOptions()
+    {
+        return List.of(
+            new ConfigOption(EAGER_LIMIT_PROP_NAME, Long.toString(EAGER_LIMIT_DEFAULT),
+                "bytes: larger messages are not copied but read from the sender's array by the receiver"),
+            new ConfigOption(UNEXPECTED_LIMIT_PROP_NAME, Long.toString(UNEXPECTED_LIMIT_DEFAULT),
+                "bytes of eager copies that may wait at one rank before senders must wait for its receives"));
+    }
+
+    @Override
+    public Device open(final DeviceContext context)
+    {
+        final long eagerLimit = byteSize(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+        final long unexpectedLimit = byteSize(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
+        final ThreadFabric fabric = context.jobShared(FABRIC_KEY, () -> new ThreadFabric(context.size()));
+        final MatchingDevice device = new MatchingDevice(
+            name(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
+        final Transport transport = new ThreadTransport(fabric, eagerLimit, context.idleStrategy(), context.job());
+        final Transport[] routes = new Transport[context.size()];
+        java.util.Arrays.fill(routes, transport);
+        device.connect(routes);
+        fabric.register(context.rank(), device);
+        return device;
+    }
+
+    private static long byteSize(final DeviceContext context, final String name, final long defaultValue)
+    {
+        final String text = context.property(name, Long.toString(defaultValue));
+        try
+        {
+            final long value = Long.parseLong(text.trim());
+            if (value < 0)
+            {
+                throw new NumberFormatException();
+            }
+            return value;
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(name + "=" + text + " is not a byte count; expected a whole number >= 0", ex);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.openmpj.transport.thread;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.JobControl;
+import org.openmpj.matching.MatchingDevice;
+
+/**
+ * The devices of all ranks of one thread job, by world rank, so that a sending thread can reach its
+ * receiver's matcher. A rank registers when it opens its device; a send to a rank that has not yet done so
+ * waits for it.
+ */
+final class ThreadFabric
+{
+    private final AtomicReferenceArray<MatchingDevice> devices;
+
+    ThreadFabric(final int size)
+    {
+        this.devices = new AtomicReferenceArray<>(size);
+    }
+
+    int size()
+    {
+        return devices.length();
+    }
+
+    void register(final int rank, final MatchingDevice device)
+    {
+        if (!devices.compareAndSet(rank, null, device))
+        {
+            throw new IllegalStateException("rank " + rank + " opened the thread device twice");
+        }
+    }
+
+    /** @return the device of {@code rank}, waiting until that rank has opened it. */
+    MatchingDevice device(final int rank, final IdleStrategy idle, final JobControl job)
+    {
+        MatchingDevice device = devices.getAcquire(rank);
+        int round = 0;
+        while (device == null)
+        {
+            job.checkAlive();
+            round = idle.idle(round);
+            device = devices.getAcquire(rank);
+        }
+        return device;
+    }
+}

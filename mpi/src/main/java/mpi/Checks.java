@@ -1,0 +1,97 @@
+package mpi;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.engine.Communicator;
+
+/** Argument checks at the API boundary; each failure names the call, the argument, its value and what was expected. */
+final class Checks
+{
+    private Checks()
+    {
+    }
+
+    static void buffer(final String call, final Object buf, final int offset, final int count, final Datatype datatype)
+    {
+        if (datatype == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": datatype is null");
+        }
+        if (!datatype.isCarrier())
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + datatype + " cannot describe message data");
+        }
+        if (count < 0)
+        {
+            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count=" + count + " is negative; expected 0 or more");
+        }
+        if (offset < 0)
+        {
+            throw MPIException.of(ErrorClass.ERR_ARG, call + ": offset=" + offset + " is negative; expected 0 or more");
+        }
+        if (buf == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": buffer is null; expected a " + datatype.arrayTypeName()
+                + " for " + datatype);
+        }
+        final int length;
+        if (datatype.isObject())
+        {
+            if (!(buf instanceof Object[] objects))
+            {
+                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": buffer is a " + buf.getClass().getSimpleName()
+                    + " but " + datatype + " needs an Object[]");
+            }
+            length = objects.length;
+        }
+        else
+        {
+            if (!datatype.kind().isArrayOf(buf))
+            {
+                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": buffer is a " + buf.getClass().getSimpleName()
+                    + " but " + datatype + " needs a " + datatype.arrayTypeName());
+            }
+            length = java.lang.reflect.Array.getLength(buf);
+        }
+        if ((long)offset + count > length)
+        {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": offset=" + offset + " + count=" + count
+                + " runs past the end of the buffer of length " + length);
+        }
+    }
+
+    static void dest(final String call, final Communicator communicator, final int dest)
+    {
+        if (dest != MPI.PROC_NULL && (dest < 0 || dest >= communicator.size()))
+        {
+            throw MPIException.of(ErrorClass.ERR_RANK, call + ": dest=" + dest + " out of range for communicator of size "
+                + communicator.size() + "; expected 0 to " + (communicator.size() - 1) + " or MPI.PROC_NULL");
+        }
+    }
+
+    static void source(final String call, final Communicator communicator, final int source)
+    {
+        if (source != MPI.PROC_NULL && source != MPI.ANY_SOURCE && (source < 0 || source >= communicator.size()))
+        {
+            throw MPIException.of(ErrorClass.ERR_RANK, call + ": source=" + source + " out of range for communicator of size "
+                + communicator.size() + "; expected 0 to " + (communicator.size() - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL");
+        }
+    }
+
+    static void sendTag(final String call, final int tag)
+    {
+        if (tag < 0)
+        {
+            throw MPIException.of(ErrorClass.ERR_TAG, call + ": tag=" + tag + " is invalid for a send; expected 0 to MPI.TAG_UB ("
+                + Integer.MAX_VALUE + ")");
+        }
+    }
+
+    static void recvTag(final String call, final int tag)
+    {
+        if (tag < 0 && tag != MPI.ANY_TAG)
+        {
+            throw MPIException.of(ErrorClass.ERR_TAG, call + ": tag=" + tag + " is invalid for a receive; expected 0 to MPI.TAG_UB ("
+                + Integer.MAX_VALUE + ") or MPI.ANY_TAG");
+        }
+    }
+}

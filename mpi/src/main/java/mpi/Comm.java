@@ -1,0 +1,511 @@
+package mpi;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.ProbeResult;
+import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.SendMode;
+import org.openmpj.engine.AttachedBuffer;
+import org.openmpj.engine.Communicator;
+import org.openmpj.engine.CompletedRequest;
+import org.openmpj.engine.ObjectCodec;
+import org.openmpj.runtime.RankContext;
+
+/**
+ * A communicator: a group of ranks and a context in which they exchange messages. Point-to-point
+ * communication in every MPI mode, probes, attributes and error handling.
+ *
+ * <p>Every call checks its arguments and throws {@link MPIException} naming a bad one; buffers are
+ * one-dimensional Java arrays of the datatype's element type, with {@code offset} and {@code count} in
+ * elements. Thread-safety: any number of threads may use a communicator at once ({@code THREAD_MULTIPLE}).
+ */
+public class Comm
+{
+    private final String name;
+    private volatile Communicator engine;
+    private volatile RankContext context;
+    private volatile Errhandler errhandler = MPI.ERRORS_RETURN;
+
+    Comm(final String name)
+    {
+        this.name = name;
+    }
+
+    void bind(final Communicator communicator, final RankContext rankContext)
+    {
+        this.context = rankContext;
+        this.engine = communicator;
+    }
+
+    /** @return the number of ranks in this communicator. */
+    public int Size()
+    {
+        return engine("Size").size();
+    }
+
+    /** @return this rank's rank in this communicator. */
+    public int Rank()
+    {
+        return engine("Rank").rank();
+    }
+
+    /** @return false: this is not an intercommunicator. */
+    public boolean Test_inter()
+    {
+        engine("Test_inter");
+        return false;
+    }
+
+    /** @return the topology of this communicator: {@code MPI.UNDEFINED} when it has none. */
+    public int Topo_test()
+    {
+        engine("Topo_test");
+        return MPI.UNDEFINED;
+    }
+
+    /**
+     * @return the value of a predefined attribute ({@link MPI#TAG_UB}, {@link MPI#HOST}, {@link MPI#IO},
+     *         {@link MPI#WTIME_IS_GLOBAL}) as an {@link Integer}, or null for a key with no value.
+     */
+    public Object Attr_get(final int keyval)
+    {
+        final Communicator communicator = engine("Attr_get");
+        return switch (keyval)
+        {
+            case MPI.TAG_UB -> Integer.MAX_VALUE;
+            case MPI.HOST -> MPI.PROC_NULL;
+            case MPI.IO -> MPI.ANY_SOURCE;
+            case MPI.WTIME_IS_GLOBAL -> "thread".equals(communicator.device().name()) ? 1 : 0;
+            default -> null;
+        };
+    }
+
+    /** Sets what happens when a call on this communicator fails. */
+    public void Errhandler_set(final Errhandler handler)
+    {
+        if (handler == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_ARG, "Errhandler_set: handler is null; use MPI.ERRORS_RETURN or MPI.ERRORS_ARE_FATAL");
+        }
+        errhandler = handler;
+    }
+
+    /** @return what happens when a call on this communicator fails. */
+    public Errhandler Errhandler_get()
+    {
+        return errhandler;
+    }
+
+    /** Same as {@link #Errhandler_set}, under the name MPJ Express used. */
+    public void Errorhandler_set(final Errhandler handler)
+    {
+        Errhandler_set(handler);
+    }
+
+    /** Same as {@link #Errhandler_get}, under the name MPJ Express used. */
+    public Errhandler Errorhandler_get()
+    {
+        return Errhandler_get();
+    }
+
+    /**
+     * Aborts the whole job: every rank's MPI calls fail, and the launcher ends the job with
+     * {@code errorcode} as its exit status. Does not return: the calling rank is unwound with an exception.
+     */
+    public void Abort(final int errorcode)
+    {
+        engine("Abort");
+        throw MPIException.of(context.abort(errorcode));
+    }
+
+    // ---------------------------------------------------------------- blocking sends
+
+    /** Sends in standard mode: returns when the buffer may be reused. */
+    public void Send(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        send("Send", buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    /** Sends in synchronous mode: returns once the matching receive has started. */
+    public void Ssend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        send("Ssend", buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    /** Sends in ready mode; the matching receive must be posted already. */
+    public void Rsend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        send("Rsend", buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    /** Sends in buffered mode: copies into the buffer attached with {@code MPI.Buffer_attach} and returns. */
+    public void Bsend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        final Communicator communicator = checkSend("Bsend", buf, offset, count, datatype, dest, tag);
+        bsend(communicator, buf, offset, count, datatype, dest, tag);
+    }
+
+    // ---------------------------------------------------------------- non-blocking sends
+
+    /** Starts a standard-mode send. */
+    public Request Isend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        return isend("Isend", buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    /** Starts a synchronous-mode send; it completes once the matching receive has started. */
+    public Request Issend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        return isend("Issend", buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    /** Starts a ready-mode send. */
+    public Request Irsend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        return isend("Irsend", buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    /** Starts a buffered-mode send; it is complete on return, its data copied to the attached buffer. */
+    public Request Ibsend(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        final Communicator communicator = checkSend("Ibsend", buf, offset, count, datatype, dest, tag);
+        bsend(communicator, buf, offset, count, datatype, dest, tag);
+        return new Request(this, CompletedRequest.BUFFERED, null, 0, 0);
+    }
+
+    // ---------------------------------------------------------------- receives
+
+    /** Receives a message, waiting for it. */
+    public Status Recv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
+    {
+        final Communicator communicator = checkRecv("Recv", buf, offset, count, datatype, source, tag);
+        try
+        {
+            if (datatype.isObject())
+            {
+                final ReceiveRequest request = communicator.irecvAllocating(source, tag);
+                communicator.await(request);
+                return new Request(this, request, (Object[])buf, offset, count).Wait();
+            }
+            final ReceiveRequest request = communicator.recv(buf, datatype.kind(), offset, count, source, tag);
+            final OpenMpjException error = request.error();
+            if (error != null)
+            {
+                throw raise(error);
+            }
+            return new Status(request.source(), request.tag(), request.byteCount(), request.isCancelled(), -1);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    /** Starts a receive. */
+    public Request Irecv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
+    {
+        final Communicator communicator = checkRecv("Irecv", buf, offset, count, datatype, source, tag);
+        return new Request(this, startRecv(communicator, buf, offset, count, datatype, source, tag),
+            datatype.isObject() ? (Object[])buf : null, offset, count);
+    }
+
+    // ---------------------------------------------------------------- persistent requests
+
+    /** Creates a persistent standard-mode send; {@link Prequest#Start()} starts it. */
+    public Prequest Send_init(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        checkSend("Send_init", buf, offset, count, datatype, dest, tag);
+        return new Prequest(this, Prequest.Kind.STANDARD, buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Creates a persistent synchronous-mode send. */
+    public Prequest Ssend_init(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        checkSend("Ssend_init", buf, offset, count, datatype, dest, tag);
+        return new Prequest(this, Prequest.Kind.SYNCHRONOUS, buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Creates a persistent buffered-mode send. */
+    public Prequest Bsend_init(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        checkSend("Bsend_init", buf, offset, count, datatype, dest, tag);
+        return new Prequest(this, Prequest.Kind.BUFFERED, buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Creates a persistent ready-mode send. */
+    public Prequest Rsend_init(final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        checkSend("Rsend_init", buf, offset, count, datatype, dest, tag);
+        return new Prequest(this, Prequest.Kind.READY, buf, offset, count, datatype, dest, tag);
+    }
+
+    /** Creates a persistent receive. */
+    public Prequest Recv_init(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
+    {
+        checkRecv("Recv_init", buf, offset, count, datatype, source, tag);
+        return new Prequest(this, Prequest.Kind.RECEIVE, buf, offset, count, datatype, source, tag);
+    }
+
+    // ---------------------------------------------------------------- combined
+
+    /** Sends one message and receives another, without deadlock between two ranks that exchange. */
+    public Status Sendrecv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype, final int dest, final int sendtag,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int source, final int recvtag)
+    {
+        checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        final Request send = isend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendMode.STANDARD);
+        final Status status = Recv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        send.Wait();
+        return status;
+    }
+
+    /** Sends the contents of a buffer and replaces them with a received message. */
+    public Status Sendrecv_replace(
+        final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int sendtag, final int source, final int recvtag)
+    {
+        checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
+        checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
+        final Object outgoing = copyOf(buf, offset, count, datatype);
+        final Request send = isend("Sendrecv_replace", outgoing, 0, count, datatype, dest, sendtag, SendMode.STANDARD);
+        final Status status = Recv(buf, offset, count, datatype, source, recvtag);
+        send.Wait();
+        return status;
+    }
+
+    // ---------------------------------------------------------------- probes
+
+    /** @return the status of a matching message waiting to be received, or null when there is none. */
+    public Status Iprobe(final int source, final int tag)
+    {
+        final Communicator communicator = engine("Iprobe");
+        Checks.source("Iprobe", communicator, source);
+        Checks.recvTag("Iprobe", tag);
+        final ProbeResult found = new ProbeResult();
+        try
+        {
+            return communicator.iprobe(source, tag, found) ? new Status(found.source(), found.tag(), found.byteCount(), false, -1) : null;
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    /** Waits until a matching message can be received, and returns its status without receiving it. */
+    public Status Probe(final int source, final int tag)
+    {
+        final Communicator communicator = engine("Probe");
+        Checks.source("Probe", communicator, source);
+        Checks.recvTag("Probe", tag);
+        final ProbeResult found = new ProbeResult();
+        try
+        {
+            communicator.probe(source, tag, found);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+        return new Status(found.source(), found.tag(), found.byteCount(), false, -1);
+    }
+
+    // ---------------------------------------------------------------- internals shared with Request
+
+    /** @return the engine communicator, after checking MPI is initialized and not finalized. */
+    final Communicator engine(final String call)
+    {
+        MPI.checkActive(call);
+        final Communicator communicator = engine;
+        if (communicator == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_COMM, call + ": " + name + " is not usable");
+        }
+        return communicator;
+    }
+
+    /** Applies the error handler to a failure and returns the exception to throw. */
+    final MPIException raise(final OpenMpjException failure)
+    {
+        return raise(MPIException.of(failure));
+    }
+
+    final MPIException raise(final MPIException failure)
+    {
+        final RankContext rankContext = context;
+        if (errhandler.isFatal() && rankContext != null)
+        {
+            rankContext.abort(failure.getErrorClass());
+        }
+        return failure;
+    }
+
+    final ClassLoader apiLoader()
+    {
+        return context.apiLoader();
+    }
+
+    /** Starts the send of a persistent or non-blocking request; arguments are checked. */
+    final org.openmpj.device.Request startSend(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag, final SendMode mode)
+    {
+        try
+        {
+            if (datatype.isObject())
+            {
+                if (dest == MPI.PROC_NULL)
+                {
+                    return CompletedRequest.PROC_NULL;
+                }
+                final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
+                return communicator.isend(bytes, Primitive.BYTE, 0, bytes.length, dest, tag, mode);
+            }
+            return communicator.isend(buf, datatype.kind(), offset, count, dest, tag, mode);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    /** Starts a receive of a persistent or non-blocking request; arguments are checked. */
+    final org.openmpj.device.Request startRecv(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int source, final int tag)
+    {
+        try
+        {
+            return datatype.isObject()
+                ? communicator.irecvAllocating(source, tag)
+                : communicator.irecv(buf, datatype.kind(), offset, count, source, tag);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    final void bsend(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag)
+    {
+        final AttachedBuffer buffer = MPI.attachedBuffer();
+        try
+        {
+            if (buffer == null)
+            {
+                throw MPIException.of(ErrorClass.ERR_BUFFER, "buffered send of " + count
+                    + " elements, but no buffer is attached; call MPI.Buffer_attach first");
+            }
+            if (dest == MPI.PROC_NULL)
+            {
+                return;
+            }
+            if (datatype.isObject())
+            {
+                final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
+                buffer.send(communicator, bytes, Primitive.BYTE, 0, bytes.length, dest, tag);
+            }
+            else
+            {
+                buffer.send(communicator, buf, datatype.kind(), offset, count, dest, tag);
+            }
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+        catch (final MPIException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    final Communicator checkSend(
+        final String call, final Object buf, final int offset, final int count, final Datatype datatype, final int dest, final int tag)
+    {
+        final Communicator communicator = engine(call);
+        try
+        {
+            Checks.buffer(call, buf, offset, count, datatype);
+            Checks.dest(call, communicator, dest);
+            Checks.sendTag(call, tag);
+        }
+        catch (final MPIException ex)
+        {
+            throw raise(ex);
+        }
+        return communicator;
+    }
+
+    final Communicator checkRecv(
+        final String call, final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
+    {
+        final Communicator communicator = engine(call);
+        try
+        {
+            Checks.buffer(call, buf, offset, count, datatype);
+            Checks.source(call, communicator, source);
+            Checks.recvTag(call, tag);
+        }
+        catch (final MPIException ex)
+        {
+            throw raise(ex);
+        }
+        return communicator;
+    }
+
+    private void send(
+        final String call, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag, final SendMode mode)
+    {
+        final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
+        try
+        {
+            if (datatype.isObject())
+            {
+                if (dest != MPI.PROC_NULL)
+                {
+                    final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
+                    communicator.send(bytes, Primitive.BYTE, 0, bytes.length, dest, tag, mode);
+                }
+                return;
+            }
+            communicator.send(buf, datatype.kind(), offset, count, dest, tag, mode);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    private Request isend(
+        final String call, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag, final SendMode mode)
+    {
+        final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
+        return new Request(this, startSend(communicator, buf, offset, count, datatype, dest, tag, mode), null, 0, 0);
+    }
+
+    private static Object copyOf(final Object buf, final int offset, final int count, final Datatype datatype)
+    {
+        if (datatype.isObject())
+        {
+            final Object[] copy = new Object[count];
+            System.arraycopy(buf, offset, copy, 0, count);
+            return copy;
+        }
+        final Object copy = datatype.kind().newArray(count);
+        System.arraycopy(buf, offset, copy, 0, count);
+        return copy;
+    }
+
+    @Override
+    public String toString()
+    {
+        return name;
+    }
+}

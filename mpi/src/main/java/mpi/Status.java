@@ -1,0 +1,75 @@
+package mpi;
+
+/**
+ * The outcome of a receive or a probe: who sent the message, with which tag, how much of it arrived,
+ * whether it was cancelled. {@link #index} tells which request of an array completed.
+ */
+public class Status implements Freeable
+{
+    /** The rank of the sender in the communicator, or {@code MPI.PROC_NULL}. */
+    public int source;
+    /** The tag of the message. */
+    public int tag;
+    /** Which request of the array passed to {@code Waitany}, {@code Testany}, {@code Waitsome} … this is. */
+    public int index;
+
+    private long byteCount;
+    private int objectCount = -1;
+    private boolean cancelled;
+
+    /** An empty status: any source, any tag, no data. */
+    public Status()
+    {
+        this(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, false, -1);
+    }
+
+    Status(final int source, final int tag, final long byteCount, final boolean cancelled, final int objectCount)
+    {
+        this.source = source;
+        this.tag = tag;
+        this.byteCount = byteCount;
+        this.cancelled = cancelled;
+        this.objectCount = objectCount;
+        this.index = MPI.UNDEFINED;
+    }
+
+    /**
+     * @return how many elements of {@code datatype} arrived, or {@code MPI.UNDEFINED} when the bytes that
+     *         arrived are not a whole number of them.
+     */
+    public int Get_count(final Datatype datatype)
+    {
+        if (datatype == null)
+        {
+            throw MPIException.of(org.openmpj.ErrorClass.ERR_TYPE, "Get_count: datatype is null");
+        }
+        if (datatype.isObject())
+        {
+            return objectCount >= 0 ? objectCount : MPI.UNDEFINED;
+        }
+        final int size = datatype.getByteSize();
+        if (size == 0)
+        {
+            return 0;
+        }
+        return byteCount % size == 0 ? (int)(byteCount / size) : MPI.UNDEFINED;
+    }
+
+    /** @return how many basic elements of {@code datatype} arrived; for basic types the same as {@link #Get_count}. */
+    public int Get_elements(final Datatype datatype)
+    {
+        return Get_count(datatype);
+    }
+
+    /** @return whether the operation was cancelled. */
+    public boolean Test_cancelled()
+    {
+        return cancelled;
+    }
+
+    /** Does nothing: a status holds no resources. */
+    @Override
+    public void free()
+    {
+    }
+}

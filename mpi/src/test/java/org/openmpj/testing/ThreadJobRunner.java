@@ -1,0 +1,41 @@
+package org.openmpj.testing;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.openmpj.runtime.JobResult;
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.ThreadJob;
+
+/** Runs programs on the thread device, in this JVM, each rank loading the API and the program through its own loader. */
+public final class ThreadJobRunner implements JobRunner
+{
+    @Override
+    public JobResult run(final int processes, final Class<?> program, final Duration timeout, final String... args)
+    {
+        final JobSpec spec = new JobSpec(processes, "thread", List.of(locationOf(mpi.MPI.class)),
+            List.of(locationOf(program)), program.getName(), List.of(args), timeout);
+        return ThreadJob.run(spec);
+    }
+
+    @Override
+    public String device()
+    {
+        return "thread";
+    }
+
+    /** @return the classpath entry (directory or jar) {@code type} was loaded from. */
+    public static Path locationOf(final Class<?> type)
+    {
+        try
+        {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        }
+        catch (final URISyntaxException ex)
+        {
+            throw new IllegalStateException("cannot locate the classes of " + type, ex);
+        }
+    }
+}

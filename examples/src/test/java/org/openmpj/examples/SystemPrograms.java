@@ -1,0 +1,106 @@
+package org.openmpj.examples;
+
+import mpi.MPI;
+
+/** Programs the system tests launch through bin/mpjrun to see how the launcher treats them. */
+final class SystemPrograms
+{
+    private SystemPrograms()
+    {
+    }
+
+    /** Prints the arguments MPI.Init returned, one per line between brackets, on rank 0. */
+    public static final class EchoArgs
+    {
+        public static void main(final String[] args)
+        {
+            final String[] appArgs = MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 0)
+            {
+                System.out.println("count=" + appArgs.length + " same=" + (appArgs == args));
+                for (final String arg : appArgs)
+                {
+                    System.out.println("[" + arg + "]");
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /** Rank 1 throws while every other rank waits for a message from it that never comes. */
+    public static final class RankThrows
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            if (rank == 1)
+            {
+                throw new IllegalStateException("deliberate failure in rank 1");
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 0);
+            MPI.Finalize();
+        }
+    }
+
+    /** Rank 2 aborts the job with error code 7 while the others wait for it. */
+    public static final class RankAborts
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 2)
+            {
+                MPI.COMM_WORLD.Abort(7);
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 2, 0);
+            MPI.Finalize();
+        }
+    }
+
+    /** Rank 0 waits for a message nobody sends: only a timeout ends it. */
+    public static final class WaitsForever
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 0)
+            {
+                MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /** Sets a static field to the rank and checks, after all ranks did so, that it still holds this rank. */
+    public static final class StaticsPerRank
+    {
+        private static int myRank = -1;
+
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            myRank = rank;
+            final int[] token = new int[1];
+            // A ring pass makes sure every rank has set its field before anyone checks.
+            if (rank == 0)
+            {
+                MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, (rank + 1) % size, 0);
+                MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, size - 1, 0);
+            }
+            else
+            {
+                MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, rank - 1, 0);
+                MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, (rank + 1) % size, 0);
+            }
+            if (myRank != rank)
+            {
+                throw new IllegalStateException("static field shared between ranks: rank " + rank + " sees " + myRank);
+            }
+            System.out.println("rank " + rank + " keeps its own static");
+            MPI.Finalize();
+        }
+    }
+}

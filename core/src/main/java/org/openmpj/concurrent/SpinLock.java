@@ -7,8 +7,11 @@ import java.lang.invoke.VarHandle;
  * A non-reentrant test-and-test-and-set lock for critical sections of a few hundred nanoseconds at most,
  * such as a matcher's queue operations. Waiters spin briefly and then yield, so a holder that lost its core
  * on an oversubscribed machine gets it back; no waiter ever parks, so release costs one store.
+ *
+ * <p>Open for extension so that the data a lock guards can live in the same object, and so in the same
+ * cache line as the lock word: taking the lock then brings the data along.
  */
-public final class SpinLock
+public class SpinLock
 {
     private static final VarHandle LOCKED;
     private static final int SPINS_BEFORE_YIELD = 64;
@@ -29,7 +32,7 @@ public final class SpinLock
     private volatile int locked;
 
     /** Acquires the lock, waiting as long as it takes. */
-    public void lock()
+    public final void lock()
     {
         if (LOCKED.compareAndSet(this, 0, 1))
         {
@@ -60,7 +63,7 @@ public final class SpinLock
     }
 
     /** Releases the lock; only the holder may call it. */
-    public void unlock()
+    public final void unlock()
     {
         LOCKED.setRelease(this, 0);
     }

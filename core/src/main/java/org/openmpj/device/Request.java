@@ -1,5 +1,7 @@
 package org.openmpj.device;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 import org.openmpj.OpenMpjException;
@@ -16,6 +18,22 @@ public abstract class Request
 {
     private static final int PENDING = 0;
     private static final int COMPLETE = 1;
+    private static final VarHandle STATE;
+    private static final VarHandle PARKED_WAITER;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(Request.class, "state", int.class);
+            PARKED_WAITER = lookup.findVarHandle(Request.class, "parkedWaiter", Thread.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private volatile int state;
     private volatile Thread parkedWaiter;
@@ -85,6 +103,22 @@ public abstract class Request
     /** Publishes completion and wakes a parked waiter, if any. */
     protected final void complete()
     {
+        complete(true);
+    }
+
+    /**
+     * Publishes completion.
+     *
+     * @param waiterMayPark whether a waiter may be parked on this request; when no waiter ever parks (busy
+     *                      spinning), a release store suffices and the fence a wake-up check needs is saved.
+     */
+    protected final void complete(final boolean waiterMayPark)
+    {
+        if (!waiterMayPark)
+        {
+            STATE.setRelease(this, COMPLETE);
+            return;
+        }
         // Volatile store then volatile load: pairs with the waiter's store of parkedWaiter then load of state,
         // so at least one side sees the other and no wake-up is lost.
         state = COMPLETE;
@@ -95,7 +129,10 @@ public abstract class Request
         }
     }
 
-    /** Returns a completed request to the pending state for reuse by its owner. */
+    /**
+     * Returns a completed request to the pending state for reuse by its owner. Release stores suffice: the
+     * request reaches another thread only through a queue lock, which orders these writes before it.
+     */
     protected final void reset()
     {
         source = 0;
@@ -103,8 +140,8 @@ public abstract class Request
         byteCount = 0;
         cancelled = false;
         error = null;
-        parkedWaiter = null;
-        state = PENDING;
+        PARKED_WAITER.setRelease(this, (Thread)null);
+        STATE.setRelease(this, PENDING);
     }
 
     /**

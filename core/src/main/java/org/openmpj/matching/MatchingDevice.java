@@ -33,6 +33,8 @@ public final class MatchingDevice implements Device
     private final int size;
     private final Matcher matcher = new Matcher();
     private final IdleStrategy idle;
+    /** Whether a waiting thread may park, so that completing a request must check for a thread to wake. */
+    private final boolean waitersMayPark;
     private final JobControl job;
     private final long unexpectedLimitBytes;
     private final ThreadLocal<PooledRequests> pooled = ThreadLocal.withInitial(PooledRequests::new);
@@ -54,6 +56,7 @@ public final class MatchingDevice implements Device
         this.rank = rank;
         this.size = size;
         this.idle = idle;
+        this.waitersMayPark = idle.parksAt(Integer.MAX_VALUE);
         this.job = job;
         this.unexpectedLimitBytes = unexpectedLimitBytes;
     }
@@ -184,10 +187,11 @@ public final class MatchingDevice implements Device
     @Override
     public boolean iprobe(final int source, final int tag, final int context, final ProbeResult result)
     {
-        matcher.lock();
+        final ContextQueues queues = matcher.queues(context);
+        queues.lock();
         try
         {
-            final Unexpected entry = matcher.findUnexpected(context, source, tag);
+            final Unexpected entry = queues.findUnexpected(source, tag);
             if (entry == null)
             {
                 return false;
@@ -197,7 +201,7 @@ public final class MatchingDevice implements Device
         }
         finally
         {
-            matcher.unlock();
+            queues.unlock();
         }
     }
 
@@ -270,24 +274,25 @@ public final class MatchingDevice implements Device
 
     /**
      * The arrival of a send from a rank in this JVM, called by the sending thread of a transport that shares
-     * memory with its peers: matches it against this
-     * rank's posted receives and copies it, queues an eager copy, or queues it as a rendezvous.
+     * memory with its peers: matches it against this rank's posted receives and copies it, queues an eager
+     * copy, or queues it as a rendezvous.
      *
      * @param eagerLimitBytes the sending transport's eager limit.
      * @return true when the send has completed.
      */
     public boolean onLocalArrival(final SendRequest send, final long eagerLimitBytes)
     {
-        matcher.lock();
-        final RecvRequest recv = matcher.takePosted(send.context, send.envelopeSource, send.tag);
+        final ContextQueues queues = matcher.queues(send.context);
+        queues.lock();
+        final RecvRequest recv = queues.takePosted(send.envelopeSource, send.tag);
         if (recv != null)
         {
-            matcher.unlock();
-            recv.deliver(send.buffer, send.kind, send.offset, send.byteCount, send.envelopeSource, send.tag);
-            send.completeSent();
+            queues.unlock();
+            recv.deliver(send.buffer, send.kind, send.offset, send.byteCount, send.envelopeSource, send.tag, waitersMayPark);
+            send.completeSent(waitersMayPark);
             return true;
         }
-        final Unexpected entry = matcher.obtainEntry();
+        final Unexpected entry = queues.obtainEntry();
         entry.setEnvelope(send);
         final boolean eager = send.mode != SendMode.SYNCHRONOUS
             && send.byteCount <= eagerLimitBytes
@@ -300,45 +305,51 @@ public final class MatchingDevice implements Device
         {
             entry.rendezvous = send;
         }
-        matcher.appendUnexpected(entry);
+        queues.appendUnexpected(entry);
         send.queuedAs = entry;
-        send.queuedAt = matcher;
-        matcher.unlock();
+        send.queuedAt = queues;
+        queues.unlock();
         if (eager)
         {
-            send.completeSent();
+            send.completeSent(waitersMayPark);
         }
         return eager;
     }
 
     private void post(final RecvRequest recv)
     {
-        matcher.lock();
-        final Unexpected entry = matcher.takeUnexpected(recv.context, recv.sourceFilter, recv.tagFilter);
+        final ContextQueues queues = matcher.queues(recv.context);
+        queues.lock();
+        final Unexpected entry = queues.takeUnexpected(recv.sourceFilter, recv.tagFilter);
         if (entry == null)
         {
-            matcher.appendPosted(recv);
-            matcher.unlock();
+            queues.appendPosted(recv);
+            queues.unlock();
             return;
         }
-        matcher.unlock();
-        entry.deliverTo(recv);
-        matcher.lock();
-        matcher.recycle(entry);
-        matcher.unlock();
+        queues.unlock();
+        entry.deliverTo(recv, waitersMayPark);
+        queues.lock();
+        queues.recycle(entry);
+        queues.unlock();
     }
 
     private boolean cancelReceive(final RecvRequest recv)
     {
+        final ContextQueues queues = recv.postedAt;
+        if (queues == null)
+        {
+            return false;
+        }
         final boolean removed;
-        matcher.lock();
+        queues.lock();
         try
         {
-            removed = matcher.removePosted(recv);
+            removed = queues.removePosted(recv);
         }
         finally
         {
-            matcher.unlock();
+            queues.unlock();
         }
         if (removed)
         {
@@ -349,7 +360,7 @@ public final class MatchingDevice implements Device
 
     private static boolean cancelSend(final SendRequest send)
     {
-        final Matcher holder = send.queuedAt;
+        final ContextQueues holder = send.queuedAt;
         if (holder == null)
         {
             return false;

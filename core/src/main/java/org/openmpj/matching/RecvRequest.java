@@ -21,8 +21,8 @@ final class RecvRequest extends ReceiveRequest
 
     RecvRequest prev;
     RecvRequest next;
-    /** The matcher whose posted queue holds this receive, for cancellation. */
-    Matcher postedAt;
+    /** The queues whose posted list holds this receive, for cancellation. */
+    ContextQueues postedAt;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -52,10 +52,14 @@ final class RecvRequest extends ReceiveRequest
             && (tagFilter == tag || tagFilter == MatchingDevice.ANY_TAG);
     }
 
-    /** Copies a matched message in and completes; a message longer than the buffer completes with ERR_TRUNCATE. */
+    /**
+     * Copies a matched message in and completes; a message longer than the buffer completes with ERR_TRUNCATE.
+     *
+     * @param waiterMayPark whether the receiving rank's waiters may park, and so need a wake-up check.
+     */
     void deliver(
         final Object src, final Primitive srcKind, final int srcOffset, final long bytes,
-        final int source, final int tag)
+        final int source, final int tag, final boolean waiterMayPark)
     {
         long copied = bytes;
         if (allocating)
@@ -79,7 +83,7 @@ final class RecvRequest extends ReceiveRequest
             }
         }
         setOutcome(source, tag, copied);
-        complete();
+        complete(waiterMayPark);
     }
 
     void completeCancelled()

@@ -22,8 +22,8 @@ public final class SendRequest extends Request
 
     /** The unexpected-queue entry this send became, for cancellation; checked against its owner under the lock. */
     Unexpected queuedAs;
-    /** The matcher that holds {@link #queuedAs}. */
-    Matcher queuedAt;
+    /** The queues that hold {@link #queuedAs}. */
+    ContextQueues queuedAt;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -48,10 +48,10 @@ public final class SendRequest extends Request
         return dest;
     }
 
-    void completeSent()
+    void completeSent(final boolean waiterMayPark)
     {
         setOutcome(envelopeSource, tag, byteCount);
-        complete();
+        complete(waiterMayPark);
     }
 
     void completeCancelled()

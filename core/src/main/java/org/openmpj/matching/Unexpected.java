@@ -59,18 +59,22 @@ final class Unexpected
         eagerOwner = send;
     }
 
-    /** Delivers the held message into {@code recv}, completing the waiting send of a rendezvous. */
-    void deliverTo(final RecvRequest recv)
+    /**
+     * Delivers the held message into {@code recv}, completing the waiting send of a rendezvous.
+     *
+     * @param waiterMayPark whether waiters of the job may park, and so need a wake-up check.
+     */
+    void deliverTo(final RecvRequest recv, final boolean waiterMayPark)
     {
         final SendRequest send = rendezvous;
         if (send != null)
         {
-            recv.deliver(send.buffer, send.kind, send.offset, byteCount, source, tag);
-            send.completeSent();
+            recv.deliver(send.buffer, send.kind, send.offset, byteCount, source, tag, waiterMayPark);
+            send.completeSent(waiterMayPark);
         }
         else
         {
-            recv.deliver(scratchByKind[eagerKind.ordinal()], eagerKind, 0, byteCount, source, tag);
+            recv.deliver(scratchByKind[eagerKind.ordinal()], eagerKind, 0, byteCount, source, tag, waiterMayPark);
         }
     }
 

@@ -14,6 +14,8 @@ import org.openmpj.matching.Transport;
 final class ThreadTransport implements Transport
 {
     private final ThreadFabric fabric;
+    /** Peers already resolved through the fabric; a plain array, read by the owning rank's threads only. */
+    private final MatchingDevice[] peers;
     private final long eagerLimitBytes;
     private final IdleStrategy idle;
     private final JobControl job;
@@ -21,6 +23,7 @@ final class ThreadTransport implements Transport
     ThreadTransport(final ThreadFabric fabric, final long eagerLimitBytes, final IdleStrategy idle, final JobControl job)
     {
         this.fabric = fabric;
+        this.peers = new MatchingDevice[fabric.size()];
         this.eagerLimitBytes = eagerLimitBytes;
         this.idle = idle;
         this.job = job;
@@ -35,7 +38,15 @@ final class ThreadTransport implements Transport
     @Override
     public boolean send(final SendRequest send)
     {
-        return fabric.device(send.dest(), idle, job).onLocalArrival(send, eagerLimitBytes);
+        final int dest = send.dest();
+        MatchingDevice peer = peers[dest];
+        if (peer == null)
+        {
+            // Racing threads of this rank may each resolve it; they store the same device.
+            peer = fabric.device(dest, idle, job);
+            peers[dest] = peer;
+        }
+        return peer.onLocalArrival(send, eagerLimitBytes);
     }
 
     @Override

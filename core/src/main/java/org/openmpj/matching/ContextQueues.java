@@ -1,0 +1,201 @@
+package org.openmpj.matching;
+
+import org.openmpj.concurrent.SpinLock;
+
+/**
+ * The matching queues of one context: posted receives in posting order and unexpected messages in arrival
+ * order. Searching both front to back gives MPI's non-overtaking order for every (source, tag), with
+ * wildcards. The lock word and the queue heads live in this one object, so a sender that takes the lock
+ * brings the heads into its cache with it.
+ *
+ * <p>Thread-safety: callers hold the lock (inherited from {@link SpinLock}) around every method; nothing
+ * waits or copies large data under it except an eager copy, bounded by the eager limit.
+ */
+final class ContextQueues extends SpinLock
+{
+    private static final int MAX_POOLED_ENTRIES = 1024;
+
+    private final Matcher matcher;
+    private RecvRequest postedHead;
+    private RecvRequest postedTail;
+    private Unexpected unexpectedHead;
+    private Unexpected unexpectedTail;
+    private Unexpected pool;
+    private int pooled;
+
+    ContextQueues(final Matcher matcher)
+    {
+        this.matcher = matcher;
+    }
+
+    /** @return the rank's matcher, for its flow-control count. */
+    Matcher matcher()
+    {
+        return matcher;
+    }
+
+    /** Removes and returns the first posted receive matching the message envelope, or null. */
+    RecvRequest takePosted(final int source, final int tag)
+    {
+        for (RecvRequest recv = postedHead; recv != null; recv = recv.next)
+        {
+            if (recv.matches(source, tag))
+            {
+                unlinkPosted(recv);
+                return recv;
+            }
+        }
+        return null;
+    }
+
+    void appendPosted(final RecvRequest recv)
+    {
+        recv.prev = postedTail;
+        recv.next = null;
+        if (postedTail == null)
+        {
+            postedHead = recv;
+        }
+        else
+        {
+            postedTail.next = recv;
+        }
+        postedTail = recv;
+        recv.postedAt = this;
+    }
+
+    /** @return whether {@code recv} was still posted here and is now removed. */
+    boolean removePosted(final RecvRequest recv)
+    {
+        if (recv.postedAt != this)
+        {
+            return false;
+        }
+        unlinkPosted(recv);
+        return true;
+    }
+
+    /** Removes and returns the first unexpected message matching the filters, or null. */
+    Unexpected takeUnexpected(final int sourceFilter, final int tagFilter)
+    {
+        final Unexpected found = findUnexpected(sourceFilter, tagFilter);
+        if (found != null)
+        {
+            unlinkUnexpected(found);
+        }
+        return found;
+    }
+
+    /** @return the first unexpected message matching the filters, left in the queue, or null. */
+    Unexpected findUnexpected(final int sourceFilter, final int tagFilter)
+    {
+        for (Unexpected entry = unexpectedHead; entry != null; entry = entry.next)
+        {
+            if (entry.matches(sourceFilter, tagFilter))
+            {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    void appendUnexpected(final Unexpected entry)
+    {
+        entry.prev = unexpectedTail;
+        entry.next = null;
+        if (unexpectedTail == null)
+        {
+            unexpectedHead = entry;
+        }
+        else
+        {
+            unexpectedTail.next = entry;
+        }
+        unexpectedTail = entry;
+        entry.queued = true;
+        if (entry.rendezvous == null)
+        {
+            matcher.addEagerBytes(entry.byteCount);
+        }
+    }
+
+    /** Removes {@code entry}, which must be queued here. */
+    void removeUnexpected(final Unexpected entry)
+    {
+        unlinkUnexpected(entry);
+    }
+
+    Unexpected obtainEntry()
+    {
+        final Unexpected entry = pool;
+        if (entry == null)
+        {
+            return new Unexpected();
+        }
+        pool = entry.next;
+        entry.next = null;
+        pooled--;
+        return entry;
+    }
+
+    void recycle(final Unexpected entry)
+    {
+        entry.clear();
+        if (pooled < MAX_POOLED_ENTRIES)
+        {
+            entry.next = pool;
+            pool = entry;
+            pooled++;
+        }
+    }
+
+    private void unlinkPosted(final RecvRequest recv)
+    {
+        if (recv.prev == null)
+        {
+            postedHead = recv.next;
+        }
+        else
+        {
+            recv.prev.next = recv.next;
+        }
+        if (recv.next == null)
+        {
+            postedTail = recv.prev;
+        }
+        else
+        {
+            recv.next.prev = recv.prev;
+        }
+        recv.prev = null;
+        recv.next = null;
+        recv.postedAt = null;
+    }
+
+    private void unlinkUnexpected(final Unexpected entry)
+    {
+        if (entry.prev == null)
+        {
+            unexpectedHead = entry.next;
+        }
+        else
+        {
+            entry.prev.next = entry.next;
+        }
+        if (entry.next == null)
+        {
+            unexpectedTail = entry.prev;
+        }
+        else
+        {
+            entry.next.prev = entry.prev;
+        }
+        entry.prev = null;
+        entry.next = null;
+        entry.queued = false;
+        if (entry.rendezvous == null)
+        {
+            matcher.addEagerBytes(-entry.byteCount);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.openmpj.concurrent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(30)
+class IdleStrategiesTest
+{
+    @Test
+    void autoSpinsOnlyWhileEveryRankHasACore()
+    {
+        assertSame(BusySpinIdleStrategy.INSTANCE, IdleStrategies.choose("auto", 2, 2));
+        assertEquals("backoff", IdleStrategies.choose("auto", 3, 2).name());
+        assertEquals("backoff", IdleStrategies.choose("auto", 8, 2).name());
+    }
+
+    @Test
+    void explicitChoicesAreHonoured()
+    {
+        assertEquals("spin", IdleStrategies.choose("spin", 8, 2).name());
+        assertEquals("backoff", IdleStrategies.choose("backoff", 1, 2).name());
+    }
+
+    @Test
+    void unknownNameIsNamedInTheError()
+    {
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> IdleStrategies.choose("nap", 1, 1));
+        assertTrue(error.getMessage().contains("openmpj.idle=nap"), error.getMessage());
+    }
+
+    @Test
+    void backoffSpinsThenYieldsThenParks()
+    {
+        final BackoffIdleStrategy backoff = new BackoffIdleStrategy(3, 2, 1_000, 8_000);
+        assertFalse(backoff.parksAt(0));
+        assertFalse(backoff.parksAt(4));
+        assertTrue(backoff.parksAt(5));
+        int round = 0;
+        for (int i = 0; i < 10; i++)
+        {
+            round = backoff.idle(round);
+        }
+        assertEquals(10, round);
+        assertEquals(Integer.MAX_VALUE, backoff.idle(Integer.MAX_VALUE), "the round counter must not overflow");
+    }
+
+    @Test
+    void busySpinNeverParks()
+    {
+        assertFalse(BusySpinIdleStrategy.INSTANCE.parksAt(Integer.MAX_VALUE));
+    }
+
+    @Test
+    void backoffRejectsInconsistentSettings()
+    {
+        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(-1, 0, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(0, 0, 10, 5));
+    }
+}

@@ -113,25 +113,32 @@ public class Request
     /** Waits until one of the requests completes; its position is the status's {@code index}. */
     public static Status Waitany(final Request[] requests)
     {
-        int round = 0;
-        while (true)
+        final Waiting waiting = new Waiting();
+        try
         {
-            final Request active = firstActive(requests, "Waitany");
-            if (active == null)
+            while (true)
             {
-                return new Status();
-            }
-            for (int i = 0; i < requests.length; i++)
-            {
-                final Request request = requests[i];
-                if (request != null && request.inner != null && request.inner.isComplete())
+                final Request active = firstActive(requests, "Waitany");
+                if (active == null)
                 {
-                    final Status status = request.finish(request.inner);
-                    status.index = i;
-                    return status;
+                    return new Status();
                 }
+                for (int i = 0; i < requests.length; i++)
+                {
+                    final Request request = requests[i];
+                    if (request != null && request.inner != null && request.inner.isComplete())
+                    {
+                        final Status status = request.finish(request.inner);
+                        status.index = i;
+                        return status;
+                    }
+                }
+                waiting.step(active);
             }
-            round = step(active, round);
+        }
+        finally
+        {
+            waiting.end();
         }
     }
 
@@ -166,20 +173,27 @@ public class Request
     /** Waits until at least one request completes and returns the statuses of all that have, each with its {@code index}. */
     public static Status[] Waitsome(final Request[] requests)
     {
-        int round = 0;
-        while (true)
+        final Waiting waiting = new Waiting();
+        try
         {
-            final Request active = firstActive(requests, "Waitsome");
-            if (active == null)
+            while (true)
             {
-                return new Status[0];
+                final Request active = firstActive(requests, "Waitsome");
+                if (active == null)
+                {
+                    return new Status[0];
+                }
+                final Status[] done = collectCompleted(requests);
+                if (done.length > 0)
+                {
+                    return done;
+                }
+                waiting.step(active);
             }
-            final Status[] done = collectCompleted(requests);
-            if (done.length > 0)
-            {
-                return done;
-            }
-            round = step(active, round);
+        }
+        finally
+        {
+            waiting.end();
         }
     }
 
@@ -321,16 +335,34 @@ public class Request
         return java.util.Arrays.copyOf(found, completed);
     }
 
-    private static int step(final Request active, final int round)
+    /** A wait on several requests, driven step by step through the device of one of them. */
+    private static final class Waiting
     {
-        final Device device = active.comm.engine("wait").device();
-        try
+        private Device device;
+        private int round;
+
+        void step(final Request active)
         {
-            return device.awaitStep(round);
+            if (device == null)
+            {
+                device = active.comm.engine("wait").device();
+            }
+            try
+            {
+                round = device.awaitStep(round);
+            }
+            catch (final OpenMpjException ex)
+            {
+                throw active.comm.raise(ex);
+            }
         }
-        catch (final OpenMpjException ex)
+
+        void end()
         {
-            throw active.comm.raise(ex);
+            if (device != null)
+            {
+                device.endWait(round);
+            }
         }
     }
 }

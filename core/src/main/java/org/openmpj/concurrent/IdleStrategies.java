@@ -1,9 +1,10 @@
 package org.openmpj.concurrent;
 
 /**
- * Chooses the idle strategy for a job: busy-spin while every spinning thread has a core, back off when
- * the machine is oversubscribed. Busy-spinning on an oversubscribed machine starves the threads that hold
- * the data, so {@code auto} never picks it there.
+ * Chooses the idle strategy for a job: busy-spin while every waiting thread has a core, back off when the
+ * machine is oversubscribed. Busy-spinning on an oversubscribed machine starves the threads that hold the
+ * data, so {@code auto} never lets more threads spin than there are cores: with fewer ranks than cores it
+ * spins within a budget of one spinning thread per core, otherwise it backs off.
  */
 public final class IdleStrategies
 {
@@ -18,7 +19,8 @@ public final class IdleStrategies
      * @param name              {@code spin}, {@code backoff} or {@code auto}.
      * @param spinningThreads   how many threads of this machine may wait at once (ranks on this host).
      * @param availableCores    the cores this JVM may use.
-     * @return the strategy the name selects.
+     * @return the strategy the name selects; {@code auto} gives a new strategy, whose spin budget is shared by
+     *         the threads that use it, so one job should use one instance.
      * @throws IllegalArgumentException naming the value when it is none of the three.
      */
     public static IdleStrategy choose(final String name, final int spinningThreads, final int availableCores)
@@ -27,7 +29,7 @@ public final class IdleStrategies
         {
             case "spin" -> BusySpinIdleStrategy.INSTANCE;
             case "backoff" -> BACKOFF;
-            case "auto" -> spinningThreads <= availableCores ? BusySpinIdleStrategy.INSTANCE : BACKOFF;
+            case "auto" -> spinningThreads <= availableCores ? new BudgetedSpinIdleStrategy(availableCores, BACKOFF) : BACKOFF;
             default -> throw new IllegalArgumentException(
                 "openmpj.idle=" + name + " is not an idle strategy; expected spin, backoff or auto");
         };

@@ -7,8 +7,12 @@ package org.openmpj.concurrent;
  *
  * <pre>{@code
  * int round = 0;
- * while (!done()) {
- *     round = idle.idle(round);
+ * try {
+ *     while (!done()) {
+ *         round = idle.idle(round);
+ *     }
+ * } finally {
+ *     idle.endWait(round);
  * }
  * }</pre>
  */
@@ -30,6 +34,15 @@ public interface IdleStrategy
      * @return true when that call parks.
      */
     boolean parksAt(int round);
+
+    /**
+     * Ends a wait; strategies that count waiting threads stop counting this one.
+     *
+     * @param round the last round {@link #idle(int)} returned in this wait (0 if it never idled).
+     */
+    default void endWait(final int round)
+    {
+    }
 
     /** @return the short name of this strategy, as given to {@code openmpj.idle}. */
     String name();

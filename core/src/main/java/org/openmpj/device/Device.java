@@ -87,12 +87,20 @@ public interface Device extends AutoCloseable
 
     /**
      * One step of a wait the caller drives, such as waiting for any of several requests: makes progress,
-     * checks the job is alive, and idles when there was nothing to do.
+     * checks the job is alive, and idles when there was nothing to do. The caller ends the wait with
+     * {@link #endWait(int)}, also when a step throws.
      *
      * @param round 0 on the first step, then the value the previous step returned.
      * @return the round to pass to the next step.
      */
     int awaitStep(int round);
+
+    /**
+     * Ends a wait driven by {@link #awaitStep(int)}.
+     *
+     * @param round the value the last step returned (0 if there was none).
+     */
+    void endWait(int round);
 
     /** @return the amount of work done moving messages; 0 when there was none. */
     int progress();

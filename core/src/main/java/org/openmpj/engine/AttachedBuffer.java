@@ -77,17 +77,24 @@ public final class AttachedBuffer
     public void drain(final Device device)
     {
         int round = 0;
-        while (true)
+        try
         {
-            synchronized (this)
+            while (true)
             {
-                releaseDelivered();
-                if (inFlight.isEmpty())
+                synchronized (this)
                 {
-                    return;
+                    releaseDelivered();
+                    if (inFlight.isEmpty())
+                    {
+                        return;
+                    }
                 }
+                round = device.awaitStep(round);
             }
-            round = device.awaitStep(round);
+        }
+        finally
+        {
+            device.endWait(round);
         }
     }
 

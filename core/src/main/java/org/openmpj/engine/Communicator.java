@@ -140,9 +140,16 @@ public final class Communicator
     public void probe(final int source, final int tag, final ProbeResult result)
     {
         int round = 0;
-        while (!iprobe(source, tag, result))
+        try
         {
-            round = device.awaitStep(round);
+            while (!iprobe(source, tag, result))
+            {
+                round = device.awaitStep(round);
+            }
+        }
+        finally
+        {
+            device.endWait(round);
         }
     }
 

@@ -223,25 +223,32 @@ public final class MatchingDevice implements Device
     public void await(final Request request)
     {
         int round = 0;
-        while (!request.isComplete())
+        try
         {
-            job.checkAlive();
-            if (progress() > 0)
+            while (!request.isComplete())
             {
-                round = 0;
-            }
-            else if (idle.parksAt(round))
-            {
-                if (request.prepareToPark())
+                job.checkAlive();
+                if (progress() > 0)
+                {
+                    continue;
+                }
+                if (idle.parksAt(round))
+                {
+                    if (request.prepareToPark())
+                    {
+                        round = idle.idle(round);
+                    }
+                    request.parked();
+                }
+                else
                 {
                     round = idle.idle(round);
                 }
-                request.parked();
             }
-            else
-            {
-                round = idle.idle(round);
-            }
+        }
+        finally
+        {
+            idle.endWait(round);
         }
     }
 
@@ -251,9 +258,15 @@ public final class MatchingDevice implements Device
         job.checkAlive();
         if (progress() > 0)
         {
-            return 0;
+            return round;
         }
         return idle.idle(round);
+    }
+
+    @Override
+    public void endWait(final int round)
+    {
+        idle.endWait(round);
     }
 
     @Override

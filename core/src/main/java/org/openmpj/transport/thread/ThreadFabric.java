@@ -38,11 +38,18 @@ final class ThreadFabric
     {
         MatchingDevice device = devices.getAcquire(rank);
         int round = 0;
-        while (device == null)
+        try
         {
-            job.checkAlive();
-            round = idle.idle(round);
-            device = devices.getAcquire(rank);
+            while (device == null)
+            {
+                job.checkAlive();
+                round = idle.idle(round);
+                device = devices.getAcquire(rank);
+            }
+        }
+        finally
+        {
+            idle.endWait(round);
         }
         return device;
     }

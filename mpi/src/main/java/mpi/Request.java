@@ -123,15 +123,10 @@ public class Request
                 {
                     return new Status();
                 }
-                for (int i = 0; i < requests.length; i++)
+                final Status completed = finishFirstCompleted(requests);
+                if (completed != null)
                 {
-                    final Request request = requests[i];
-                    if (request != null && request.inner != null && request.inner.isComplete())
-                    {
-                        final Status status = request.finish(request.inner);
-                        status.index = i;
-                        return status;
-                    }
+                    return completed;
                 }
                 waiting.step(active);
             }
@@ -209,17 +204,7 @@ public class Request
             return new Status();
         }
         active.comm.engine("Testany").device().progress();
-        for (int i = 0; i < requests.length; i++)
-        {
-            final Request request = requests[i];
-            if (request != null && request.inner != null && request.inner.isComplete())
-            {
-                final Status status = request.finish(request.inner);
-                status.index = i;
-                return status;
-            }
-        }
-        return null;
+        return finishFirstCompleted(requests);
     }
 
     /** @return the statuses of all requests when every one has completed, else null. */
@@ -316,6 +301,22 @@ public class Request
         {
             throw MPIException.of(ErrorClass.ERR_REQUEST, call + ": the request array is null");
         }
+    }
+
+    /** @return the status of the first completed active request, with its {@code index}, or null when none has completed. */
+    private static Status finishFirstCompleted(final Request[] requests)
+    {
+        for (int i = 0; i < requests.length; i++)
+        {
+            final Request request = requests[i];
+            if (request != null && request.inner != null && request.inner.isComplete())
+            {
+                final Status status = request.finish(request.inner);
+                status.index = i;
+                return status;
+            }
+        }
+        return null;
     }
 
     private static Status[] collectCompleted(final Request[] requests)

@@ -1,13 +1,11 @@
 package org.openmpj.runtime;
 
 import java.util.Map;
-import java.util.function.Supplier;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.Device;
-import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.JobControl;
 import org.openmpj.engine.Communicator;
@@ -71,7 +69,7 @@ public final class RankContext
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Init called twice; call it once per rank");
         }
         job.checkAlive();
-        final Device opened = provider.open(new RankDeviceContext());
+        final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared));
         final int[] worldRanks = new int[size];
         for (int i = 0; i < size; i++)
         {
@@ -176,47 +174,6 @@ public final class RankContext
         if (opened != null)
         {
             opened.close();
-        }
-    }
-
-    /** What the device of this rank is told. */
-    private final class RankDeviceContext implements DeviceContext
-    {
-        @Override
-        public int rank()
-        {
-            return rank;
-        }
-
-        @Override
-        public int size()
-        {
-            return size;
-        }
-
-        @Override
-        public String property(final String name, final String defaultValue)
-        {
-            return System.getProperty(name, defaultValue);
-        }
-
-        @Override
-        public JobControl job()
-        {
-            return job;
-        }
-
-        @Override
-        public IdleStrategy idleStrategy()
-        {
-            return idle;
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <T> T jobShared(final String key, final Supplier<T> factory)
-        {
-            return (T)jobShared.computeIfAbsent(key, ignored -> factory.get());
         }
     }
 }

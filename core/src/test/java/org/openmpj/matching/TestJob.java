@@ -2,13 +2,11 @@ package org.openmpj.matching;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 import org.openmpj.concurrent.IdleStrategies;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.Device;
-import org.openmpj.device.DeviceContext;
-import org.openmpj.device.JobControl;
+import org.openmpj.runtime.RankDeviceContext;
 import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 /** Opens the thread devices of a small job inside a test, with chosen limits. */
@@ -28,46 +26,8 @@ final class TestJob
         final Device[] devices = new Device[size];
         for (int rank = 0; rank < size; rank++)
         {
-            final int myRank = rank;
-            devices[rank] = new ThreadDeviceProvider().open(new DeviceContext()
-            {
-                @Override
-                public int rank()
-                {
-                    return myRank;
-                }
-
-                @Override
-                public int size()
-                {
-                    return size;
-                }
-
-                @Override
-                public String property(final String name, final String defaultValue)
-                {
-                    return properties.getOrDefault(name, defaultValue);
-                }
-
-                @Override
-                public JobControl job()
-                {
-                    return () -> { };
-                }
-
-                @Override
-                public IdleStrategy idleStrategy()
-                {
-                    return strategy;
-                }
-
-                @Override
-                @SuppressWarnings("unchecked")
-                public <T> T jobShared(final String key, final Supplier<T> factory)
-                {
-                    return (T)shared.computeIfAbsent(key, ignored -> factory.get());
-                }
-            });
+            devices[rank] = new ThreadDeviceProvider().open(
+                new RankDeviceContext(rank, size, properties::get, () -> { }, strategy, shared));
         }
         return devices;
     }

@@ -284,14 +284,21 @@ public class Comm
         Checks.source("Iprobe", communicator, source);
         Checks.recvTag("Iprobe", tag);
         final ProbeResult found = new ProbeResult();
+        final boolean waiting;
         try
         {
-            return communicator.iprobe(source, tag, found) ? new Status(found.source(), found.tag(), found.byteCount(), false, -1) : null;
+            waiting = communicator.iprobe(source, tag, found);
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
+        if (!waiting)
+        {
+            checkJobAlive();
+            return null;
+        }
+        return new Status(found.source(), found.tag(), found.byteCount(), false, -1);
     }
 
     /** Waits until a matching message can be received, and returns its status without receiving it. */
@@ -340,6 +347,27 @@ public class Comm
             rankContext.abort(failure.getErrorClass());
         }
         return failure;
+    }
+
+    /**
+     * Throws, as a wait would, once the job has failed (a rank threw out of main or aborted). Polling calls
+     * that find nothing done call it, so that a loop of them ends like a blocking wait instead of spinning on.
+     */
+    final void checkJobAlive()
+    {
+        final RankContext rankContext = context;
+        if (rankContext == null)
+        {
+            return;
+        }
+        try
+        {
+            rankContext.job().checkAlive();
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
     }
 
     final ClassLoader apiLoader()

@@ -71,6 +71,7 @@ public class Request
             comm.engine("Test").device().progress();
             if (!operation.isComplete())
             {
+                comm.checkJobAlive();
                 return null;
             }
         }
@@ -95,11 +96,15 @@ public class Request
         }
     }
 
-    /** Releases the request; an operation in flight still completes, unobserved. */
+    /** Releases the request; an operation in flight still completes, unobserved. Freeing {@code MPI.REQUEST_NULL} does nothing. */
     public void Free()
     {
         checkUsable("Free");
-        freed = true;
+        // The null request is one object shared by the whole rank: marking it freed would break every later use.
+        if (this != MPI.REQUEST_NULL)
+        {
+            freed = true;
+        }
     }
 
     /** @return whether this is the null request (completed and returned, or never started). */
@@ -204,7 +209,12 @@ public class Request
             return new Status();
         }
         active.comm.engine("Testany").device().progress();
-        return finishFirstCompleted(requests);
+        final Status completed = finishFirstCompleted(requests);
+        if (completed == null)
+        {
+            active.comm.checkJobAlive();
+        }
+        return completed;
     }
 
     /** @return the statuses of all requests when every one has completed, else null. */
@@ -219,6 +229,7 @@ public class Request
         {
             if (request != null && request.inner != null && !request.inner.isComplete())
             {
+                request.comm.checkJobAlive();
                 return null;
             }
         }
@@ -234,7 +245,12 @@ public class Request
             return new Status[0];
         }
         active.comm.engine("Testsome").device().progress();
-        return collectCompleted(requests);
+        final Status[] completed = collectCompleted(requests);
+        if (completed.length == 0)
+        {
+            active.comm.checkJobAlive();
+        }
+        return completed;
     }
 
     // ---------------------------------------------------------------- internals
@@ -319,6 +335,11 @@ public class Request
         return null;
     }
 
+    /**
+     * Finishes every completed request and returns their statuses. A request that completed with an error is
+     * thrown for only when no status was collected before it: otherwise those statuses, whose requests are
+     * finished already, would be lost with the exception. It is left complete for the next call to report.
+     */
     private static Status[] collectCompleted(final Request[] requests)
     {
         int completed = 0;
@@ -326,9 +347,23 @@ public class Request
         for (int i = 0; i < requests.length; i++)
         {
             final Request request = requests[i];
-            if (request != null && request.inner != null && request.inner.isComplete())
+            final org.openmpj.device.Request operation = request == null ? null : request.inner;
+            if (operation != null && operation.isComplete())
             {
-                final Status status = request.finish(request.inner);
+                final Status status;
+                try
+                {
+                    status = request.finish(operation);
+                }
+                catch (final MPIException failed)
+                {
+                    if (completed == 0)
+                    {
+                        throw failed;
+                    }
+                    request.inner = operation;
+                    break;
+                }
                 status.index = i;
                 found[completed++] = status;
             }

@@ -68,7 +68,18 @@ public final class ObjectCodec
             }
             for (int i = 0; i < count; i++)
             {
-                dst[offset + i] = in.readObject();
+                final Object element = in.readObject();
+                try
+                {
+                    dst[offset + i] = element;
+                }
+                catch (final ArrayStoreException ex)
+                {
+                    // A typed buffer such as a String[] is a valid Object[] but cannot hold every object.
+                    throw new OpenMpjException(ErrorClass.ERR_TYPE, "element " + i + " of the MPI.OBJECT message is a "
+                        + element.getClass().getName() + ", which the receive buffer, a " + dst.getClass().getSimpleName()
+                        + ", cannot hold", ex);
+                }
             }
             return count;
         }

@@ -1,45 +1,103 @@
 package org.openmpj.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-
-import java.time.Duration;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.openmpj.runtime.JobResult;
-import org.openmpj.testing.JobRunner;
 
 /**
- * MPI point-to-point semantics, as programs run at 1, 2, 3, 4 and 8 ranks. Every device runs this same
- * suite through a subclass that supplies its {@link JobRunner}. Each program checks its own results inside
- * the ranks; a failed check fails the job, which fails the test with the rank's message.
+ * MPI point-to-point semantics, as programs run at 1, 2, 3, 4 and 8 ranks: message order and matching,
+ * probes, truncation, send modes, cancellation, {@code PROC_NULL} and the combined send-receive. Every device
+ * runs this same suite through a subclass that supplies its runner.
  */
-public abstract class AbstractPointToPointSuite
+public abstract class AbstractPointToPointSuite extends AbstractConformanceSuite
 {
-    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
-
-    /** @return how jobs are launched on the device under test. */
-    protected abstract JobRunner runner();
-
-    /** Runs {@code program} at {@code processes} ranks and requires a clean end. */
-    protected void runClean(final int processes, final Class<?> program, final String... args)
-    {
-        final JobResult result = runner().run(processes, program, JOB_TIMEOUT, args);
-        if (!result.succeeded())
-        {
-            final Throwable cause = result.failure().cause();
-            throw new AssertionError(program.getSimpleName() + " on " + processes + " " + runner().device() + " ranks: "
-                + result.failure().message(), cause);
-        }
-        assertNull(result.failure());
-        assertEquals(0, result.exitCode());
-    }
-
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void ringOfBlockingSends(final int processes)
     {
         runClean(processes, Programs.Ring.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void messagesWithOneTagArriveInOrder(final int processes)
+    {
+        runClean(processes, Programs.SameTagOrder.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void receivesSelectByTagAndKeepOrderWithinATag(final int processes)
+    {
+        runClean(processes, Programs.TagOrder.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void wildcardsMatchAndStatusNamesTheRealSourceAndTag(final int processes)
+    {
+        runClean(processes, Programs.Wildcards.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void eagerAndRendezvousMessagesKeepTheirOrder(final int processes)
+    {
+        runClean(processes, Programs.EagerRendezvousOrder.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void probeReportsAMessageWithoutReceivingIt(final int processes)
+    {
+        runClean(processes, Programs.ProbeThenReceive.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void wildcardProbeSizesTheReceiveOfExactlyThatMessage(final int processes)
+    {
+        runClean(processes, Programs.ProbeAnySource.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void communicatorsDoNotMatchEachOthersMessages(final int processes)
+    {
+        runClean(processes, Programs.Contexts.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void aMessageLongerThanTheBufferFailsWithErrTruncate(final int processes)
+    {
+        runClean(processes, ModePrograms.Truncation.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void synchronousStandardAndReadyModes(final int processes)
+    {
+        runClean(processes, ModePrograms.SendModes.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void cancelledOperationsCompleteAsCancelled(final int processes)
+    {
+        runClean(processes, ModePrograms.Cancel.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void procNullOperationsCompleteAtOnce(final int processes)
+    {
+        runClean(processes, ModePrograms.ProcNull.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void sendrecvAroundTheRing(final int processes)
+    {
+        runClean(processes, ModePrograms.SendrecvRing.class);
     }
 }

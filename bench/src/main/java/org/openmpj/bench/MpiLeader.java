@@ -1,0 +1,64 @@
+package org.openmpj.bench;
+
+import mpi.Intracomm;
+import mpi.MPI;
+
+/** Rank 0 of an MPI ping-pong: sends each message to rank 1 with {@code Send} and waits for it in {@code Recv}. */
+final class MpiLeader implements PingPongLink
+{
+    private final Intracomm comm = MPI.COMM_WORLD;
+    private final byte[] buffer;
+    private final long[] command = new long[MpiFollower.COMMAND_LENGTH];
+    private final long[] reply = new long[1];
+
+    /** @param buffer the message buffer, at least as long as the largest message. */
+    MpiLeader(final byte[] buffer)
+    {
+        this.buffer = buffer;
+    }
+
+    @Override
+    public long roundTrips(final int bytes, final int iterations)
+    {
+        command(Command.ROUND_TRIPS, bytes, iterations);
+        final long start = System.nanoTime();
+        exchange(bytes, iterations);
+        return System.nanoTime() - start;
+    }
+
+    @Override
+    public long allocatedBytes(final int bytes, final int iterations)
+    {
+        command(Command.ALLOCATION, bytes, iterations);
+        final long before = ThreadAllocation.currentThreadBytes();
+        exchange(bytes, iterations);
+        final long allocated = ThreadAllocation.currentThreadBytes() - before;
+        comm.Recv(reply, 0, 1, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
+        return allocated + reply[0];
+    }
+
+    @Override
+    public void stop()
+    {
+        command[0] = Command.STOP;
+        comm.Send(command, 0, command.length, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
+    }
+
+    private void command(final int op, final int bytes, final int iterations)
+    {
+        command[0] = op;
+        command[1] = bytes;
+        command[2] = iterations;
+        comm.Send(command, 0, command.length, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
+        comm.Recv(reply, 0, 0, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
+    }
+
+    private void exchange(final int bytes, final int iterations)
+    {
+        for (int i = 0; i < iterations; i++)
+        {
+            comm.Send(buffer, 0, bytes, MPI.BYTE, MpiFollower.FOLLOWER, MpiFollower.TAG_DATA);
+            comm.Recv(buffer, 0, bytes, MPI.BYTE, MpiFollower.FOLLOWER, MpiFollower.TAG_DATA);
+        }
+    }
+}

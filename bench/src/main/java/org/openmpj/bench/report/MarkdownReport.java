@@ -1,0 +1,196 @@
+package org.openmpj.bench.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import org.openmpj.bench.AllocationResult;
+import org.openmpj.bench.ByteSizes;
+import org.openmpj.bench.PingPongBenchmark;
+import org.openmpj.bench.ResultSet;
+import org.openmpj.bench.SizeResult;
+
+/**
+ * The report as Markdown: what was measured where, one table with a row per size and the implementations
+ * side by side, the allocation per message, the commands, and the two plots.
+ */
+public final class MarkdownReport
+{
+    private static final String MISSING = "–";
+
+    private MarkdownReport()
+    {
+    }
+
+    /**
+     * @param implementations the columns, in order.
+     * @param results         the results of every implementation, the rounds combined.
+     * @param rounds          the results of each round.
+     * @param info            where and how they were measured.
+     * @param latencyPng      the latency plot's file name, relative to the Markdown file.
+     * @param bandwidthPng    the bandwidth plot's file name, relative to the Markdown file.
+     * @return the Markdown text.
+     */
+    public static String render(
+        final List<Implementation> implementations, final ResultSet results, final List<ResultSet> rounds,
+        final RunInfo info, final String latencyPng, final String bandwidthPng)
+    {
+        final StringBuilder md = new StringBuilder();
+        md.append("# Ping-pong: ");
+        md.append(String.join(" vs ", implementations.stream().map(Implementation::label).toList()));
+        md.append("\n\n");
+        appendSetup(md, info);
+        appendTimings(md, implementations, results);
+        appendAllocations(md, implementations, results);
+        appendRounds(md, implementations, rounds);
+        md.append("\n## Plots\n\n");
+        md.append("![one-way latency](").append(latencyPng).append(")\n\n");
+        md.append("![bandwidth](").append(bandwidthPng).append(")\n\n");
+        md.append("## Commands\n\n");
+        for (final String command : info.commands())
+        {
+            md.append("- `").append(command).append("`\n");
+        }
+        return md.toString();
+    }
+
+    private static void appendSetup(final StringBuilder md, final RunInfo info)
+    {
+        md.append("| | |\n|---|---|\n");
+        row(md, "date", info.date());
+        row(md, "nproc", Integer.toString(info.nproc()));
+        row(md, "CPU", info.cpuModel());
+        row(md, "JDK", info.jdk());
+        row(md, "native MPI", info.mpiLibrary());
+        row(md, "OpenMPJ revision", info.openmpjRevision());
+        row(md, "thread device eager limit", info.eagerLimitBytes() + " B (" + ByteSizes.label(info.eagerLimitBytes()) + ")");
+        row(md, "load average (1, 5, 15 min)", info.loadAverage());
+        row(md, "run queue during the run", info.runQueue());
+        md.append('\n');
+        md.append("One-way time is half a round trip of blocking send and receive. Each program runs ")
+            .append(info.rounds()).append(info.rounds() == 1 ? " time" : " times, the implementations taking turns")
+            .append("; per run and size: a warm-up pass, then ").append(info.repetitions())
+            .append(" timed batches of round trips, each calibrated to about ").append(info.batchMillis())
+            .append(" ms. Median: the median over the runs of each run's median batch; min: the fastest batch of all. ")
+            .append("Bandwidth is bytes / median one-way time, 1 GB = 10^9 B.\n\n");
+    }
+
+    private static void appendTimings(final StringBuilder md, final List<Implementation> implementations, final ResultSet results)
+    {
+        md.append("## One-way time (µs) and bandwidth (GB/s)\n\n");
+        md.append("| size |");
+        for (final Implementation implementation : implementations)
+        {
+            md.append(' ').append(implementation.label()).append(" median µs | min µs | GB/s |");
+        }
+        md.append("\n|---:|");
+        md.append("---:|---:|---:|".repeat(implementations.size()));
+        md.append('\n');
+        final TreeSet<Integer> sizes = new TreeSet<>();
+        results.sizes().forEach(result -> sizes.add(result.bytes()));
+        for (final int bytes : sizes)
+        {
+            md.append("| ").append(ByteSizes.label(bytes)).append(" |");
+            for (final Implementation implementation : implementations)
+            {
+                final Optional<SizeResult> found = find(results, implementation, bytes);
+                if (found.isPresent())
+                {
+                    final SizeResult result = found.get();
+                    md.append(' ').append(micros(result.onewayUsMedian()))
+                        .append(" | ").append(micros(result.onewayUsMin()))
+                        .append(" | ").append(gigabytes(result.bandwidthGbsMedian())).append(" |");
+                }
+                else
+                {
+                    md.append(' ').append(MISSING).append(" | ").append(MISSING).append(" | ").append(MISSING).append(" |");
+                }
+            }
+            md.append('\n');
+        }
+    }
+
+    private static void appendAllocations(final StringBuilder md, final List<Implementation> implementations, final ResultSet results)
+    {
+        md.append("\n## Heap allocated per message in steady state\n\n");
+        md.append("Bytes both threads allocated (`ThreadMXBean.getCurrentThreadAllocatedBytes`) during a batch of ")
+            .append("blocking sends and receives after warm-up, divided by the messages in it. ")
+            .append("The Java floor allocates nothing by construction, which checks the method.\n\n");
+        md.append("| implementation | size | messages | bytes / message |\n|---|---:|---:|---:|\n");
+        for (final Implementation implementation : implementations)
+        {
+            for (final AllocationResult result : results.allocations())
+            {
+                if (result.impl().equals(implementation.id()))
+                {
+                    md.append("| ").append(implementation.label())
+                        .append(" | ").append(ByteSizes.label(result.bytes()))
+                        .append(" | ").append(result.messages())
+                        .append(" | ").append(String.format(Locale.ROOT, "%.2f", result.bytesPerMessage()))
+                        .append(" |\n");
+                }
+            }
+        }
+    }
+
+    private static void appendRounds(final StringBuilder md, final List<Implementation> implementations, final List<ResultSet> rounds)
+    {
+        final TreeSet<Integer> sizes = new TreeSet<>();
+        rounds.forEach(round -> round.sizes().forEach(result -> sizes.add(result.bytes())));
+        if (sizes.isEmpty())
+        {
+            return;
+        }
+        final Integer large = sizes.floor(PingPongBenchmark.LARGE_ALLOCATION_BYTES);
+        final List<Integer> probes = large == null || large.equals(sizes.first()) ? List.of(sizes.first()) : List.of(sizes.first(), large);
+        md.append("\n## Rounds\n\n");
+        md.append("Taking turns, the implementations meet the same conditions: a change during the run (another ")
+            .append("process, the hypervisor moving the virtual CPUs) hits all of them. Each round's medians at ")
+            .append(probes.size() == 1 ? "one size" : "two sizes").append(", to show whether conditions changed:\n\n");
+        md.append("| round |");
+        for (final Implementation implementation : implementations)
+        {
+            for (final int bytes : probes)
+            {
+                md.append(' ').append(implementation.label()).append(' ').append(ByteSizes.label(bytes)).append(" µs |");
+            }
+        }
+        md.append("\n|---:|").append("---:|".repeat(implementations.size() * probes.size())).append('\n');
+        for (int i = 0; i < rounds.size(); i++)
+        {
+            md.append("| ").append(i + 1).append(" |");
+            for (final Implementation implementation : implementations)
+            {
+                for (final int bytes : probes)
+                {
+                    md.append(' ').append(find(rounds.get(i), implementation, bytes)
+                        .map(result -> micros(result.onewayUsMedian())).orElse(MISSING)).append(" |");
+                }
+            }
+            md.append('\n');
+        }
+    }
+
+    private static Optional<SizeResult> find(final ResultSet results, final Implementation implementation, final int bytes)
+    {
+        return results.sizes().stream()
+            .filter(result -> result.impl().equals(implementation.id()) && result.bytes() == bytes)
+            .findFirst();
+    }
+
+    private static void row(final StringBuilder md, final String name, final String value)
+    {
+        md.append("| ").append(name).append(" | ").append(value).append(" |\n");
+    }
+
+    private static String micros(final double value)
+    {
+        return String.format(Locale.ROOT, value < 10 ? "%.3f" : "%.1f", value);
+    }
+
+    private static String gigabytes(final double value)
+    {
+        return String.format(Locale.ROOT, value < 1 ? "%.4f" : "%.2f", value);
+    }
+}

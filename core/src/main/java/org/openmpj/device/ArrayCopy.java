@@ -24,7 +24,7 @@ public final class ArrayCopy
     {
         if (srcKind == dstKind)
         {
-            System.arraycopy(src, srcOffset, dst, dstOffset, (int)(bytes / srcKind.sizeBytes()));
+            copyElements(srcKind, src, srcOffset, dst, dstOffset, (int)(bytes / srcKind.sizeBytes()));
         }
         else if (srcKind != Primitive.BOOLEAN && dstKind != Primitive.BOOLEAN)
         {
@@ -36,6 +36,27 @@ public final class ArrayCopy
         else
         {
             copyThroughBytes(src, srcKind, srcOffset, dst, dstKind, dstOffset, (int)bytes);
+        }
+    }
+
+    /**
+     * Copies {@code count} elements between two arrays of {@code kind}. The casts tell the JIT the array
+     * types, so it emits a direct copy instead of calling the generic, type-checking arraycopy stub, which
+     * dominated the cost of small messages.
+     */
+    public static void copyElements(
+        final Primitive kind, final Object src, final int srcOffset, final Object dst, final int dstOffset, final int count)
+    {
+        switch (kind)
+        {
+            case BYTE -> System.arraycopy((byte[])src, srcOffset, (byte[])dst, dstOffset, count);
+            case CHAR -> System.arraycopy((char[])src, srcOffset, (char[])dst, dstOffset, count);
+            case SHORT -> System.arraycopy((short[])src, srcOffset, (short[])dst, dstOffset, count);
+            case BOOLEAN -> System.arraycopy((boolean[])src, srcOffset, (boolean[])dst, dstOffset, count);
+            case INT -> System.arraycopy((int[])src, srcOffset, (int[])dst, dstOffset, count);
+            case LONG -> System.arraycopy((long[])src, srcOffset, (long[])dst, dstOffset, count);
+            case FLOAT -> System.arraycopy((float[])src, srcOffset, (float[])dst, dstOffset, count);
+            case DOUBLE -> System.arraycopy((double[])src, srcOffset, (double[])dst, dstOffset, count);
         }
     }
 

@@ -302,7 +302,8 @@ public final class MatchingDevice implements Device
         {
             queues.unlock();
             recv.deliver(send.buffer, send.kind, send.offset, send.byteCount, send.envelopeSource, send.tag, waitersMayPark);
-            send.completeSent(waitersMayPark);
+            // The sending thread completes its own request before handing it to anyone: no waiter to wake.
+            send.completeSent(false);
             return true;
         }
         final Unexpected entry = queues.obtainEntry();
@@ -324,7 +325,7 @@ public final class MatchingDevice implements Device
         queues.unlock();
         if (eager)
         {
-            send.completeSent(waitersMayPark);
+            send.completeSent(false);
         }
         return eager;
     }

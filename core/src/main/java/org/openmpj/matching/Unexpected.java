@@ -1,5 +1,6 @@
 package org.openmpj.matching;
 
+import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
 
 /**
@@ -54,7 +55,7 @@ final class Unexpected
             scratch = kind.newArray(Math.max(elements, 64));
             scratchByKind[kind.ordinal()] = scratch;
         }
-        System.arraycopy(send.buffer, send.offset, scratch, 0, elements);
+        ArrayCopy.copyElements(kind, send.buffer, send.offset, scratch, 0, elements);
         eagerKind = kind;
         eagerOwner = send;
     }

@@ -224,10 +224,10 @@ final class DataPrograms
         }
     }
 
-    /** Messages of 0 and 1 bytes, around the 64 KiB eager limit, and of 1 MiB, with every byte checked. */
+    /** Messages of 0 and 1 bytes, around eager limits (4 KiB, the default; 64 KiB), and of 1 MiB, with every byte checked. */
     public static final class Sizes
     {
-        static final int[] BYTES = {0, 1, 65_535, 65_536, 65_537, 1 << 20};
+        static final int[] BYTES = {0, 1, 4_095, 4_096, 4_097, 65_535, 65_536, 65_537, 1 << 20};
 
         public static void main(final String[] args)
         {

@@ -17,7 +17,7 @@ import org.openmpj.testing.Check;
  */
 final class Exchange
 {
-    /** Messages longer than the thread device's default eager limit of 64 KiB travel by rendezvous. */
+    /** Messages longer than the thread device's default eager limit of 4 KiB travel by rendezvous. */
     static final int RENDEZVOUS_INTS = 20_000;
     /** Tag of the "my message is on its way" signal of {@link #viaUnexpected}; programs use smaller tags. */
     static final int SENT_TAG = 1_000_001;

@@ -296,7 +296,7 @@ final class RequestPrograms
         }
 
         /**
-         * A buffered message too large to be sent eagerly (256 KiB; the thread device's eager limit is 64 KiB)
+         * A buffered message too large to be sent eagerly (256 KiB; the thread device's default eager limit is 4 KiB)
          * holds its space until received, so a second one does not fit; once received, it does.
          */
         private static void pendingMessagesHoldTheirSpace(final int rank)

@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.openmpj.bench.BenchOptions;
+import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 class BenchmarkCommandsTest
 {
@@ -21,7 +22,7 @@ class BenchmarkCommandsTest
             BenchOptions.DEFAULT_BATCH_MILLIS), ReportOptions.parse(new String[0]).bench());
         final ReportOptions options = ReportOptions.parse(new String[] {"--home", HOME.toString(), "--repetitions", "3"});
         assertEquals(HOME.resolve("bench/results"), options.results());
-        assertEquals(65536, options.eagerLimitBytes());
+        assertEquals(ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, options.eagerLimitBytes());
         assertEquals(ReportOptions.DEFAULT_ROUNDS, options.rounds());
         assertEquals(new BenchOptions(BenchOptions.DEFAULT_MAX_BYTES, 3, BenchOptions.DEFAULT_BATCH_MILLIS), options.bench());
 
@@ -32,8 +33,8 @@ class BenchmarkCommandsTest
 
         final List<String> openmpj = commands.openmpj();
         assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "2"), openmpj.subList(0, 6));
-        assertTrue(openmpj.contains("-Dopenmpj.thread.eagerLimit=65536") && openmpj.contains("org.openmpj.bench.PingPong"),
-            openmpj.toString());
+        assertTrue(openmpj.contains("-Dopenmpj.thread.eagerLimit=" + ThreadDeviceProvider.EAGER_LIMIT_DEFAULT), openmpj.toString());
+        assertTrue(openmpj.contains("org.openmpj.bench.PingPong"), openmpj.toString());
 
         final List<String> openmpi = commands.openmpi();
         assertTrue(String.join(" ", openmpi).startsWith("mpirun --allow-run-as-root -np 2 --map-by core --bind-to core"), openmpi.toString());

@@ -135,12 +135,20 @@ public abstract class Request
      */
     protected final void reset()
     {
-        source = 0;
-        tag = 0;
-        byteCount = 0;
-        cancelled = false;
-        error = null;
-        PARKED_WAITER.setRelease(this, (Thread)null);
+        // The outcome fields are overwritten on completion; only the flags that completion may leave unset are
+        // cleared, and only when set, so that a reused request does not dirty lines it need not.
+        if (cancelled)
+        {
+            cancelled = false;
+        }
+        if (error != null)
+        {
+            error = null;
+        }
+        if (parkedWaiter != null)
+        {
+            PARKED_WAITER.setRelease(this, (Thread)null);
+        }
         STATE.setRelease(this, PENDING);
     }
 

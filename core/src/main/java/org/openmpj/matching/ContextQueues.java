@@ -50,24 +50,36 @@ final class ContextQueues extends SpinLock
 
     void appendPosted(final RecvRequest recv)
     {
-        recv.prev = postedTail;
-        recv.next = null;
-        if (postedTail == null)
+        // Conditional stores: a reused request usually holds these values already (see RecvRequest.start).
+        final RecvRequest tail = postedTail;
+        if (recv.prev != tail)
+        {
+            recv.prev = tail;
+        }
+        if (recv.next != null)
+        {
+            recv.next = null;
+        }
+        if (tail == null)
         {
             postedHead = recv;
         }
         else
         {
-            postedTail.next = recv;
+            tail.next = recv;
         }
         postedTail = recv;
-        recv.postedAt = this;
+        if (recv.postedAt != this)
+        {
+            recv.postedAt = this;
+        }
     }
 
     /** @return whether {@code recv} was still posted here and is now removed. */
     boolean removePosted(final RecvRequest recv)
     {
-        if (recv.postedAt != this)
+        // postedAt outlives the match, so membership is also checked: a linked request has a predecessor or is the head.
+        if (recv.postedAt != this || (recv.prev == null && postedHead != recv))
         {
             return false;
         }
@@ -151,25 +163,34 @@ final class ContextQueues extends SpinLock
 
     private void unlinkPosted(final RecvRequest recv)
     {
-        if (recv.prev == null)
+        final RecvRequest prev = recv.prev;
+        final RecvRequest next = recv.next;
+        if (prev == null)
         {
-            postedHead = recv.next;
+            postedHead = next;
         }
         else
         {
-            recv.prev.next = recv.next;
+            prev.next = next;
         }
-        if (recv.next == null)
+        if (next == null)
         {
-            postedTail = recv.prev;
+            postedTail = prev;
         }
         else
         {
-            recv.next.prev = recv.prev;
+            next.prev = prev;
         }
-        recv.prev = null;
-        recv.next = null;
-        recv.postedAt = null;
+        // Only links that are set are cleared: the sole posted receive, the common case, leaves the
+        // request's lines untouched by the sender apart from its outcome.
+        if (prev != null)
+        {
+            recv.prev = null;
+        }
+        if (next != null)
+        {
+            recv.next = null;
+        }
     }
 
     private void unlinkUnexpected(final Unexpected entry)

@@ -21,23 +21,55 @@ final class RecvRequest extends ReceiveRequest
 
     RecvRequest prev;
     RecvRequest next;
-    /** The queues whose posted list holds this receive, for cancellation. */
+    /** The queues this receive was last posted to, for cancellation; {@link ContextQueues#removePosted} checks it is still there. */
     ContextQueues postedAt;
 
+    /**
+     * Sets the buffer and envelope of a receive about to be posted. A pooled request is usually restarted with
+     * the values it had: writing only what changed leaves its cache lines shared with the sending core, which
+     * read them, instead of taking them back exclusively on every receive.
+     */
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
         final int source, final int tag, final int context)
     {
-        this.buffer = buffer;
-        this.kind = kind;
-        this.offset = offset;
-        this.capacityBytes = (long)count * kind.sizeBytes();
-        this.allocating = false;
-        this.sourceFilter = source;
-        this.tagFilter = tag;
-        this.context = context;
-        this.payload = null;
-        this.postedAt = null;
+        final long capacity = (long)count * kind.sizeBytes();
+        if (this.buffer != buffer)
+        {
+            this.buffer = buffer;
+        }
+        if (this.kind != kind)
+        {
+            this.kind = kind;
+        }
+        if (this.offset != offset)
+        {
+            this.offset = offset;
+        }
+        if (this.capacityBytes != capacity)
+        {
+            this.capacityBytes = capacity;
+        }
+        if (this.allocating)
+        {
+            this.allocating = false;
+        }
+        if (this.sourceFilter != source)
+        {
+            this.sourceFilter = source;
+        }
+        if (this.tagFilter != tag)
+        {
+            this.tagFilter = tag;
+        }
+        if (this.context != context)
+        {
+            this.context = context;
+        }
+        if (this.payload != null)
+        {
+            this.payload = null;
+        }
     }
 
     void startAllocating(final int source, final int tag, final int context)
@@ -99,12 +131,9 @@ final class RecvRequest extends ReceiveRequest
         return isComplete() ? payload : null;
     }
 
+    /** Makes a completed request reusable; {@link #start} then sets its buffer, so the last one stays referenced until then. */
     void recycle()
     {
-        buffer = null;
-        payload = null;
-        prev = null;
-        next = null;
         reset();
     }
 }

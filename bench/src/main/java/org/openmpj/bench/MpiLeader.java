@@ -4,7 +4,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 
 /** Rank 0 of an MPI ping-pong: sends each message to rank 1 with {@code Send} and waits for it in {@code Recv}. */
-final class MpiLeader implements PingPongLink
+final class MpiLeader extends LeaderTemplate
 {
     private final Intracomm comm = MPI.COMM_WORLD;
     private final byte[] buffer;
@@ -18,23 +18,10 @@ final class MpiLeader implements PingPongLink
     }
 
     @Override
-    public long roundTrips(final int bytes, final int iterations)
+    long followerAllocatedBytes()
     {
-        command(Command.ROUND_TRIPS, bytes, iterations);
-        final long start = System.nanoTime();
-        exchange(bytes, iterations);
-        return System.nanoTime() - start;
-    }
-
-    @Override
-    public long allocatedBytes(final int bytes, final int iterations)
-    {
-        command(Command.ALLOCATION, bytes, iterations);
-        final long before = ThreadAllocation.currentThreadBytes();
-        exchange(bytes, iterations);
-        final long allocated = ThreadAllocation.currentThreadBytes() - before;
         comm.Recv(reply, 0, 1, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
-        return allocated + reply[0];
+        return reply[0];
     }
 
     @Override
@@ -44,7 +31,8 @@ final class MpiLeader implements PingPongLink
         comm.Send(command, 0, command.length, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
     }
 
-    private void command(final int op, final int bytes, final int iterations)
+    @Override
+    void command(final int op, final int bytes, final int iterations)
     {
         command[0] = op;
         command[1] = bytes;
@@ -53,7 +41,8 @@ final class MpiLeader implements PingPongLink
         comm.Recv(reply, 0, 0, MPI.LONG, MpiFollower.FOLLOWER, MpiFollower.TAG_CONTROL);
     }
 
-    private void exchange(final int bytes, final int iterations)
+    @Override
+    void exchange(final int bytes, final int iterations)
     {
         for (int i = 0; i < iterations; i++)
         {

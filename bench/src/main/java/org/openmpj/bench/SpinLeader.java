@@ -1,7 +1,7 @@
 package org.openmpj.bench;
 
 /** The leading thread of the Java floor: one {@code System.arraycopy} and one counter hand-off per message. */
-final class SpinLeader implements PingPongLink
+final class SpinLeader extends LeaderTemplate
 {
     private final SpinChannel channel;
     private long sent;
@@ -13,23 +13,10 @@ final class SpinLeader implements PingPongLink
     }
 
     @Override
-    public long roundTrips(final int bytes, final int iterations)
+    long followerAllocatedBytes()
     {
-        command(Command.ROUND_TRIPS, bytes, iterations);
-        final long start = System.nanoTime();
-        exchange(bytes, iterations);
-        return System.nanoTime() - start;
-    }
-
-    @Override
-    public long allocatedBytes(final int bytes, final int iterations)
-    {
-        command(Command.ALLOCATION, bytes, iterations);
-        final long before = ThreadAllocation.currentThreadBytes();
-        exchange(bytes, iterations);
-        final long allocated = ThreadAllocation.currentThreadBytes() - before;
         channel.awaitFromFollower(++received);
-        return allocated + channel.followerAllocatedBytes;
+        return channel.followerAllocatedBytes;
     }
 
     @Override
@@ -39,7 +26,8 @@ final class SpinLeader implements PingPongLink
         channel.publishToFollower(++sent);
     }
 
-    private void command(final int op, final int bytes, final int iterations)
+    @Override
+    void command(final int op, final int bytes, final int iterations)
     {
         channel.op = op;
         channel.bytes = bytes;
@@ -48,7 +36,8 @@ final class SpinLeader implements PingPongLink
         channel.awaitFromFollower(++received);
     }
 
-    private void exchange(final int bytes, final int iterations)
+    @Override
+    void exchange(final int bytes, final int iterations)
     {
         final byte[] from = channel.leaderBuffer;
         final byte[] to = channel.followerBuffer;

@@ -14,14 +14,14 @@ final class MpiFollower
     static final int COMMAND_LENGTH = 3;
 
     private final Intracomm comm = MPI.COMM_WORLD;
-    private final byte[] buffer;
+    private final MpiMessages messages;
     private final long[] command = new long[COMMAND_LENGTH];
     private final long[] reply = new long[1];
 
-    /** @param buffer the message buffer, at least as long as the largest message. */
-    MpiFollower(final byte[] buffer)
+    /** @param messages how the measured messages travel. */
+    MpiFollower(final MpiMessages messages)
     {
-        this.buffer = buffer;
+        this.messages = messages;
     }
 
     /** Echoes batches until rank 0 sends {@link Command#STOP}. */
@@ -37,6 +37,7 @@ final class MpiFollower
             }
             final int bytes = (int)command[1];
             final int iterations = (int)command[2];
+            messages.prepare(bytes);
             comm.Send(reply, 0, 0, MPI.LONG, LEADER, TAG_CONTROL);
             if (op == Command.ALLOCATION)
             {
@@ -56,8 +57,8 @@ final class MpiFollower
     {
         for (int i = 0; i < iterations; i++)
         {
-            comm.Recv(buffer, 0, bytes, MPI.BYTE, LEADER, TAG_DATA);
-            comm.Send(buffer, 0, bytes, MPI.BYTE, LEADER, TAG_DATA);
+            messages.receive(bytes, LEADER, TAG_DATA);
+            messages.send(bytes, LEADER, TAG_DATA);
         }
     }
 }

@@ -7,14 +7,14 @@ import mpi.MPI;
 final class MpiLeader extends LeaderTemplate
 {
     private final Intracomm comm = MPI.COMM_WORLD;
-    private final byte[] buffer;
+    private final MpiMessages messages;
     private final long[] command = new long[MpiFollower.COMMAND_LENGTH];
     private final long[] reply = new long[1];
 
-    /** @param buffer the message buffer, at least as long as the largest message. */
-    MpiLeader(final byte[] buffer)
+    /** @param messages how the measured messages travel. */
+    MpiLeader(final MpiMessages messages)
     {
-        this.buffer = buffer;
+        this.messages = messages;
     }
 
     @Override
@@ -34,6 +34,7 @@ final class MpiLeader extends LeaderTemplate
     @Override
     void command(final int op, final int bytes, final int iterations)
     {
+        messages.prepare(bytes);
         command[0] = op;
         command[1] = bytes;
         command[2] = iterations;
@@ -46,8 +47,8 @@ final class MpiLeader extends LeaderTemplate
     {
         for (int i = 0; i < iterations; i++)
         {
-            comm.Send(buffer, 0, bytes, MPI.BYTE, MpiFollower.FOLLOWER, MpiFollower.TAG_DATA);
-            comm.Recv(buffer, 0, bytes, MPI.BYTE, MpiFollower.FOLLOWER, MpiFollower.TAG_DATA);
+            messages.send(bytes, MpiFollower.FOLLOWER, MpiFollower.TAG_DATA);
+            messages.receive(bytes, MpiFollower.FOLLOWER, MpiFollower.TAG_DATA);
         }
     }
 }

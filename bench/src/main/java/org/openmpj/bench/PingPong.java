@@ -1,6 +1,5 @@
 package org.openmpj.bench;
 
-import java.util.Arrays;
 
 import mpi.MPI;
 
@@ -23,23 +22,34 @@ public final class PingPong
 
     public static void main(final String[] args)
     {
+        run(args, IMPL, false);
+    }
+
+    /**
+     * Runs the ping-pong as rank 0 (leading and printing) or rank 1 (echoing).
+     *
+     * @param impl    the name on the result lines.
+     * @param objects whether messages travel as {@code MPI.OBJECT} (a {@code byte[]} in an {@code Object[]}).
+     */
+    static void run(final String[] args, final String impl, final boolean objects)
+    {
         final String[] programArgs = MPI.Init(args);
         final int rank = MPI.COMM_WORLD.Rank();
         final int size = MPI.COMM_WORLD.Size();
         if (size != 2)
         {
-            throw new IllegalStateException("PingPong needs exactly 2 ranks (mpjrun -np 2), got " + size);
+            throw new IllegalStateException(impl + " needs exactly 2 ranks (mpjrun -np 2), got " + size);
         }
         final BenchOptions options = BenchOptions.parse(programArgs);
-        final byte[] buffer = new byte[options.maxBytes()];
-        Arrays.fill(buffer, (byte)(rank + 1));
+        final byte fill = (byte)(rank + 1);
+        final MpiMessages messages = objects ? MpiMessages.objects(fill) : MpiMessages.bytes(options.maxBytes(), fill);
         if (rank == MpiFollower.LEADER)
         {
-            new PingPongBenchmark(IMPL, options, new MpiLeader(buffer), System.out).run();
+            new PingPongBenchmark(impl, options, new MpiLeader(messages), System.out).run();
         }
         else
         {
-            new MpiFollower(buffer).run();
+            new MpiFollower(messages).run();
         }
         MPI.Finalize();
     }

@@ -27,7 +27,7 @@ import org.openmpj.bench.report.RunQueueMonitor;
 import org.openmpj.bench.report.RunInfo;
 
 /**
- * Runs the Java floor, OpenMPJ's thread device and native Open MPI in turns, for a few rounds, then writes
+ * Runs the Java floor, OpenMPJ's thread device (with byte[] and with MPI.OBJECT messages) and native Open MPI in turns, for a few rounds, then writes
  * {@code pingpong.csv}, {@code pingpong.md}, {@code pingpong-latency.png} and {@code pingpong-bandwidth.png}
  * (and each run's raw output under {@code raw/}). Started by {@code bench/run-pingpong.sh}, which builds
  * what it needs first.
@@ -36,6 +36,7 @@ public final class PingPongReport
 {
     private static final Implementation FLOOR = new Implementation(ThreadFloor.IMPL, "Java floor");
     private static final Implementation OPENMPJ = new Implementation(PingPong.IMPL, "OpenMPJ thread");
+    private static final Implementation OPENMPJ_OBJECTS = new Implementation(ObjectPingPong.IMPL, "OpenMPJ thread, MPI.OBJECT");
     private static final Implementation OPENMPI = new Implementation("openmpi", "Open MPI");
     private static final int PLOT_WIDTH = 1200;
     private static final int PLOT_HEIGHT = 750;
@@ -78,6 +79,7 @@ public final class PingPongReport
         final Map<Implementation, List<String>> plan = new LinkedHashMap<>();
         plan.put(FLOOR, commands.floor());
         plan.put(OPENMPJ, commands.openmpj());
+        plan.put(OPENMPJ_OBJECTS, commands.openmpjObjects());
         plan.put(OPENMPI, commands.openmpi());
         final List<ResultSet> rounds = new ArrayList<>();
         final String runQueue;

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.PingPong;
 import org.openmpj.bench.ThreadFloor;
 import org.openmpj.transport.thread.ThreadDeviceProvider;
@@ -58,6 +59,17 @@ public final class BenchmarkCommands
     /** @return OpenMPJ on the thread device: two ranks as threads of one JVM. */
     public List<String> openmpj()
     {
+        return openmpj(PingPong.class);
+    }
+
+    /** @return OpenMPJ on the thread device with every message a serialized object ({@code MPI.OBJECT}). */
+    public List<String> openmpjObjects()
+    {
+        return openmpj(ObjectPingPong.class);
+    }
+
+    private List<String> openmpj(final Class<?> program)
+    {
         final List<String> command = new ArrayList<>(List.of(
             "taskset", "-c", options.cpus(),
             options.home().resolve("bin/mpjrun").toString(),
@@ -66,7 +78,7 @@ public final class BenchmarkCommands
             "-timeout", Integer.toString(MPJRUN_TIMEOUT_SECONDS),
             "-D" + ThreadDeviceProvider.EAGER_LIMIT_PROP_NAME + "=" + options.eagerLimitBytes(),
             "-cp", benchJar(),
-            PingPong.class.getName()));
+            program.getName()));
         command.addAll(Arrays.asList(options.bench().toArgs()));
         return command;
     }

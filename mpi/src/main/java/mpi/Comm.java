@@ -298,7 +298,7 @@ public class Comm
             checkJobAlive();
             return null;
         }
-        return new Status(found.source(), found.tag(), found.byteCount(), false, -1);
+        return probed(found);
     }
 
     /** Waits until a matching message can be received, and returns its status without receiving it. */
@@ -316,7 +316,14 @@ public class Comm
         {
             throw raise(ex);
         }
-        return new Status(found.source(), found.tag(), found.byteCount(), false, -1);
+        return probed(found);
+    }
+
+    /** The status of a probed message; a message of serialized objects tells its object count in its first bytes. */
+    private static Status probed(final ProbeResult found)
+    {
+        return new Status(found.source(), found.tag(), found.byteCount(), false,
+            ObjectCodec.objectCount(found.head(), found.headLength()));
     }
 
     // ---------------------------------------------------------------- internals shared with Request

@@ -67,7 +67,7 @@ public interface Device extends AutoCloseable
     /**
      * Looks for a matching message that has arrived but not been received.
      *
-     * @return true, with {@code result} filled in, when one is there.
+     * @return true, with {@code result} filled in (envelope, size and first bytes), when one is there.
      */
     boolean iprobe(int source, int tag, int context, ProbeResult result);
 

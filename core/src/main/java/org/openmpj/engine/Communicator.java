@@ -131,6 +131,7 @@ public final class Communicator
         if (source == PROC_NULL)
         {
             result.set(PROC_NULL, ANY_TAG, 0);
+            result.setHeadLength(0);
             return true;
         }
         return device.iprobe(source, tag, context, result);

@@ -15,21 +15,55 @@ import org.openmpj.OpenMpjException;
 /**
  * Turns {@code Object[]} message slices into bytes and back with Java serialization. The receiving rank
  * resolves classes with its own class loader, so each thread rank gets instances of its own classes.
+ *
+ * <pre>
+ *  0               4               8
+ *  +---------------+---------------+--------------------------------------+
+ *  | MAGIC         | object count  | Java serialization stream of objects |
+ *  +---------------+---------------+--------------------------------------+
+ *    big-endian ints
+ * </pre>
+ *
+ * The header lets a probe tell how many objects a message holds from its first {@link #HEADER_BYTES} bytes.
  */
 public final class ObjectCodec
 {
+    /** Bytes of the header before the serialized objects. */
+    public static final int HEADER_BYTES = 8;
+    private static final int MAGIC_OFFSET = 0;
+    private static final int COUNT_OFFSET = 4;
+    /** "OMPJ": marks a message as serialized objects. */
+    private static final int MAGIC = 0x4F4D504A;
+
     private ObjectCodec()
     {
+    }
+
+    /**
+     * @param head   the first bytes of a message.
+     * @param length how many of them there are.
+     * @return the number of objects the message holds, or -1 when it is not a message of serialized objects.
+     */
+    public static int objectCount(final byte[] head, final int length)
+    {
+        if (length < HEADER_BYTES || readInt(head, MAGIC_OFFSET) != MAGIC)
+        {
+            return -1;
+        }
+        return readInt(head, COUNT_OFFSET);
     }
 
     /** @return the serialized count and elements {@code buf[offset .. offset+count)}. */
     public static byte[] serialize(final Object[] buf, final int offset, final int count)
     {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * count);
+        final byte[] header = new byte[HEADER_BYTES];
+        writeInt(header, MAGIC_OFFSET, MAGIC);
+        writeInt(header, COUNT_OFFSET, count);
+        bytes.writeBytes(header);
         int index = offset;
         try (ObjectOutputStream out = new ObjectOutputStream(bytes))
         {
-            out.writeInt(count);
             for (; index < offset + count; index++)
             {
                 out.writeObject(buf[index]);
@@ -58,9 +92,15 @@ public final class ObjectCodec
     public static int deserialize(
         final byte[] message, final ClassLoader loader, final Object[] dst, final int offset, final int capacity)
     {
-        try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(message), loader))
+        final int count = objectCount(message, message.length);
+        if (count < 0)
         {
-            final int count = in.readInt();
+            throw new OpenMpjException(ErrorClass.ERR_TYPE, "a message of " + message.length
+                + " bytes arrived for an MPI.OBJECT receive, but it was not sent as MPI.OBJECT");
+        }
+        try (ObjectInputStream in = new LoaderObjectInputStream(
+            new ByteArrayInputStream(message, HEADER_BYTES, message.length - HEADER_BYTES), loader))
+        {
             if (count > capacity)
             {
                 throw new OpenMpjException(ErrorClass.ERR_TRUNCATE, "message truncated: " + count
@@ -87,6 +127,19 @@ public final class ObjectCodec
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "cannot deserialize an MPI.OBJECT message: " + ex, ex);
         }
+    }
+
+    private static int readInt(final byte[] bytes, final int at)
+    {
+        return (bytes[at] & 0xff) << 24 | (bytes[at + 1] & 0xff) << 16 | (bytes[at + 2] & 0xff) << 8 | bytes[at + 3] & 0xff;
+    }
+
+    private static void writeInt(final byte[] bytes, final int at, final int value)
+    {
+        bytes[at] = (byte)(value >>> 24);
+        bytes[at + 1] = (byte)(value >>> 16);
+        bytes[at + 2] = (byte)(value >>> 8);
+        bytes[at + 3] = (byte)value;
     }
 
     /** Resolves classes with the given loader instead of the caller's. */

@@ -197,6 +197,9 @@ public final class MatchingDevice implements Device
                 return false;
             }
             result.set(entry.source, entry.tag, entry.byteCount);
+            final int head = (int)Math.min(ProbeResult.HEAD_BYTES, entry.byteCount);
+            entry.copyHead(result.head(), head);
+            result.setHeadLength(head);
             return true;
         }
         finally

@@ -79,6 +79,20 @@ final class Unexpected
         }
     }
 
+    /** Copies the first {@code bytes} bytes of the held message into {@code dst}. */
+    void copyHead(final byte[] dst, final int bytes)
+    {
+        final SendRequest send = rendezvous;
+        if (send != null)
+        {
+            ArrayCopy.copy(send.buffer, send.kind, send.offset, dst, Primitive.BYTE, 0, bytes);
+        }
+        else
+        {
+            ArrayCopy.copy(scratchByKind[eagerKind.ordinal()], eagerKind, 0, dst, Primitive.BYTE, 0, bytes);
+        }
+    }
+
     /** Drops the references that must not outlive the message; the scratch arrays stay for reuse. */
     void clear()
     {

@@ -224,6 +224,45 @@ final class DataPrograms
         }
     }
 
+    /**
+     * A receiver that does not know how many objects come probes first, sizes its buffer from
+     * {@code Get_count(MPI.OBJECT)} and then receives exactly that; a probed message of bytes has no object count.
+     */
+    public static final class ProbedObjects
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final Object[] out = new Object[rank + 3];
+            for (int i = 0; i < out.length; i++)
+            {
+                out[i] = "from " + rank + " #" + i;
+            }
+            final Request objects = MPI.COMM_WORLD.Isend(out, 0, out.length, MPI.OBJECT, Exchange.next(), 41);
+            final Request bytes = MPI.COMM_WORLD.Isend(new byte[12], 0, 12, MPI.BYTE, Exchange.next(), 42);
+
+            final Status probed = MPI.COMM_WORLD.Probe(Exchange.prev(), 41);
+            final int count = probed.Get_count(MPI.OBJECT);
+            Check.equal(Exchange.prev() + 3, count, "objects counted by the probe");
+            final Object[] in = new Object[count];
+            final Status received = MPI.COMM_WORLD.Recv(in, 0, count, MPI.OBJECT, probed.source, probed.tag);
+            Check.equal(count, received.Get_count(MPI.OBJECT), "objects counted by the receive");
+            for (int i = 0; i < count; i++)
+            {
+                Check.equal("from " + Exchange.prev() + " #" + i, in[i], "object " + i);
+            }
+
+            final Status probedBytes = MPI.COMM_WORLD.Probe(Exchange.prev(), 42);
+            Check.equal(MPI.UNDEFINED, probedBytes.Get_count(MPI.OBJECT), "object count of a message of bytes");
+            Check.equal(12, probedBytes.Get_count(MPI.BYTE), "byte count of a message of bytes");
+            MPI.COMM_WORLD.Recv(new byte[12], 0, 12, MPI.BYTE, Exchange.prev(), 42);
+            objects.Wait();
+            bytes.Wait();
+            MPI.Finalize();
+        }
+    }
+
     /** Messages of 0 and 1 bytes, around eager limits (4 KiB, the default; 64 KiB), and of 1 MiB, with every byte checked. */
     public static final class Sizes
     {

@@ -1,6 +1,7 @@
 package org.openmpj.runtime;
 
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -32,6 +33,8 @@ public final class RankContext
     private final IdleStrategy idle;
     private final Map<String, Object> jobShared;
     private final ClassLoader apiLoader;
+    /** Ends the process on {@code Abort} when no launcher will; null for ranks a launcher watches. */
+    private final IntConsumer exitOnAbort;
 
     private volatile Device device;
     private volatile Communicator world;
@@ -42,7 +45,8 @@ public final class RankContext
 
     RankContext(
         final int rank, final int size, final DeviceProvider provider, final JobState job,
-        final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader)
+        final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader,
+        final IntConsumer exitOnAbort)
     {
         this.rank = rank;
         this.size = size;
@@ -51,6 +55,7 @@ public final class RankContext
         this.idle = idle;
         this.jobShared = jobShared;
         this.apiLoader = apiLoader;
+        this.exitOnAbort = exitOnAbort;
     }
 
     /**
@@ -97,7 +102,8 @@ public final class RankContext
     }
 
     /**
-     * Ends the whole job: every rank's waits fail and the launcher exits with {@code errorCode}.
+     * Ends the whole job: every rank's waits fail and the launcher exits with {@code errorCode}; a singleton,
+     * which has no launcher, ends its own process with it.
      *
      * @return the exception for the caller to throw, which unwinds the aborting rank.
      */
@@ -105,6 +111,10 @@ public final class RankContext
     {
         final int exitCode = errorCode > 0 && errorCode < 256 ? errorCode : 1;
         job.fail(new JobState.Failure(rank, "rank " + rank + " called MPI.Abort with error code " + errorCode, null, exitCode));
+        if (exitOnAbort != null)
+        {
+            exitOnAbort.accept(exitCode);
+        }
         return new OpenMpjException(ErrorClass.ERR_PROC_FAILED, "job aborted by rank " + rank + " with error code " + errorCode);
     }
 

@@ -40,6 +40,16 @@ public final class Ranks
     {
         final DeviceProvider provider = Devices.find("thread", Ranks.class.getClassLoader());
         final IdleStrategy idle = Settings.idleStrategy(1);
-        return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader);
+        return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader, Ranks::exitSingleton);
+    }
+
+    /**
+     * MPI.Abort of a program started with plain {@code java}: MPI defines Abort as ending the processes with the
+     * error code, and with no launcher to do it, this process ends itself.
+     */
+    private static void exitSingleton(final int exitCode)
+    {
+        System.err.println("MPI.Abort: the job (a single process) ends with exit code " + exitCode);
+        System.exit(exitCode);
     }
 }

@@ -46,7 +46,7 @@ public final class ThreadJob
         for (int rank = 0; rank < size; rank++)
         {
             loaders[rank] = new RankClassLoader(rank, urls, ThreadJob.class.getClassLoader());
-            contexts[rank] = new RankContext(rank, size, provider, job, idle, jobShared, loaders[rank]);
+            contexts[rank] = new RankContext(rank, size, provider, job, idle, jobShared, loaders[rank], null);
             Ranks.register(loaders[rank], contexts[rank]);
             final RankContext context = contexts[rank];
             final RankClassLoader loader = loaders[rank];

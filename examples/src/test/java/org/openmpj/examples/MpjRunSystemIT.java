@@ -120,6 +120,18 @@ class MpjRunSystemIT
     }
 
     @Test
+    void abortInAPlainJavaSingletonEndsTheProcessWithItsErrorCode() throws Exception
+    {
+        final String classpath = String.join(":", Launch.testPrograms(),
+            Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(),
+            Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString());
+        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        final Launch.Outcome run = Launch.run(LIMIT, java, "-cp", classpath, "org.openmpj.examples.SystemPrograms$AbortsAtOnce");
+        assertEquals(3, run.exitCode(), run::toString);
+        assertTrue(run.stderr().contains("exit code 3"), run::toString);
+    }
+
+    @Test
     void helpExplainsEveryOption() throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "--help");

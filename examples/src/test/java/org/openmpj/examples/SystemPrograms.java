@@ -58,6 +58,16 @@ final class SystemPrograms
         }
     }
 
+    /** Aborts at once with error code 3. */
+    public static final class AbortsAtOnce
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Abort(3);
+        }
+    }
+
     /** Rank 0 waits for a message nobody sends: only a timeout ends it. */
     public static final class WaitsForever
     {

@@ -68,6 +68,17 @@ final class Launch
         }
     }
 
+    /** Runs {@code mainClass} with plain {@code java}, no launcher: the program's classes plus the OpenMPJ jars. */
+    static Outcome plainJava(final Duration limit, final String programClasspath, final String mainClass)
+        throws IOException, InterruptedException
+    {
+        final String classpath = String.join(":", programClasspath,
+            PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(),
+            PROJECT.resolve("core/target/openmpj-core.jar").toString());
+        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return run(limit, java, "-cp", classpath, mainClass);
+    }
+
     /** @return the examples jar built by this module. */
     static String examplesJar()
     {

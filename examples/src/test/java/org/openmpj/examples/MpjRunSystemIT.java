@@ -110,11 +110,7 @@ class MpjRunSystemIT
     @Test
     void plainJavaRunsASingleton() throws Exception
     {
-        final String classpath = String.join(":", Launch.examplesJar(),
-            Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(),
-            Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString());
-        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        final Launch.Outcome run = Launch.run(LIMIT, java, "-cp", classpath, "org.openmpj.examples.Hello");
+        final Launch.Outcome run = Launch.plainJava(LIMIT, Launch.examplesJar(), "org.openmpj.examples.Hello");
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().startsWith("Hello from rank 0 of 1 on "), run::toString);
     }
@@ -122,11 +118,7 @@ class MpjRunSystemIT
     @Test
     void abortInAPlainJavaSingletonEndsTheProcessWithItsErrorCode() throws Exception
     {
-        final String classpath = String.join(":", Launch.testPrograms(),
-            Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(),
-            Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString());
-        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        final Launch.Outcome run = Launch.run(LIMIT, java, "-cp", classpath, "org.openmpj.examples.SystemPrograms$AbortsAtOnce");
+        final Launch.Outcome run = Launch.plainJava(LIMIT, Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$AbortsAtOnce");
         assertEquals(3, run.exitCode(), run::toString);
         assertTrue(run.stderr().contains("exit code 3"), run::toString);
     }

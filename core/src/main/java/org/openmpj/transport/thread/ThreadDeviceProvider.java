@@ -15,9 +15,9 @@ public final class ThreadDeviceProvider implements DeviceProvider
     /** Largest message copied so the sender returns before the receiver arrives; larger ones pass by reference. */
     public static final String EAGER_LIMIT_PROP_NAME = "openmpj.thread.eagerLimit";
     /**
-     * Default eager limit in bytes. Measured with a stream of blocking sends on 2 cores: messages above the
-     * limit (one copy, straight from the sender's array) ran at 13-30 GB/s at 16 KiB, messages at or below it
-     * (copied twice, through the receiver's queue) at 4-7 GB/s. Small messages stay eager all the same, so
+     * Default eager limit in bytes. Measured with a stream of blocking sends on 2 cores: 16 KiB messages above the
+     * limit (one copy, straight from the sender's array) ran at 8.4-29 GB/s over six runs, at or below it
+     * (copied twice, through the receiver's queue) at 4.1-6.7 GB/s over four. Small messages stay eager all the same, so
      * that programs which send before they receive, relying on buffering as is common, do not deadlock.
      */
     public static final long EAGER_LIMIT_DEFAULT = 4 * 1024;

@@ -11,7 +11,7 @@ public final class IdleStrategies
     /**
      * Spin 100 rounds, yield 20,000 rounds, then park from 1 µs up to 1 ms. Measured on 2 cores: a token ring
      * of 4 and 8 ranks took 36 and 48 µs per hop when waiters parked after 200 yields (a park and its wake-up
-     * cost ~25 µs here), and 6–8 µs with 20,000 yields; while some ranks computed and one waited, the compute
+     * cost ~25 µs here), and 5.5–8.4 µs with 20,000 yields; while some ranks computed and one waited, the compute
      * time was the same (1.07 s, 3.60 s). Yielding without end slowed that computation by 16%.
      */
     private static final BackoffIdleStrategy BACKOFF = new BackoffIdleStrategy(100, 20_000, 1_000, 1_000_000);

@@ -27,6 +27,7 @@ public final class Communicator
     private final int context;
     private final int rank;
     private final int[] worldRanks;
+    private final Communicator collectives;
 
     /**
      * @param device     the device of this rank.
@@ -36,10 +37,23 @@ public final class Communicator
      */
     public Communicator(final Device device, final int context, final int rank, final int[] worldRanks)
     {
+        this(device, context, rank, worldRanks.clone(), true);
+    }
+
+    private Communicator(final Device device, final int context, final int rank, final int[] worldRanks, final boolean withCollectives)
+    {
         this.device = device;
         this.context = context;
         this.rank = rank;
-        this.worldRanks = worldRanks.clone();
+        this.worldRanks = worldRanks;
+        // Collective traffic has a context of its own (the next one), so it never matches the program's messages.
+        this.collectives = withCollectives ? new Communicator(device, context + 1, rank, worldRanks, false) : this;
+    }
+
+    /** @return the same group on this communicator's collective context, for the traffic of collective operations. */
+    public Communicator collectives()
+    {
+        return collectives;
     }
 
     /** @return this rank's rank in the communicator. */

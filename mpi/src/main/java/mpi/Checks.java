@@ -12,18 +12,7 @@ final class Checks
 
     static void buffer(final String call, final Object buf, final int offset, final int count, final Datatype datatype)
     {
-        if (datatype == null)
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": datatype is null");
-        }
-        if (!datatype.isCarrier())
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + datatype + " cannot describe message data");
-        }
-        if (count < 0)
-        {
-            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count=" + count + " is negative; expected 0 or more");
-        }
+        items(call, count, datatype);
         if (offset < 0)
         {
             throw MPIException.of(ErrorClass.ERR_ARG, call + ": offset=" + offset + " is negative; expected 0 or more");
@@ -52,10 +41,55 @@ final class Checks
             }
             length = java.lang.reflect.Array.getLength(buf);
         }
-        if ((long)offset + count > length)
+        if (datatype.isDerived())
+        {
+            derivedSpan(call, offset, count, datatype, length);
+        }
+        else if ((long)offset + count > length)
         {
             throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": offset=" + offset + " + count=" + count
                 + " runs past the end of the buffer of length " + length);
+        }
+    }
+
+    /** Checks that {@code count} items of {@code datatype} can be communicated, whatever the buffer. */
+    static void items(final String call, final int count, final Datatype datatype)
+    {
+        if (datatype == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": datatype is null");
+        }
+        datatype.checkUsable(call);
+        if (!datatype.isCarrier())
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + datatype + " cannot describe message data");
+        }
+        if (count < 0)
+        {
+            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count=" + count + " is negative; expected 0 or more");
+        }
+        if ((long)count * datatype.layout().size() > Integer.MAX_VALUE)
+        {
+            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count=" + count + " items of " + datatype + " are "
+                + (long)count * datatype.layout().size() + " elements, more than a Java array holds");
+        }
+    }
+
+    /** Checks that the elements {@code count} items of a derived type touch lie in the buffer. */
+    private static void derivedSpan(final String call, final int offset, final int count, final Datatype datatype, final int length)
+    {
+        final Layout layout = datatype.layout();
+        if (count == 0 || layout.size() == 0)
+        {
+            return;
+        }
+        final long low = layout.lowestElement(offset, count);
+        final long high = layout.highestElement(offset, count);
+        if (low < 0 || high > length)
+        {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": offset=" + offset + " and count=" + count + " items of " + datatype
+                + " (extent=" + layout.extent() + ") touch elements " + low + " to " + (high - 1)
+                + ", outside the buffer of length " + length);
         }
     }
 

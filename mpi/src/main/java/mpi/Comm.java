@@ -180,34 +180,61 @@ public class Comm
     public Status Recv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
     {
         final Communicator communicator = checkRecv("Recv", buf, offset, count, datatype, source, tag);
+        if (datatype.isObject() || !datatype.isContiguous(count))
+        {
+            return recvThroughRequest(communicator, buf, offset, count, datatype, source, tag);
+        }
+        // Kept small so that the JIT inlines it into the caller and escape analysis removes the Status: a blocking
+        // receive of primitive data then allocates nothing.
+        final ReceiveRequest request;
         try
         {
-            if (datatype.isObject())
-            {
-                final ReceiveRequest request = communicator.irecvAllocating(source, tag);
-                communicator.await(request);
-                return new Request(this, request, (Object[])buf, offset, count).Wait();
-            }
-            final ReceiveRequest request = communicator.recv(buf, datatype.kind(), offset, count, source, tag);
-            final OpenMpjException error = request.error();
-            if (error != null)
-            {
-                throw raise(error);
-            }
-            return new Status(request.source(), request.tag(), request.byteCount(), request.isCancelled(), -1);
+            request = communicator.recv(buf, datatype.kind(), datatype.firstElement(offset, count), datatype.elements(count), source, tag);
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
+        if (request.error() != null)
+        {
+            throw raise(request.error());
+        }
+        return new Status(request.source(), request.tag(), request.byteCount(), request.isCancelled(), -1);
+    }
+
+    /** A blocking receive of objects or into a non-contiguous type: the data is deserialized or unpacked on completion. */
+    private Status recvThroughRequest(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int source, final int tag)
+    {
+        if (!datatype.isContiguous(count))
+        {
+            final Request staged = new Request(this, null, null, 0, 0);
+            staged.inner = startRecv(communicator, buf, offset, count, datatype, source, tag, staged);
+            return staged.Wait();
+        }
+        final ReceiveRequest request;
+        try
+        {
+            request = communicator.irecvAllocating(source, tag);
+            communicator.await(request);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+        return new Request(this, request, (Object[])buf, datatype.firstElement(offset, count), datatype.elements(count)).Wait();
     }
 
     /** Starts a receive. */
     public Request Irecv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
     {
         final Communicator communicator = checkRecv("Irecv", buf, offset, count, datatype, source, tag);
-        return new Request(this, startRecv(communicator, buf, offset, count, datatype, source, tag),
-            datatype.isObject() ? (Object[])buf : null, offset, count);
+        final boolean direct = datatype.isObject() && datatype.isContiguous(count);
+        final Request request = new Request(this, null, direct ? (Object[])buf : null, datatype.firstElement(offset, count),
+            datatype.elements(count));
+        request.inner = startRecv(communicator, buf, offset, count, datatype, source, tag, request);
+        return request;
     }
 
     // ---------------------------------------------------------------- persistent requests
@@ -269,7 +296,8 @@ public class Comm
         checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
         checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
         final Object outgoing = copyOf(buf, offset, count, datatype);
-        final Request send = isend("Sendrecv_replace", outgoing, 0, count, datatype, dest, sendtag, SendMode.STANDARD);
+        final Request send = isend("Sendrecv_replace", outgoing, 0, datatype.elements(count), datatype.base(), dest, sendtag,
+            SendMode.STANDARD);
         final Status status = Recv(buf, offset, count, datatype, source, recvtag);
         send.Wait();
         return status;
@@ -324,6 +352,84 @@ public class Comm
     {
         return new Status(found.source(), found.tag(), found.byteCount(), false,
             ObjectCodec.objectCount(found.head(), found.headLength()));
+    }
+
+    // ---------------------------------------------------------------- packing
+
+    /**
+     * @return the bytes {@link #Pack} needs for {@code incount} items of {@code datatype}; for {@code OBJECT}
+     *         types the least it can need, as serialized objects have no fixed size.
+     */
+    public int Pack_size(final int incount, final Datatype datatype)
+    {
+        engine("Pack_size");
+        try
+        {
+            Checks.items("Pack_size", incount, datatype);
+        }
+        catch (final MPIException ex)
+        {
+            throw raise(ex);
+        }
+        final long bytes = Packing.packSize(incount, datatype);
+        if (bytes > Integer.MAX_VALUE)
+        {
+            throw raise(MPIException.of(ErrorClass.ERR_COUNT, "Pack_size: " + incount + " items of " + datatype + " take " + bytes
+                + " bytes, more than a byte[] holds"));
+        }
+        return (int)bytes;
+    }
+
+    /**
+     * Packs {@code incount} items of {@code datatype} from {@code inbuf} at {@code offset} into {@code outbuf}
+     * at byte {@code position}, for sending as {@code MPI.PACKED} or unpacking with {@link #Unpack}.
+     *
+     * @return the position after the packed data.
+     * @throws MPIException {@code ERR_BUFFER} when {@code outbuf} has no room for them.
+     */
+    public int Pack(final Object inbuf, final int offset, final int incount, final Datatype datatype, final byte[] outbuf,
+        final int position)
+    {
+        engine("Pack");
+        try
+        {
+            Checks.buffer("Pack", inbuf, offset, incount, datatype);
+            return Packing.pack(inbuf, offset, incount, datatype, outbuf, position);
+        }
+        catch (final MPIException ex)
+        {
+            throw raise(ex);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    /**
+     * Unpacks {@code outcount} items of {@code datatype} from {@code inbuf} at byte {@code position}, as
+     * {@link #Pack} packed them, into {@code outbuf} at {@code offset}.
+     *
+     * @return the position after the unpacked data.
+     * @throws MPIException {@code ERR_BUFFER} when {@code inbuf} ends before them.
+     */
+    public int Unpack(final byte[] inbuf, final int position, final Object outbuf, final int offset, final int outcount,
+        final Datatype datatype)
+    {
+        engine("Unpack");
+        try
+        {
+            Checks.buffer("Unpack", outbuf, offset, outcount, datatype);
+            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype, apiLoader());
+        }
+        catch (final MPIException ex)
+        {
+            throw raise(ex);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
     }
 
     // ---------------------------------------------------------------- internals shared with Request
@@ -387,6 +493,39 @@ public class Comm
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int dest, final int tag, final SendMode mode)
     {
+        return startSend(communicator, buf, offset, count, datatype, dest, tag, mode, null);
+    }
+
+    /**
+     * Starts the send of a persistent or non-blocking request; arguments are checked. The data of a
+     * non-contiguous type is packed first, and the packed copy handed to {@code owner} to release once the
+     * send completes (without an owner it is left to the garbage collector).
+     */
+    final org.openmpj.device.Request startSend(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag, final SendMode mode, final Request owner)
+    {
+        if (!datatype.isContiguous(count))
+        {
+            if (dest == MPI.PROC_NULL)
+            {
+                return CompletedRequest.PROC_NULL;
+            }
+            final Staging staged = Staging.packed(buf, offset, count, datatype);
+            if (owner != null)
+            {
+                owner.staging = staged;
+            }
+            return startSend(communicator, staged.scratch(), 0, staged.elements(), datatype.base(), dest, tag, mode, null);
+        }
+        return startContiguousSend(communicator, buf, datatype.firstElement(offset, count), datatype.elements(count), datatype.base(),
+            dest, tag, mode);
+    }
+
+    private org.openmpj.device.Request startContiguousSend(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag, final SendMode mode)
+    {
         try
         {
             if (datatype.isObject())
@@ -411,11 +550,39 @@ public class Comm
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int source, final int tag)
     {
+        return startRecv(communicator, buf, offset, count, datatype, source, tag, null);
+    }
+
+    /**
+     * Starts a receive of a persistent or non-blocking request; arguments are checked. A non-contiguous type is
+     * received into scratch memory that {@code owner} unpacks and releases once the receive completes; it needs
+     * an owner.
+     */
+    final org.openmpj.device.Request startRecv(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int source, final int tag, final Request owner)
+    {
+        if (!datatype.isContiguous(count))
+        {
+            if (source == MPI.PROC_NULL)
+            {
+                return CompletedRequest.PROC_NULL;
+            }
+            if (owner == null)
+            {
+                throw MPIException.of(ErrorClass.ERR_INTERN, "a receive of the non-contiguous " + datatype + " was started without a request");
+            }
+            final Staging staged = Staging.forReceive(buf, offset, count, datatype);
+            owner.staging = staged;
+            return startRecv(communicator, staged.scratch(), 0, staged.elements(), datatype.base(), source, tag, null);
+        }
+        final int first = datatype.firstElement(offset, count);
+        final int elements = datatype.elements(count);
         try
         {
             return datatype.isObject()
                 ? communicator.irecvAllocating(source, tag)
-                : communicator.irecv(buf, datatype.kind(), offset, count, source, tag);
+                : communicator.irecv(buf, datatype.kind(), first, elements, source, tag);
         }
         catch (final OpenMpjException ex)
         {
@@ -439,14 +606,22 @@ public class Comm
             {
                 return;
             }
-            if (datatype.isObject())
+            if (!datatype.isContiguous(count))
             {
-                final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
-                buffer.send(communicator, bytes, Primitive.BYTE, 0, bytes.length, dest, tag);
+                final Staging staged = Staging.packed(buf, offset, count, datatype);
+                try
+                {
+                    bsendContiguous(communicator, buffer, staged.scratch(), 0, staged.elements(), datatype, dest, tag);
+                }
+                finally
+                {
+                    // The attached buffer copies the data before anything is sent: the scratch memory is free either way.
+                    staged.release();
+                }
             }
             else
             {
-                buffer.send(communicator, buf, datatype.kind(), offset, count, dest, tag);
+                bsendContiguous(communicator, buffer, buf, datatype.firstElement(offset, count), datatype.elements(count), datatype, dest, tag);
             }
         }
         catch (final OpenMpjException ex)
@@ -456,6 +631,22 @@ public class Comm
         catch (final MPIException ex)
         {
             throw raise(ex);
+        }
+    }
+
+    /** Copies {@code count} consecutive elements of the base type of {@code datatype} into the attached buffer and sends them. */
+    private static void bsendContiguous(
+        final Communicator communicator, final AttachedBuffer buffer, final Object buf, final int offset, final int count,
+        final Datatype datatype, final int dest, final int tag)
+    {
+        if (datatype.isObject())
+        {
+            final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
+            buffer.send(communicator, bytes, Primitive.BYTE, 0, bytes.length, dest, tag);
+        }
+        else
+        {
+            buffer.send(communicator, buf, datatype.kind(), offset, count, dest, tag);
         }
     }
 
@@ -498,6 +689,25 @@ public class Comm
         final int dest, final int tag, final SendMode mode)
     {
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
+        if (!datatype.isContiguous(count))
+        {
+            if (dest != MPI.PROC_NULL)
+            {
+                final Staging staged = Staging.packed(buf, offset, count, datatype);
+                sendContiguous(communicator, staged.scratch(), 0, staged.elements(), datatype, dest, tag, mode);
+                // Only once the send succeeded: after a failure the device might still read the scratch memory.
+                staged.release();
+            }
+            return;
+        }
+        sendContiguous(communicator, buf, datatype.firstElement(offset, count), datatype.elements(count), datatype, dest, tag, mode);
+    }
+
+    /** Sends {@code count} consecutive elements of the base type of {@code datatype}. */
+    private void sendContiguous(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
+        final int dest, final int tag, final SendMode mode)
+    {
         try
         {
             if (datatype.isObject())
@@ -522,19 +732,17 @@ public class Comm
         final int dest, final int tag, final SendMode mode)
     {
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
-        return new Request(this, startSend(communicator, buf, offset, count, datatype, dest, tag, mode), null, 0, 0);
+        final Request request = new Request(this, null, null, 0, 0);
+        request.inner = startSend(communicator, buf, offset, count, datatype, dest, tag, mode, request);
+        return request;
     }
 
+    /** @return the data of {@code count} items of {@code buf} from {@code offset}, packed into a new array. */
     private static Object copyOf(final Object buf, final int offset, final int count, final Datatype datatype)
     {
-        if (datatype.isObject())
-        {
-            final Object[] copy = new Object[count];
-            System.arraycopy(buf, offset, copy, 0, count);
-            return copy;
-        }
-        final Object copy = datatype.kind().newArray(count);
-        System.arraycopy(buf, offset, copy, 0, count);
+        final int elements = datatype.elements(count);
+        final Object copy = datatype.isObject() ? new Object[elements] : datatype.kind().newArray(elements);
+        datatype.layout().pack(datatype.kind(), buf, offset, count, copy, 0);
         return copy;
     }
 

@@ -7,7 +7,14 @@ import org.openmpj.device.Primitive;
  * ({@code MPI.INT} an {@code int[]}, {@code MPI.OBJECT} an {@code Object[]}); offsets, counts, extents and
  * sizes are in elements of that array, as in mpiJava.
  *
- * <p>Thread-safety: basic types are immutable and shared.
+ * <p>Derived types ({@link #Contiguous}, {@link #Vector}, {@link #Indexed}, {@link #Struct} …) describe a
+ * layout of elements of one basic type, the base type: a buffer is still one Java array of it, and
+ * displacements and strides are in its elements, also for the "H" variants. Item {@code i} of a message of
+ * {@code count} items from {@code offset} starts at element {@code offset + i * Extent()}. A derived type must
+ * be committed with {@link #Commit()} before it is used in communication.
+ *
+ * <p>Thread-safety: basic types are immutable and shared; a derived type may be used by any number of threads
+ * once committed.
  */
 public class Datatype implements Freeable
 {
@@ -36,6 +43,59 @@ public class Datatype implements Freeable
         this.baseType = baseType;
         this.kind = kind;
         this.name = name;
+    }
+
+    /**
+     * Builds a type of {@code count} consecutive copies of {@code oldtype}.
+     *
+     * @throws MPIException {@code ERR_COUNT} when {@code count} is negative, {@code ERR_TYPE} when {@code oldtype}
+     *                      is null, freed or {@code MPI.NULL}.
+     */
+    public static Datatype Contiguous(final int count, final Datatype oldtype)
+    {
+        return TypeConstructors.contiguous(count, oldtype);
+    }
+
+    /**
+     * Builds a type of {@code count} blocks of {@code blocklength} copies of {@code oldtype}, the blocks
+     * {@code stride} extents of {@code oldtype} apart: e.g. a column of a row-major matrix.
+     */
+    public static Datatype Vector(final int count, final int blocklength, final int stride, final Datatype oldtype)
+    {
+        return TypeConstructors.vector("Vector", count, blocklength, stride, oldtype, true);
+    }
+
+    /** As {@link #Vector}, with {@code stride} in buffer elements instead of extents of {@code oldtype}. */
+    public static Datatype Hvector(final int count, final int blocklength, final int stride, final Datatype oldtype)
+    {
+        return TypeConstructors.vector("Hvector", count, blocklength, stride, oldtype, false);
+    }
+
+    /**
+     * Builds a type of blocks of {@code blocklengths[i]} copies of {@code oldtype}, block {@code i} at
+     * {@code displacements[i]} extents of {@code oldtype}.
+     */
+    public static Datatype Indexed(final int[] blocklengths, final int[] displacements, final Datatype oldtype)
+    {
+        return TypeConstructors.indexed("Indexed", blocklengths, displacements, oldtype, true);
+    }
+
+    /** As {@link #Indexed}, with {@code displacements} in buffer elements instead of extents of {@code oldtype}. */
+    public static Datatype Hindexed(final int[] blocklengths, final int[] displacements, final Datatype oldtype)
+    {
+        return TypeConstructors.indexed("Hindexed", blocklengths, displacements, oldtype, false);
+    }
+
+    /**
+     * Builds a type of blocks of {@code blocklengths[i]} copies of {@code types[i]} at {@code displacements[i]}
+     * buffer elements. All types must have the same base type; {@code MPI.LB} and {@code MPI.UB} entries set
+     * the lower and upper bound instead of holding data.
+     *
+     * @throws MPIException {@code ERR_TYPE} when the types have different base types.
+     */
+    public static Datatype Struct(final int[] blocklengths, final int[] displacements, final Datatype[] types)
+    {
+        return TypeConstructors.struct(blocklengths, displacements, types);
     }
 
     /** @return the extent in buffer elements: 1 for a basic type. */
@@ -79,10 +139,16 @@ public class Datatype implements Freeable
     {
     }
 
-    /** Basic types cannot be freed; this does nothing for them. */
+    /** Frees a derived type; basic types cannot be freed, and this does nothing for them. */
     @Override
     public void free()
     {
+    }
+
+    /** Same as {@link #free()}, under the name MPJ Express used. */
+    public void Free()
+    {
+        free();
     }
 
     @Override
@@ -106,6 +172,56 @@ public class Datatype implements Freeable
     boolean isCarrier()
     {
         return kind != null || isObject();
+    }
+
+    /** @return where the data of one item lies; null for {@code MPI.NULL}, which has no layout. */
+    Layout layout()
+    {
+        return switch (baseType)
+        {
+            case LB_TYPE -> Layout.LB_MARKER;
+            case UB_TYPE -> Layout.UB_MARKER;
+            default -> isCarrier() ? Layout.ELEMENT : null;
+        };
+    }
+
+    /** @return the basic type of the elements: this type itself when it is basic and carries data, else null. */
+    Datatype base()
+    {
+        return isCarrier() ? this : null;
+    }
+
+    boolean isDerived()
+    {
+        return false;
+    }
+
+    /** Throws {@code ERR_TYPE} when the type was freed. */
+    void checkAlive(final String call)
+    {
+    }
+
+    /** Throws {@code ERR_TYPE} when the type cannot be used in communication: freed, or not committed. */
+    void checkUsable(final String call)
+    {
+    }
+
+    /** @return whether {@code count} items are one run of consecutive elements that can go to the device as they are. */
+    final boolean isContiguous(final int count)
+    {
+        return layout().isContiguous(count);
+    }
+
+    /** @return where the run of {@code count} contiguous items from {@code offset} starts. */
+    final int firstElement(final int offset, final int count)
+    {
+        return layout().firstElement(offset, count);
+    }
+
+    /** @return the number of base elements in {@code count} items; the caller has checked it fits an int. */
+    final int elements(final int count)
+    {
+        return count * layout().size();
     }
 
     /** @return the Java array type a buffer of this type must be, for messages. */

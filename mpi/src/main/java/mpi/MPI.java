@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.AttachedBuffer;
+import org.openmpj.engine.PredefinedReduction;
 import org.openmpj.runtime.RankContext;
 import org.openmpj.runtime.Ranks;
 
@@ -103,6 +104,31 @@ public class MPI
     public static final Datatype LB = new Datatype(Datatype.LB_TYPE, null, "MPI.LB");
     public static final Datatype UB = new Datatype(Datatype.UB_TYPE, null, "MPI.UB");
     public static final Datatype OBJECT = new Datatype(Datatype.OBJECT_TYPE, null, "MPI.OBJECT");
+    /** Two shorts, {@code Contiguous(2, SHORT)}: the (value, index) pairs of MAXLOC and MINLOC. */
+    public static final Datatype SHORT2 = TypeConstructors.pair(SHORT, "MPI.SHORT2");
+    /** Two ints, {@code Contiguous(2, INT)}: the (value, index) pairs of MAXLOC and MINLOC. */
+    public static final Datatype INT2 = TypeConstructors.pair(INT, "MPI.INT2");
+    /** Two longs, {@code Contiguous(2, LONG)}: the (value, index) pairs of MAXLOC and MINLOC. */
+    public static final Datatype LONG2 = TypeConstructors.pair(LONG, "MPI.LONG2");
+    /** Two floats, {@code Contiguous(2, FLOAT)}: the (value, index) pairs of MAXLOC and MINLOC. */
+    public static final Datatype FLOAT2 = TypeConstructors.pair(FLOAT, "MPI.FLOAT2");
+    /** Two doubles, {@code Contiguous(2, DOUBLE)}: the (value, index) pairs of MAXLOC and MINLOC. */
+    public static final Datatype DOUBLE2 = TypeConstructors.pair(DOUBLE, "MPI.DOUBLE2");
+
+    public static final Op MAX = new Op(PredefinedReduction.Operation.MAX);
+    public static final Op MIN = new Op(PredefinedReduction.Operation.MIN);
+    public static final Op SUM = new Op(PredefinedReduction.Operation.SUM);
+    public static final Op PROD = new Op(PredefinedReduction.Operation.PROD);
+    public static final Op LAND = new Op(PredefinedReduction.Operation.LAND);
+    public static final Op BAND = new Op(PredefinedReduction.Operation.BAND);
+    public static final Op LOR = new Op(PredefinedReduction.Operation.LOR);
+    public static final Op BOR = new Op(PredefinedReduction.Operation.BOR);
+    public static final Op LXOR = new Op(PredefinedReduction.Operation.LXOR);
+    public static final Op BXOR = new Op(PredefinedReduction.Operation.BXOR);
+    /** On (value, index) pairs such as {@code MPI.INT2}: the largest value, and the smallest index among equals. */
+    public static final Op MAXLOC = new Op(PredefinedReduction.Operation.MAXLOC);
+    /** On (value, index) pairs such as {@code MPI.INT2}: the smallest value, and the smallest index among equals. */
+    public static final Op MINLOC = new Op(PredefinedReduction.Operation.MINLOC);
 
     /** Error handler: a failed call throws {@link MPIException} and the job goes on (the default). */
     public static final Errhandler ERRORS_RETURN = new Errhandler(false, "MPI.ERRORS_RETURN");

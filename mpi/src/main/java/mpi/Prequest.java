@@ -28,7 +28,8 @@ public class Prequest extends Request
     Prequest(final Comm comm, final Kind kind, final Object buf, final int offset, final int count,
         final Datatype datatype, final int peer, final int tag)
     {
-        super(comm, null, kind == Kind.RECEIVE && datatype.isObject() ? (Object[])buf : null, offset, count);
+        super(comm, null, kind == Kind.RECEIVE && datatype.isObject() && datatype.isContiguous(count) ? (Object[])buf : null,
+            datatype.firstElement(offset, count), datatype.elements(count));
         this.kind = kind;
         this.buf = buf;
         this.offset = offset;
@@ -49,15 +50,15 @@ public class Prequest extends Request
         final Communicator communicator = comm.engine("Start");
         inner = switch (kind)
         {
-            case STANDARD -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.STANDARD);
-            case SYNCHRONOUS -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.SYNCHRONOUS);
-            case READY -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.READY);
+            case STANDARD -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.STANDARD, this);
+            case SYNCHRONOUS -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.SYNCHRONOUS, this);
+            case READY -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.READY, this);
             case BUFFERED ->
             {
                 comm.bsend(communicator, buf, offset, count, datatype, peer, tag);
                 yield CompletedRequest.BUFFERED;
             }
-            case RECEIVE -> comm.startRecv(communicator, buf, offset, count, datatype, peer, tag);
+            case RECEIVE -> comm.startRecv(communicator, buf, offset, count, datatype, peer, tag, this);
         };
     }
 

@@ -22,6 +22,8 @@ public class Request
     private final Object[] objectBuffer;
     private final int objectOffset;
     private final int objectCount;
+    /** The packed copy of a non-contiguous message in flight, set before {@link #inner} is. */
+    Staging staging;
     private volatile boolean freed;
 
     Request(final Comm comm, final org.openmpj.device.Request inner, final Object[] objectBuffer,
@@ -272,19 +274,32 @@ public class Request
     final Status finish(final org.openmpj.device.Request operation)
     {
         deactivate();
+        final Staging staged = staging;
+        staging = null;
         OpenMpjException error = operation.error();
         int objects = -1;
-        if (error == null && objectBuffer != null && !operation.isCancelled())
+        if (error == null && (objectBuffer != null || staged != null && staged.isReceive()) && !operation.isCancelled())
         {
-            final byte[] payload = ((ReceiveRequest)operation).payload();
             try
             {
-                objects = payload == null ? 0 : ObjectCodec.deserialize(payload, comm.apiLoader(), objectBuffer, objectOffset, objectCount);
+                if (objectBuffer != null)
+                {
+                    final byte[] payload = ((ReceiveRequest)operation).payload();
+                    objects = payload == null ? 0 : ObjectCodec.deserialize(payload, comm.apiLoader(), objectBuffer, objectOffset, objectCount);
+                }
+                else
+                {
+                    objects = staged.unpack(operation, comm.apiLoader());
+                }
             }
             catch (final OpenMpjException ex)
             {
                 error = ex;
             }
+        }
+        if (staged != null)
+        {
+            staged.release();
         }
         if (error != null)
         {

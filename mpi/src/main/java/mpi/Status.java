@@ -35,13 +35,24 @@ public class Status implements Freeable
 
     /**
      * @return how many elements of {@code datatype} arrived, or {@code MPI.UNDEFINED} when the bytes that
-     *         arrived are not a whole number of them.
+     *         arrived are not a whole number of them; for a derived type, how many whole items arrived, or
+     *         {@code MPI.UNDEFINED} when the last one arrived only in part.
      */
     public int Get_count(final Datatype datatype)
     {
         if (datatype == null)
         {
             throw MPIException.of(org.openmpj.ErrorClass.ERR_TYPE, "Get_count: datatype is null");
+        }
+        if (datatype.isDerived())
+        {
+            final int elements = baseElements("Get_count", datatype);
+            final int size = datatype.Size();
+            if (elements == MPI.UNDEFINED || size == 0)
+            {
+                return size == 0 ? 0 : MPI.UNDEFINED;
+            }
+            return elements % size == 0 ? elements / size : MPI.UNDEFINED;
         }
         if (datatype.isObject())
         {
@@ -55,10 +66,25 @@ public class Status implements Freeable
         return byteCount % size == 0 ? (int)(byteCount / size) : MPI.UNDEFINED;
     }
 
-    /** @return how many basic elements of {@code datatype} arrived; for basic types the same as {@link #Get_count}. */
+    /**
+     * @return how many basic elements of {@code datatype} arrived, counting those of a partial last item; for
+     *         basic types the same as {@link #Get_count}.
+     */
     public int Get_elements(final Datatype datatype)
     {
+        if (datatype != null && datatype.isDerived())
+        {
+            return baseElements("Get_elements", datatype);
+        }
         return Get_count(datatype);
+    }
+
+    /** @return the elements of the base type of a derived type that arrived, or {@code MPI.UNDEFINED}. */
+    private int baseElements(final String call, final Datatype datatype)
+    {
+        datatype.checkAlive(call);
+        final Datatype base = datatype.base();
+        return base == null ? (byteCount == 0 ? 0 : MPI.UNDEFINED) : Get_count(base);
     }
 
     /** @return whether the operation was cancelled. */

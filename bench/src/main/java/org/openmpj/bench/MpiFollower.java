@@ -55,6 +55,17 @@ final class MpiFollower
 
     private void echo(final int bytes, final int iterations)
     {
+        final byte[] buffer = messages.byteBuffer();
+        if (buffer != null)
+        {
+            // Direct API calls, as in MpiLeader.exchange.
+            for (int i = 0; i < iterations; i++)
+            {
+                comm.Recv(buffer, 0, bytes, MPI.BYTE, LEADER, TAG_DATA);
+                comm.Send(buffer, 0, bytes, MPI.BYTE, LEADER, TAG_DATA);
+            }
+            return;
+        }
         for (int i = 0; i < iterations; i++)
         {
             messages.receive(bytes, LEADER, TAG_DATA);

@@ -16,6 +16,9 @@ interface MpiMessages
     /** Receives one message of {@code bytes}. */
     void receive(int bytes, int source, int tag);
 
+    /** @return the buffer of messages sent as {@code MPI.BYTE}, for loops that call the API directly; null for objects. */
+    byte[] byteBuffer();
+
     /** @return messages as slices of one {@code byte[]} filled with {@code fill}, sent as {@code MPI.BYTE}. */
     static MpiMessages bytes(final int maxBytes, final byte fill)
     {
@@ -38,6 +41,12 @@ interface MpiMessages
             public void receive(final int bytes, final int source, final int tag)
             {
                 MPI.COMM_WORLD.Recv(buffer, 0, bytes, MPI.BYTE, source, tag);
+            }
+
+            @Override
+            public byte[] byteBuffer()
+            {
+                return buffer;
             }
         };
     }
@@ -71,6 +80,12 @@ interface MpiMessages
             {
                 MPI.COMM_WORLD.Recv(incoming, 0, 1, MPI.OBJECT, source, tag);
                 outgoing[0] = incoming[0];
+            }
+
+            @Override
+            public byte[] byteBuffer()
+            {
+                return null;
             }
         };
     }

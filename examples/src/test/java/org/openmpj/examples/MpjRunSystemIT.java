@@ -49,6 +49,17 @@ class MpjRunSystemIT
         assertTrue(run.stdout().contains("pi is approximately 3.1415926535"), run::toString);
     }
 
+    @ParameterizedTest(name = "-np {0}")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void jacobiMatchesTheSerialResult(final int processes) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-cp", Launch.examplesJar(),
+            "org.openmpj.examples.Jacobi", "40", "300");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("on " + processes + " ranks") && run.stdout().contains("equal to the serial result"),
+            run::toString);
+    }
+
     @Test
     void programGetsExactlyItsOwnArguments() throws Exception
     {

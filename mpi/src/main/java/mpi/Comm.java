@@ -26,6 +26,7 @@ public class Comm
     private volatile Communicator engine;
     private volatile RankContext context;
     private volatile Errhandler errhandler = MPI.ERRORS_RETURN;
+    private volatile boolean freed;
 
     Comm(final String name)
     {
@@ -48,6 +49,24 @@ public class Comm
     public int Rank()
     {
         return engine("Rank").rank();
+    }
+
+    /** @return the group of this communicator's processes. */
+    public Group Group()
+    {
+        return Communicators.group(this, engine("Group"));
+    }
+
+    /** @return {@code MPI.IDENT}, {@code CONGRUENT} (same group, other context), {@code SIMILAR} or {@code UNEQUAL}. */
+    public static int Compare(final Comm comm1, final Comm comm2)
+    {
+        return Communicators.compare(comm1, comm2);
+    }
+
+    /** Frees this communicator; using it afterwards is an error. */
+    public void Free()
+    {
+        Communicators.free(this);
     }
 
     /** @return false: this is not an intercommunicator. */
@@ -441,9 +460,20 @@ public class Comm
         final Communicator communicator = engine;
         if (communicator == null)
         {
-            throw MPIException.of(ErrorClass.ERR_COMM, call + ": " + name + " is not usable");
+            throw MPIException.of(ErrorClass.ERR_COMM, call + ": " + name + (freed ? " has been freed" : " is not usable"));
         }
         return communicator;
+    }
+
+    final RankContext rankContext()
+    {
+        return context;
+    }
+
+    final void markFreed()
+    {
+        freed = true;
+        engine = null;
     }
 
     /** Applies the error handler to a failure and returns the exception to throw. */

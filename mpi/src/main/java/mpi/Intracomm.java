@@ -20,6 +20,40 @@ public class Intracomm extends Comm
         super(name);
     }
 
+    /** @return a new communicator with the same group and a context of its own; collective. */
+    @Override
+    public Object clone()
+    {
+        return Communicators.dup(this, "clone");
+    }
+
+    /** @return a new communicator with the same group and a context of its own; collective. */
+    public Intracomm Dup()
+    {
+        return Communicators.dup(this, "Dup");
+    }
+
+    /**
+     * @return the communicator of the ranks that gave the same {@code color}, ordered by {@code key} and then by
+     *         rank here; {@code MPI.COMM_NULL} for a rank that gave {@code MPI.UNDEFINED}. Collective.
+     */
+    public Intracomm Split(final int color, final int key)
+    {
+        return Communicators.split(this, color, key);
+    }
+
+    /** @return the communicator of {@code group}, a subset of this one's; {@code MPI.COMM_NULL} outside it. Collective. */
+    public Intracomm Create(final Group group)
+    {
+        return Communicators.create(this, group);
+    }
+
+    /** @return {@code MPI.IDENT}, {@code CONGRUENT}, {@code SIMILAR} or {@code UNEQUAL}; as {@link Comm#Compare}. */
+    public static int Compare(final Comm comm1, final Comm comm2)
+    {
+        return Comm.Compare(comm1, comm2);
+    }
+
     /** Returns once every rank has entered. */
     public void Barrier()
     {

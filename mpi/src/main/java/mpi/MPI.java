@@ -139,6 +139,10 @@ public class MPI
     public static final Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
     /** This rank alone. Usable between {@link #Init} and {@link #Finalize}. */
     public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
+    /** The null communicator: what Split and Create give ranks left out. It is null, so both ways of testing for it work. */
+    public static final Intracomm COMM_NULL = null;
+    /** The group with no process. */
+    public static final Group GROUP_EMPTY = new Group(new int[0], -1);
     /** The null request: waiting for it returns an empty status at once. */
     public static final Request REQUEST_NULL = new Request(null, null, null, 0, 0);
     /** An empty status: any source, any tag, no data. */

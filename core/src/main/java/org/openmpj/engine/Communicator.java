@@ -174,6 +174,12 @@ public final class Communicator
         device.await(request);
     }
 
+    /** @return the world rank of each rank of the communicator, in order; a copy. */
+    public int[] worldRanks()
+    {
+        return worldRanks.clone();
+    }
+
     /** @return the world rank of communicator rank {@code commRank}. */
     public int worldRank(final int commRank)
     {

@@ -10,6 +10,7 @@ import org.openmpj.device.Device;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.JobControl;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.ContextIds;
 
 /**
  * One rank of a job as the API sees it: its rank and size, its device (opened by {@link #init}), the world
@@ -36,6 +37,7 @@ public final class RankContext
     /** Ends the process on {@code Abort} when no launcher will; null for ranks a launcher watches. */
     private final IntConsumer exitOnAbort;
 
+    private final ContextIds contextIds = new ContextIds(FIRST_FREE_CONTEXT);
     private volatile Device device;
     private volatile Communicator world;
     private volatile Communicator self;
@@ -170,6 +172,12 @@ public final class RankContext
     public Communicator self()
     {
         return self;
+    }
+
+    /** @return the contexts this rank can give to new communicators. */
+    public ContextIds contextIds()
+    {
+        return contextIds;
     }
 
     /** @return the class loader of this rank's API and program classes, for deserializing objects. */

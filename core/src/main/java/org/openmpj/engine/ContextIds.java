@@ -1,0 +1,152 @@
+package org.openmpj.engine;
+
+import java.util.Arrays;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+
+/**
+ * The matching contexts one rank can give to new communicators, as pairs: pair p is context 2p for
+ * point-to-point and 2p + 1 for collectives. A new communicator's pair is agreed by all ranks of the parent
+ * with {@link #agree}: each offers the pairs free on it, a bitwise AND over the parent finds the pairs free
+ * everywhere, and the lowest is taken. When several threads of a rank create communicators at once, only the
+ * one whose parent has the lowest context may offer pairs; the others offer none, see an empty intersection
+ * and try again. The globally lowest parent is then offered pairs on all its ranks, so creation always
+ * progresses; no two creations ever hold the same pair, and no lock is held while agreeing.
+ *
+ * <p>Thread-safety: safe for concurrent use.
+ */
+public final class ContextIds
+{
+    /** Pairs a rank can hold at once. */
+    static final int PAIRS = 4096;
+
+    private final long[] free = new long[PAIRS / 64];
+    /** Parent contexts of the creations in progress on this rank, with multiplicity. */
+    private final java.util.TreeMap<Integer, Integer> contenders = new java.util.TreeMap<>();
+    /** The parent context whose creation holds the offer of free pairs, or -1. */
+    private int offering = -1;
+
+    /** @param firstFreeContext contexts below it are taken (the world's and self's). */
+    public ContextIds(final int firstFreeContext)
+    {
+        Arrays.fill(free, -1L);
+        for (int pair = 0; pair < (firstFreeContext + 1) / 2; pair++)
+        {
+            free[pair >>> 6] &= ~(1L << pair);
+        }
+    }
+
+    /**
+     * Agrees on a context pair with every rank of {@code parent}; collective over {@code parent}.
+     *
+     * @return the point-to-point context of the pair; the next context is for collectives.
+     */
+    public int agree(final Communicator parent)
+    {
+        final PredefinedReduction.Operation and = PredefinedReduction.Operation.BAND;
+        final Reduction intersection = PredefinedReduction.of(and, org.openmpj.device.Primitive.LONG);
+        final int parentContext = parent.context();
+        enter(parentContext);
+        try
+        {
+            for (int attempt = 0; ; attempt++)
+            {
+                final long[] mine = offer(parentContext);
+                final long[] common = new long[mine.length];
+                final int pair;
+                try
+                {
+                    Collectives.allreduce(parent, mine, 0, common, 0, org.openmpj.device.Primitive.LONG, mine.length, 1, intersection);
+                }
+                finally
+                {
+                    pair = settle(parentContext, common);
+                }
+                if (pair >= 0)
+                {
+                    return 2 * pair;
+                }
+                if (attempt > 1000 && isExhausted())
+                {
+                    throw new OpenMpjException(ErrorClass.ERR_OTHER, "no matching context is free on every rank: " + PAIRS
+                        + " communicators exist at once; free some with Comm.Free");
+                }
+                // Another creation on this rank or a peer holds the offer: let it finish.
+                Thread.yield();
+            }
+        }
+        finally
+        {
+            leave(parentContext);
+        }
+    }
+
+    /** Gives the pair of {@code context} back once its communicator is freed on this rank. */
+    public synchronized void release(final int context)
+    {
+        final int pair = context / 2;
+        free[pair >>> 6] |= 1L << pair;
+    }
+
+    private synchronized void enter(final int parentContext)
+    {
+        contenders.merge(parentContext, 1, Integer::sum);
+    }
+
+    private synchronized void leave(final int parentContext)
+    {
+        contenders.computeIfPresent(parentContext, (context, count) -> count == 1 ? null : count - 1);
+    }
+
+    /** @return the free pairs, when this creation's parent is the lowest contender and nobody holds the offer; else none. */
+    private synchronized long[] offer(final int parentContext)
+    {
+        final long[] mine = new long[free.length];
+        if (offering < 0 && contenders.firstKey() == parentContext)
+        {
+            offering = parentContext;
+            System.arraycopy(free, 0, mine, 0, free.length);
+        }
+        return mine;
+    }
+
+    /** Takes the lowest pair of the intersection when this creation held the offer, and gives the offer up. */
+    private synchronized int settle(final int parentContext, final long[] common)
+    {
+        final int pair = lowestSet(common);
+        if (offering == parentContext)
+        {
+            offering = -1;
+            if (pair >= 0)
+            {
+                free[pair >>> 6] &= ~(1L << pair);
+            }
+        }
+        return pair;
+    }
+
+    private synchronized boolean isExhausted()
+    {
+        for (final long word : free)
+        {
+            if (word != 0)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int lowestSet(final long[] bits)
+    {
+        for (int i = 0; i < bits.length; i++)
+        {
+            if (bits[i] != 0)
+            {
+                return i * 64 + Long.numberOfTrailingZeros(bits[i]);
+            }
+        }
+        return -1;
+    }
+}

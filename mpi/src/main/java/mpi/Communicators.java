@@ -1,0 +1,155 @@
+package mpi;
+
+import java.util.Arrays;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.Primitive;
+import org.openmpj.engine.Collectives;
+import org.openmpj.engine.Communicator;
+import org.openmpj.runtime.RankContext;
+
+/**
+ * Making and ending communicators: duplicates, splits and subsets of a parent, each with a context pair
+ * agreed by every rank of the parent (see {@link org.openmpj.engine.ContextIds}), and their comparison.
+ */
+final class Communicators
+{
+    private Communicators()
+    {
+    }
+
+    static Group group(final Comm comm, final Communicator communicator)
+    {
+        return new Group(communicator.worldRanks(), communicator.worldRank(communicator.rank()));
+    }
+
+    static int compare(final Comm comm1, final Comm comm2)
+    {
+        if (comm1 == null || comm2 == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_COMM, "Compare: communicator is null");
+        }
+        final Communicator a = comm1.engine("Compare");
+        final Communicator b = comm2.engine("Compare");
+        if (comm1 == comm2 || a.context() == b.context() && Arrays.equals(a.worldRanks(), b.worldRanks()))
+        {
+            return MPI.IDENT;
+        }
+        final int groups = Group.Compare(group(comm1, a), group(comm2, b));
+        return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
+    }
+
+    /** @return a new communicator with the same group as {@code parent}; collective over it. */
+    static Intracomm dup(final Comm parent, final String call)
+    {
+        final Communicator communicator = parent.engine(call);
+        final int context = agree(parent, communicator);
+        return bind(parent, "dup of " + parent, communicator.worldRanks(), communicator.rank(), context);
+    }
+
+    /**
+     * @return the communicator of the ranks that gave the same {@code color}, ordered by {@code key} then by rank
+     *         in {@code parent}; null for ranks that gave {@code MPI.UNDEFINED}. Collective over {@code parent}.
+     */
+    static Intracomm split(final Comm parent, final int color, final int key)
+    {
+        final Communicator communicator = parent.engine("Split");
+        if (color < 0 && color != MPI.UNDEFINED)
+        {
+            throw parent.raise(MPIException.of(ErrorClass.ERR_ARG, "Split: color=" + color
+                + " is negative; expected 0 or more, or MPI.UNDEFINED"));
+        }
+        final int n = communicator.size();
+        final int[] choices = new int[2 * n];
+        try
+        {
+            Collectives.allgatherv(communicator, new int[] {color, key}, 0, 2, choices, 0, Collectives.counts(n, 2),
+                Collectives.blocks(n, 2), Primitive.INT);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+        final int context = agree(parent, communicator);
+        if (color == MPI.UNDEFINED)
+        {
+            parent.rankContext().contextIds().release(context);
+            return MPI.COMM_NULL;
+        }
+        final Integer[] chosen = java.util.stream.IntStream.range(0, n).filter(r -> choices[2 * r] == color).boxed()
+            .sorted((r1, r2) -> choices[2 * r1 + 1] != choices[2 * r2 + 1]
+                ? Integer.compare(choices[2 * r1 + 1], choices[2 * r2 + 1]) : Integer.compare(r1, r2))
+            .toArray(Integer[]::new);
+        final int[] worldRanks = new int[chosen.length];
+        int myRank = -1;
+        for (int i = 0; i < chosen.length; i++)
+        {
+            worldRanks[i] = communicator.worldRank(chosen[i]);
+            if (chosen[i] == communicator.rank())
+            {
+                myRank = i;
+            }
+        }
+        return bind(parent, "split " + color + " of " + parent, worldRanks, myRank, context);
+    }
+
+    /** @return the communicator of {@code group}, a subset of {@code parent}'s; null for ranks outside it. Collective over parent. */
+    static Intracomm create(final Comm parent, final Group group)
+    {
+        final Communicator communicator = parent.engine("Create");
+        if (group == null)
+        {
+            throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, "Create: group is null"));
+        }
+        final int[] members = group.members();
+        final int[] parentRanks = communicator.worldRanks();
+        for (final int member : members)
+        {
+            if (Arrays.stream(parentRanks).noneMatch(r -> r == member))
+            {
+                throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, "Create: the group holds process " + member
+                    + " (world rank), which is not in " + parent));
+            }
+        }
+        final int context = agree(parent, communicator);
+        if (group.Rank() == MPI.UNDEFINED)
+        {
+            parent.rankContext().contextIds().release(context);
+            return MPI.COMM_NULL;
+        }
+        return bind(parent, "subset of " + parent, members, group.Rank(), context);
+    }
+
+    static void free(final Comm comm)
+    {
+        final Communicator communicator = comm.engine("Free");
+        if (comm == MPI.COMM_WORLD || comm == MPI.COMM_SELF)
+        {
+            throw comm.raise(MPIException.of(ErrorClass.ERR_COMM, "Free: " + comm + " cannot be freed"));
+        }
+        comm.markFreed();
+        comm.rankContext().contextIds().release(communicator.context());
+    }
+
+    private static int agree(final Comm parent, final Communicator communicator)
+    {
+        try
+        {
+            return parent.rankContext().contextIds().agree(communicator);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+    }
+
+    private static Intracomm bind(final Comm parent, final String name, final int[] worldRanks, final int rank, final int context)
+    {
+        final Intracomm created = new Intracomm(name);
+        final RankContext rankContext = parent.rankContext();
+        created.bind(new Communicator(rankContext.device(), context, rank, worldRanks), rankContext);
+        created.Errhandler_set(parent.Errhandler_get());
+        return created;
+    }
+}

@@ -144,6 +144,28 @@ final class Communicators
         }
     }
 
+    /**
+     * @return a new communicator of the first {@code members} ranks of {@code parent}, in order, created by
+     *         {@code factory}; null for the other ranks. Collective over {@code parent}.
+     */
+    static <C extends Intracomm> C prefix(final Comm parent, final String call, final int members,
+        final java.util.function.Function<String, C> factory)
+    {
+        final Communicator communicator = parent.engine(call);
+        final int context = agree(parent, communicator);
+        if (communicator.rank() >= members)
+        {
+            parent.rankContext().contextIds().release(context);
+            return null;
+        }
+        final int[] worldRanks = Arrays.copyOf(communicator.worldRanks(), members);
+        final C created = factory.apply(call + " of " + parent);
+        final RankContext rankContext = parent.rankContext();
+        created.bind(new Communicator(rankContext.device(), context, communicator.rank(), worldRanks), rankContext);
+        created.Errhandler_set(parent.Errhandler_get());
+        return created;
+    }
+
     private static Intracomm bind(final Comm parent, final String name, final int[] worldRanks, final int rank, final int context)
     {
         final Intracomm created = new Intracomm(name);

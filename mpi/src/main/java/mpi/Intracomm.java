@@ -54,6 +54,31 @@ public class Intracomm extends Comm
         return Comm.Compare(comm1, comm2);
     }
 
+    /**
+     * @return a communicator whose first {@code dims[0] * dims[1] * …} ranks form a Cartesian grid, in this
+     *         communicator's order ({@code reorder} is allowed but not acted on); {@code MPI.COMM_NULL} for the
+     *         ranks beyond it. Collective.
+     */
+    public Cartcomm Create_cart(final int[] dims, final boolean[] periods, final boolean reorder)
+    {
+        final int size = Topologies.gridSize(this, "Create_cart", dims, periods);
+        final int[] gridDims = dims.clone();
+        final boolean[] gridPeriods = periods.clone();
+        return Communicators.prefix(this, "Create_cart", size, name -> new Cartcomm(name, gridDims, gridPeriods));
+    }
+
+    /**
+     * @return a communicator whose first {@code index.length} ranks are the nodes of the graph; {@code MPI.COMM_NULL}
+     *         for the other ranks. Collective.
+     */
+    public Graphcomm Create_graph(final int[] index, final int[] edges, final boolean reorder)
+    {
+        final int nodes = Topologies.graphSize(this, "Create_graph", index, edges);
+        final int[] graphIndex = index.clone();
+        final int[] graphEdges = edges.clone();
+        return Communicators.prefix(this, "Create_graph", nodes, name -> new Graphcomm(name, graphIndex, graphEdges));
+    }
+
     /** Returns once every rank has entered. */
     public void Barrier()
     {

@@ -28,7 +28,11 @@ final class CollectiveArgs
         datatype.checkUsable(call);
         if (datatype.isObject())
         {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": collectives on MPI.OBJECT are not implemented yet");
+            if (datatype.isDerived())
+            {
+                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": collectives take MPI.OBJECT itself, not types derived from it, yet");
+            }
+            return 1;
         }
         final Primitive kind = datatype.kind();
         // Two items in a row must be one run of elements: then any count of them is.
@@ -100,6 +104,10 @@ final class CollectiveArgs
     /** @return the basic datatype of the kind {@code datatype}'s elements are, for buffer checks in elements. */
     private static Datatype basicOf(final Datatype datatype)
     {
+        if (datatype.isObject())
+        {
+            return MPI.OBJECT;
+        }
         return switch (datatype.kind())
         {
             case BYTE -> datatype.baseType == Datatype.PACKED_TYPE ? MPI.PACKED : MPI.BYTE;

@@ -110,6 +110,11 @@ public class Intracomm extends Comm
         }
         try
         {
+            if (datatype.isObject())
+            {
+                ObjectCollectives.bcast(communicator, apiLoader(), (Object[])buf, offset, count, root);
+                return;
+            }
             Collectives.bcast(communicator, buf, datatype.kind(), offset, count * perItem, root);
         }
         catch (final OpenMpjException ex)
@@ -342,6 +347,10 @@ public class Intracomm extends Comm
         {
             throw MPIException.of(ErrorClass.ERR_OP, call + ": op is null");
         }
+        if (datatype.isObject())
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": reductions on MPI.OBJECT are not implemented yet");
+        }
         try
         {
             return op.reduction(datatype, datatype.kind());
@@ -379,6 +388,12 @@ public class Intracomm extends Comm
         }
         try
         {
+            if (sendtype.isObject())
+            {
+                ObjectCollectives.gatherv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, (Object[])recvbuf, recvoffset,
+                    recvcount == null ? new int[n] : recvcount, displs == null ? new int[n] : displs, root);
+                return;
+            }
             Collectives.gatherv(communicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
                 CollectiveArgs.elements(recvcount == null ? new int[n] : recvcount, n, recvPerItem),
                 CollectiveArgs.elements(displs == null ? new int[n] : displs, n, recvPerItem), sendtype.kind(), root);
@@ -415,6 +430,13 @@ public class Intracomm extends Comm
         }
         try
         {
+            if (recvtype.isObject())
+            {
+                ObjectCollectives.scatterv(communicator, apiLoader(), (Object[])sendbuf, sendoffset,
+                    sendcount == null ? new int[n] : sendcount, displs == null ? new int[n] : displs, (Object[])recvbuf, recvoffset,
+                    recvcount, root);
+                return;
+            }
             Collectives.scatterv(communicator, sendbuf, sendoffset,
                 CollectiveArgs.elements(sendcount == null ? new int[n] : sendcount, n, sendPerItem),
                 CollectiveArgs.elements(displs == null ? new int[n] : displs, n, sendPerItem),
@@ -448,6 +470,12 @@ public class Intracomm extends Comm
         }
         try
         {
+            if (sendtype.isObject())
+            {
+                ObjectCollectives.allgatherv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, (Object[])recvbuf,
+                    recvoffset, recvcount, displs);
+                return;
+            }
             Collectives.allgatherv(communicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
                 CollectiveArgs.elements(recvcount, n, recvPerItem), CollectiveArgs.elements(displs, n, recvPerItem), sendtype.kind());
         }
@@ -479,6 +507,12 @@ public class Intracomm extends Comm
         }
         try
         {
+            if (sendtype.isObject())
+            {
+                ObjectCollectives.alltoallv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, sdispls, (Object[])recvbuf,
+                    recvoffset, recvcount, rdispls);
+                return;
+            }
             Collectives.alltoallv(communicator, sendbuf, sendoffset, CollectiveArgs.elements(sendcount, n, sendPerItem),
                 CollectiveArgs.elements(sdispls, n, sendPerItem), recvbuf, recvoffset, CollectiveArgs.elements(recvcount, n, recvPerItem),
                 CollectiveArgs.elements(rdispls, n, recvPerItem), sendtype.kind());

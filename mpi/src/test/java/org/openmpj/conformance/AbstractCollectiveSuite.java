@@ -60,6 +60,13 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
+    void collectivesOfObjects(final int processes)
+    {
+        runClean(processes, MovementPrograms.ObjectCollectives.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
     void badCollectiveArgumentsAreNamed(final int processes)
     {
         runClean(processes, MovementPrograms.BadArguments.class);

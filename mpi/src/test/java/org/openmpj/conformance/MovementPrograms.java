@@ -1,5 +1,7 @@
 package org.openmpj.conformance;
 
+import java.util.List;
+
 import mpi.MPI;
 
 import org.openmpj.testing.Check;
@@ -222,6 +224,99 @@ final class MovementPrograms
             final int[] sum = new int[1];
             MPI.COMM_WORLD.Allreduce(new int[] {1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
             Check.equal(size, sum[0], "Allreduce after the errors");
+            MPI.Finalize();
+        }
+    }
+
+    /** A serializable class of the program's own, so that a receiver must resolve it with its own class loader. */
+    static final class Token implements java.io.Serializable
+    {
+        private static final long serialVersionUID = 1L;
+        final int from;
+        final String label;
+
+        Token(final int from, final String label)
+        {
+            this.from = from;
+            this.label = label;
+        }
+    }
+
+    /** Bcast, Gather(v), Scatter, Allgather(v) and Alltoall of MPI.OBJECT, at every root; objects are the receiver's classes. */
+    public static final class ObjectCollectives
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            for (int root = 0; root < size; root++)
+            {
+                final Object[] shared = new Object[3];
+                if (rank == root)
+                {
+                    shared[1] = new Token(root, "broadcast");
+                    shared[2] = "from root " + root;
+                }
+                MPI.COMM_WORLD.Bcast(shared, 1, 2, MPI.OBJECT, root);
+                Check.that(shared[1] instanceof Token token && token.from == root && "broadcast".equals(token.label),
+                    "broadcast token from root " + root);
+                Check.that(shared[1].getClass() == Token.class, "the token is this rank's own Token class");
+                Check.equal("from root " + root, shared[2], "broadcast string");
+
+                final Object[] gathered = new Object[2 * size];
+                MPI.COMM_WORLD.Gather(new Object[] {new Token(rank, "a"), rank}, 0, 2, MPI.OBJECT, gathered, 0, 2, MPI.OBJECT, root);
+                if (rank == root)
+                {
+                    for (int r = 0; r < size; r++)
+                    {
+                        Check.that(gathered[2 * r] instanceof Token token && token.from == r, "gathered token of rank " + r);
+                        Check.equal(r, gathered[2 * r + 1], "gathered number of rank " + r);
+                    }
+                }
+                final Object[] mine = new Object[2];
+                MPI.COMM_WORLD.Scatter(gathered, 0, 2, MPI.OBJECT, mine, 0, 2, MPI.OBJECT, root);
+                Check.that(mine[0] instanceof Token token && token.from == rank, "scattered token");
+                Check.equal(rank, mine[1], "scattered number");
+            }
+
+            final Object[] everyone = new Object[size];
+            MPI.COMM_WORLD.Allgather(new Object[] {"rank " + rank}, 0, 1, MPI.OBJECT, everyone, 0, 1, MPI.OBJECT);
+            for (int r = 0; r < size; r++)
+            {
+                Check.equal("rank " + r, everyone[r], "Allgather of strings, rank " + r);
+            }
+            final int[] counts = new int[size];
+            final int[] displs = new int[size];
+            for (int r = 0, at = 0; r < size; r++)
+            {
+                counts[r] = r % 2 + 1;
+                displs[r] = at;
+                at += counts[r];
+            }
+            final Object[] part = new Object[rank % 2 + 1];
+            java.util.Arrays.fill(part, List.of(rank, rank));
+            final Object[] parts = new Object[displs[size - 1] + counts[size - 1]];
+            MPI.COMM_WORLD.Allgatherv(part, 0, part.length, MPI.OBJECT, parts, 0, counts, displs, MPI.OBJECT);
+            for (int r = 0; r < size; r++)
+            {
+                for (int i = 0; i < counts[r]; i++)
+                {
+                    Check.equal(List.of(r, r), parts[displs[r] + i], "Allgatherv list " + i + " of rank " + r);
+                }
+            }
+            final Object[] out = new Object[size];
+            for (int d = 0; d < size; d++)
+            {
+                out[d] = rank + "->" + d;
+            }
+            final Object[] in = new Object[size];
+            MPI.COMM_WORLD.Alltoall(out, 0, 1, MPI.OBJECT, in, 0, 1, MPI.OBJECT);
+            for (int s = 0; s < size; s++)
+            {
+                Check.equal(s + "->" + rank, in[s], "Alltoall object from rank " + s);
+            }
+            Check.fails(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.Allreduce(out, 0, in, 0, 1, MPI.OBJECT, MPI.SUM), "MPI.OBJECT");
             MPI.Finalize();
         }
     }

@@ -30,6 +30,8 @@ public final class Collectives
     private static final int TAG_ALLTOALL = 8;
     private static final int TAG_SCAN = 9;
     private static final byte[] NOTHING = new byte[0];
+    /** Per-thread scratch arrays, one per element kind, grown to the largest count asked for. */
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private Collectives()
     {
@@ -119,6 +121,20 @@ public final class Collectives
             return;
         }
         final int r = c.rank();
+        final int items = count / itemElements;
+        if (op.isCommutative())
+        {
+            // The result builds up in the receive buffer itself: theirs op mine is mine op theirs, so no copy back.
+            ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+            final Object theirs = SCRATCH.get().array(kind, count);
+            for (int mask = 1; mask < n; mask <<= 1)
+            {
+                final int partner = r ^ mask;
+                exchange(c, recvBuf, kind, recvOffset, count, partner, theirs, 0, count, partner, TAG_ALLREDUCE);
+                op.reduce(theirs, 0, recvBuf, recvOffset, items);
+            }
+            return;
+        }
         Object mine = copyOf(kind, sendBuf, sendOffset, count);
         Object theirs = kind.newArray(count);
         for (int mask = 1; mask < n; mask <<= 1)
@@ -127,11 +143,11 @@ public final class Collectives
             exchange(c, mine, kind, 0, count, partner, theirs, 0, count, partner, TAG_ALLREDUCE);
             if (partner < r)
             {
-                op.reduce(theirs, 0, mine, 0, count / itemElements);
+                op.reduce(theirs, 0, mine, 0, items);
             }
             else
             {
-                op.reduce(mine, 0, theirs, 0, count / itemElements);
+                op.reduce(mine, 0, theirs, 0, items);
                 final Object swap = mine;
                 mine = theirs;
                 theirs = swap;
@@ -349,6 +365,23 @@ public final class Collectives
             {
                 c.await(request);
             }
+        }
+    }
+
+    /** A thread's reusable arrays, one per element kind. */
+    private static final class Scratch
+    {
+        private final Object[] byKind = new Object[Primitive.values().length];
+
+        Object array(final Primitive kind, final int length)
+        {
+            Object array = byKind[kind.ordinal()];
+            if (array == null || kind.length(array) < length)
+            {
+                array = kind.newArray(length);
+                byKind[kind.ordinal()] = array;
+            }
+            return array;
         }
     }
 }

@@ -53,8 +53,12 @@ final class CollectiveArgs
         }
     }
 
-    /** Checks a buffer of {@code count} items of {@code datatype} from {@code offset} (in elements). */
-    static void buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
+    /**
+     * Checks a buffer of {@code count} items of {@code datatype} from {@code offset} (in elements).
+     *
+     * @return the elements per item of {@code datatype}.
+     */
+    static int buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
     {
         final int perItem = elementsPerItem(call, datatype);
         if (count < 0)
@@ -62,10 +66,15 @@ final class CollectiveArgs
             throw MPIException.of(ErrorClass.ERR_COUNT, call + ": " + which + " count=" + count + " is negative; expected 0 or more");
         }
         Checks.buffer(call + " (" + which + ")", buf, offset, (int)Math.min(Integer.MAX_VALUE, (long)count * perItem), basicOf(datatype));
+        return perItem;
     }
 
-    /** Checks per-rank counts and displacements (in items) against the buffer they index. */
-    static void vector(
+    /**
+     * Checks per-rank counts and displacements (in items) against the buffer they index.
+     *
+     * @return the elements per item of {@code datatype}.
+     */
+    static int vector(
         final String call, final String which, final Communicator communicator, final Object buf, final int offset,
         final int[] counts, final int[] displs, final Datatype datatype)
     {
@@ -88,13 +97,14 @@ final class CollectiveArgs
             end = Math.max(end, ((long)displs[i] + counts[i]) * perItem);
         }
         Checks.buffer(call + " (" + which + ")", buf, offset, (int)Math.min(Integer.MAX_VALUE, end), basicOf(datatype));
+        return perItem;
     }
 
-    /** @return {@code values} scaled from items to elements. */
+    /** @return {@code values} scaled from items to elements; zeros for null, which ranks other than a root may pass. */
     static int[] elements(final int[] values, final int n, final int perItem)
     {
         final int[] scaled = new int[n];
-        for (int i = 0; i < n; i++)
+        for (int i = 0; values != null && i < n; i++)
         {
             scaled[i] = values[i] * perItem;
         }

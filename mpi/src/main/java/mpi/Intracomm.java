@@ -101,8 +101,7 @@ public class Intracomm extends Comm
         try
         {
             CollectiveArgs.root("Bcast", communicator, root);
-            CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, datatype);
-            perItem = CollectiveArgs.elementsPerItem("Bcast", datatype);
+            perItem = CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, datatype);
         }
         catch (final MPIException ex)
         {
@@ -208,13 +207,12 @@ public class Intracomm extends Comm
         try
         {
             CollectiveArgs.root("Reduce", communicator, root);
-            CollectiveArgs.buffer("Reduce", "send", sendbuf, sendoffset, count, datatype);
+            perItem = CollectiveArgs.buffer("Reduce", "send", sendbuf, sendoffset, count, datatype);
             if (communicator.rank() == root)
             {
                 CollectiveArgs.buffer("Reduce", "receive", recvbuf, recvoffset, count, datatype);
             }
             reduction = reduction("Reduce", op, datatype);
-            perItem = CollectiveArgs.elementsPerItem("Reduce", datatype);
         }
         catch (final MPIException ex)
         {
@@ -275,10 +273,9 @@ public class Intracomm extends Comm
                 }
                 total += recvcounts[i];
             }
-            CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, datatype);
+            perItem = CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, datatype);
             CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[communicator.rank()], datatype);
             reduction = reduction("Reduce_scatter", op, datatype);
-            perItem = CollectiveArgs.elementsPerItem("Reduce_scatter", datatype);
         }
         catch (final MPIException ex)
         {
@@ -314,10 +311,9 @@ public class Intracomm extends Comm
         final int perItem;
         try
         {
-            CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, count, datatype);
+            perItem = CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, count, datatype);
             CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, count, datatype);
             reduction = reduction(call, op, datatype);
-            perItem = CollectiveArgs.elementsPerItem(call, datatype);
         }
         catch (final MPIException ex)
         {
@@ -373,12 +369,10 @@ public class Intracomm extends Comm
         try
         {
             CollectiveArgs.root(call, communicator, root);
-            CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
-            sendPerItem = CollectiveArgs.elementsPerItem(call, sendtype);
+            sendPerItem = CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
             if (communicator.rank() == root)
             {
-                CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
-                recvPerItem = CollectiveArgs.elementsPerItem(call, recvtype);
+                recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
                 sameKind(call, sendtype, recvtype);
             }
         }
@@ -391,12 +385,11 @@ public class Intracomm extends Comm
             if (sendtype.isObject())
             {
                 ObjectCollectives.gatherv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, (Object[])recvbuf, recvoffset,
-                    recvcount == null ? new int[n] : recvcount, displs == null ? new int[n] : displs, root);
+                    recvcount, displs, root);
                 return;
             }
             Collectives.gatherv(communicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
-                CollectiveArgs.elements(recvcount == null ? new int[n] : recvcount, n, recvPerItem),
-                CollectiveArgs.elements(displs == null ? new int[n] : displs, n, recvPerItem), sendtype.kind(), root);
+                CollectiveArgs.elements(recvcount, n, recvPerItem), CollectiveArgs.elements(displs, n, recvPerItem), sendtype.kind(), root);
         }
         catch (final OpenMpjException ex)
         {
@@ -415,12 +408,10 @@ public class Intracomm extends Comm
         try
         {
             CollectiveArgs.root(call, communicator, root);
-            CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, recvcount, recvtype);
-            recvPerItem = CollectiveArgs.elementsPerItem(call, recvtype);
+            recvPerItem = CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, recvcount, recvtype);
             if (communicator.rank() == root)
             {
-                CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, displs, sendtype);
-                sendPerItem = CollectiveArgs.elementsPerItem(call, sendtype);
+                sendPerItem = CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, displs, sendtype);
                 sameKind(call, sendtype, recvtype);
             }
         }
@@ -432,14 +423,12 @@ public class Intracomm extends Comm
         {
             if (recvtype.isObject())
             {
-                ObjectCollectives.scatterv(communicator, apiLoader(), (Object[])sendbuf, sendoffset,
-                    sendcount == null ? new int[n] : sendcount, displs == null ? new int[n] : displs, (Object[])recvbuf, recvoffset,
-                    recvcount, root);
+                ObjectCollectives.scatterv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, displs, (Object[])recvbuf,
+                    recvoffset, recvcount, root);
                 return;
             }
             Collectives.scatterv(communicator, sendbuf, sendoffset,
-                CollectiveArgs.elements(sendcount == null ? new int[n] : sendcount, n, sendPerItem),
-                CollectiveArgs.elements(displs == null ? new int[n] : displs, n, sendPerItem),
+                CollectiveArgs.elements(sendcount, n, sendPerItem), CollectiveArgs.elements(displs, n, sendPerItem),
                 recvbuf, recvoffset, recvcount * recvPerItem, recvtype.kind(), root);
         }
         catch (final OpenMpjException ex)
@@ -458,10 +447,8 @@ public class Intracomm extends Comm
         final int recvPerItem;
         try
         {
-            CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
-            CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
-            sendPerItem = CollectiveArgs.elementsPerItem(call, sendtype);
-            recvPerItem = CollectiveArgs.elementsPerItem(call, recvtype);
+            sendPerItem = CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
+            recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
             sameKind(call, sendtype, recvtype);
         }
         catch (final MPIException ex)
@@ -495,10 +482,8 @@ public class Intracomm extends Comm
         final int recvPerItem;
         try
         {
-            CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, sdispls, sendtype);
-            CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, rdispls, recvtype);
-            sendPerItem = CollectiveArgs.elementsPerItem(call, sendtype);
-            recvPerItem = CollectiveArgs.elementsPerItem(call, recvtype);
+            sendPerItem = CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, sdispls, sendtype);
+            recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, rdispls, recvtype);
             sameKind(call, sendtype, recvtype);
         }
         catch (final MPIException ex)

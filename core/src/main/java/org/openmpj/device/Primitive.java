@@ -69,24 +69,6 @@ public enum Primitive
         return java.lang.reflect.Array.getLength(array);
     }
 
-    /** @return the kind of a primitive array, or null when {@code array} is not one. */
-    public static Primitive ofArray(final Object array)
-    {
-        if (array == null)
-        {
-            return null;
-        }
-        final Class<?> type = array.getClass();
-        for (final Primitive kind : VALUES)
-        {
-            if (kind.arrayClass == type)
-            {
-                return kind;
-            }
-        }
-        return null;
-    }
-
     ValueLayout layout()
     {
         return layout;
@@ -107,5 +89,4 @@ public enum Primitive
         };
     }
 
-    private static final Primitive[] VALUES = values();
 }

@@ -100,6 +100,31 @@ final class CollectiveArgs
         return perItem;
     }
 
+    /** @return the sum of {@code counts}, after checking it has an entry per rank of a group of {@code n}, none negative. */
+    static int total(final String call, final int[] counts, final int n)
+    {
+        if (counts == null || counts.length < n)
+        {
+            throw MPIException.of(ErrorClass.ERR_ARG, call + ": recvcounts needs " + n + " entries, one per rank; got "
+                + (counts == null ? "null" : counts.length));
+        }
+        long total = 0;
+        for (int i = 0; i < n; i++)
+        {
+            if (counts[i] < 0)
+            {
+                throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts[" + i + "]=" + counts[i] + " is negative");
+            }
+            total += counts[i];
+        }
+        if (total > Integer.MAX_VALUE)
+        {
+            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts add up to " + total + " items; at most "
+                + Integer.MAX_VALUE + " fit in an array");
+        }
+        return (int)total;
+    }
+
     /** @return {@code values} scaled from items to elements; zeros for null, which ranks other than a root may pass. */
     static int[] elements(final int[] values, final int n, final int perItem)
     {

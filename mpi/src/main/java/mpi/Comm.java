@@ -69,6 +69,17 @@ public class Comm
         Communicators.free(this);
     }
 
+    /**
+     * @return an intercommunicator between this communicator's group and another disjoint group, whose leader is
+     *         {@code remoteLeader} in {@code peerComm}; collective over both groups. This rank's group passes the same
+     *         {@code localLeader}; {@code peerComm}, {@code remoteLeader} and {@code tag} are used by the leader only,
+     *         which must belong to {@code peerComm}, as the other group's leader must.
+     */
+    public Intercomm Create_intercomm(final Comm peerComm, final int localLeader, final int remoteLeader, final int tag)
+    {
+        return Communicators.intercomm(this, peerComm, localLeader, remoteLeader, tag);
+    }
+
     /** @return false: this is not an intercommunicator. */
     public boolean Test_inter()
     {

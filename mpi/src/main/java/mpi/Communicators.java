@@ -7,6 +7,8 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.device.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.Intercommunicator;
+import org.openmpj.engine.LeaderLink;
 import org.openmpj.runtime.RankContext;
 
 /**
@@ -30,6 +32,10 @@ final class Communicators
         {
             throw MPIException.of(ErrorClass.ERR_COMM, "Compare: communicator is null");
         }
+        if (comm1 instanceof Intercomm || comm2 instanceof Intercomm)
+        {
+            return compareInter(comm1, comm2);
+        }
         final Communicator a = comm1.engine("Compare");
         final Communicator b = comm2.engine("Compare");
         if (comm1 == comm2 || a.context() == b.context() && Arrays.equals(a.worldRanks(), b.worldRanks()))
@@ -38,6 +44,27 @@ final class Communicators
         }
         final int groups = Group.Compare(group(comm1, a), group(comm2, b));
         return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
+    }
+
+    private static int compareInter(final Comm comm1, final Comm comm2)
+    {
+        if (!(comm1 instanceof Intercomm a) || !(comm2 instanceof Intercomm b))
+        {
+            return MPI.UNEQUAL;
+        }
+        final Intercommunicator first = a.inter("Compare");
+        final Intercommunicator second = b.inter("Compare");
+        if (a == b || first.local().context() == second.local().context() && first.remote().context() == second.remote().context())
+        {
+            return MPI.IDENT;
+        }
+        final int locals = Group.Compare(a.Group(), b.Group());
+        final int remotes = Group.Compare(a.Remote_group(), b.Remote_group());
+        if (locals == MPI.IDENT && remotes == MPI.IDENT)
+        {
+            return MPI.CONGRUENT;
+        }
+        return locals == MPI.UNEQUAL || remotes == MPI.UNEQUAL ? MPI.UNEQUAL : MPI.SIMILAR;
     }
 
     /** @return a new communicator with the same group as {@code parent}; collective over it. */
@@ -119,6 +146,104 @@ final class Communicators
             return MPI.COMM_NULL;
         }
         return bind(parent, "subset of " + parent, members, group.Rank(), context);
+    }
+
+    /** @return the intercommunicator of {@code local}'s group and another; see {@link Comm#Create_intercomm}. */
+    static Intercomm intercomm(final Comm local, final Comm peer, final int localLeader, final int remoteLeader, final int tag)
+    {
+        final String call = "Create_intercomm";
+        final Communicator group = local.engine(call);
+        LeaderLink link = null;
+        try
+        {
+            if (local instanceof Intercomm)
+            {
+                throw MPIException.of(ErrorClass.ERR_COMM, call + ": " + local + " is an intercommunicator; the local communicator"
+                    + " must be an intracommunicator");
+            }
+            if (localLeader < 0 || localLeader >= group.size())
+            {
+                throw MPIException.of(ErrorClass.ERR_RANK, call + ": localLeader=" + localLeader + " out of range for " + local
+                    + " of size " + group.size() + "; expected 0 to " + (group.size() - 1));
+            }
+        }
+        catch (final MPIException ex)
+        {
+            throw local.raise(ex);
+        }
+        MPIException refusal = null;
+        if (group.rank() == localLeader)
+        {
+            try
+            {
+                link = leaderLink(call, peer, remoteLeader, tag);
+            }
+            catch (final MPIException ex)
+            {
+                refusal = ex;
+            }
+        }
+        // What only the leader checks, its whole group learns, so that every rank fails instead of waiting on a leader that gave up.
+        refusal = shareRefusal(local, group, localLeader, refusal);
+        if (refusal != null)
+        {
+            throw local.raise(refusal);
+        }
+        try
+        {
+            return Intercomm.wrap("intercommunicator of " + local, Intercommunicator.join(local.rankContext().contextIds(), group,
+                localLeader, link), local);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw local.raise(ex);
+        }
+    }
+
+    /** @return {@code refusal} of the leader, on every rank of {@code group}, or null when the leader found nothing wrong. */
+    private static MPIException shareRefusal(final Comm local, final Communicator group, final int leader, final MPIException refusal)
+    {
+        final byte[] message = refusal == null ? new byte[0] : refusal.getMessage().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        final int[] header = {refusal == null ? 0 : refusal.getErrorClass(), message.length};
+        try
+        {
+            Collectives.bcast(group, header, Primitive.INT, 0, 2, leader);
+            final byte[] shared = group.rank() == leader ? message : new byte[header[1]];
+            Collectives.bcast(group, shared, Primitive.BYTE, 0, shared.length, leader);
+            if (header[0] == 0)
+            {
+                return null;
+            }
+            return refusal != null ? refusal : MPIException.of(ErrorClass.of(header[0]), new String(shared, java.nio.charset.StandardCharsets.UTF_8)
+                + " (found by the local leader, rank " + leader + ")");
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw local.raise(ex);
+        }
+    }
+
+    private static LeaderLink leaderLink(final String call, final Comm peer, final int remoteLeader, final int tag)
+    {
+        if (peer == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_COMM, call + ": peerComm is null at the local leader; expected a communicator"
+                + " that holds both leaders");
+        }
+        final Communicator channel = peer.engine(call);
+        if (peer instanceof Intercomm)
+        {
+            throw MPIException.of(ErrorClass.ERR_COMM, call + ": peerComm " + peer + " is an intercommunicator; expected an"
+                + " intracommunicator that holds both leaders");
+        }
+        if (remoteLeader < 0 || remoteLeader >= channel.size() || remoteLeader == channel.rank())
+        {
+            throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " of size "
+                + channel.size() + "; expected the rank there of the other group's leader, 0 to " + (channel.size() - 1)
+                + " but not this rank (" + channel.rank() + ")");
+        }
+        Checks.sendTag(call, tag);
+        return new LeaderLink(channel, remoteLeader, tag);
     }
 
     static void free(final Comm comm)

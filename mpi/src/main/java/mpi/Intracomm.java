@@ -257,22 +257,10 @@ public class Intracomm extends Comm
         final int n = communicator.size();
         final int perItem;
         final Reduction reduction;
-        int total = 0;
+        final int total;
         try
         {
-            if (recvcounts == null || recvcounts.length < n)
-            {
-                throw MPIException.of(ErrorClass.ERR_ARG, "Reduce_scatter: recvcounts needs " + n + " entries, one per rank; got "
-                    + (recvcounts == null ? "null" : recvcounts.length));
-            }
-            for (int i = 0; i < n; i++)
-            {
-                if (recvcounts[i] < 0)
-                {
-                    throw MPIException.of(ErrorClass.ERR_COUNT, "Reduce_scatter: recvcounts[" + i + "]=" + recvcounts[i] + " is negative");
-                }
-                total += recvcounts[i];
-            }
+            total = CollectiveArgs.total("Reduce_scatter", recvcounts, n);
             perItem = CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, datatype);
             CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[communicator.rank()], datatype);
             reduction = reduction("Reduce_scatter", op, datatype);
@@ -337,7 +325,7 @@ public class Intracomm extends Comm
         }
     }
 
-    private static Reduction reduction(final String call, final Op op, final Datatype datatype)
+    static Reduction reduction(final String call, final Op op, final Datatype datatype)
     {
         if (op == null)
         {

@@ -26,6 +26,8 @@ public class MPI
     public static final int ANY_TAG = -2;
     /** The null process: communication with it completes at once and moves nothing. */
     public static final int PROC_NULL = -3;
+    /** The root argument, in intercommunicator collectives, of the rank that is the root. */
+    public static final int ROOT = org.openmpj.engine.Intercommunicator.ROOT;
     /** An undefined value, e.g. for {@code Get_count} of a partial element or {@code Waitany} with no active request. */
     public static final int UNDEFINED = -1;
 

@@ -36,6 +36,19 @@ public enum ErrorClass
         this.code = code;
     }
 
+    /** @return the class whose numeric value is {@code code}; {@link #ERR_UNKNOWN} for a value no class has. */
+    public static ErrorClass of(final int code)
+    {
+        for (final ErrorClass candidate : values())
+        {
+            if (candidate.code == code)
+            {
+                return candidate;
+            }
+        }
+        return ERR_UNKNOWN;
+    }
+
     /** @return the MPI standard's numeric value of this class. */
     public int code()
     {

@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.device.Primitive;
 
 /**
  * The matching contexts one rank can give to new communicators, as pairs: pair p is context 2p for
@@ -44,24 +45,37 @@ public final class ContextIds
      */
     public int agree(final Communicator parent)
     {
-        final PredefinedReduction.Operation and = PredefinedReduction.Operation.BAND;
-        final Reduction intersection = PredefinedReduction.of(and, org.openmpj.device.Primitive.LONG);
-        final int parentContext = parent.context();
-        enter(parentContext);
+        final Reduction intersection = PredefinedReduction.of(PredefinedReduction.Operation.BAND, Primitive.LONG);
+        return agree(parent.context(),
+            (mine, common) -> Collectives.allreduce(parent, mine, 0, common, 0, Primitive.LONG, mine.length, 1, intersection));
+    }
+
+    /**
+     * Agrees on a context pair with every rank that takes part in {@code intersection}, which may span two groups.
+     * Collective over those ranks.
+     *
+     * @param creator      a context that names this creation on this rank (the parent's, or one the creation
+     *                     already holds); the lowest among the creations in progress on a rank offers first.
+     * @param intersection the collective bitwise AND of every taking part rank's free pairs.
+     * @return the point-to-point context of the pair; the next context is for collectives.
+     */
+    public int agree(final int creator, final Intersection intersection)
+    {
+        enter(creator);
         try
         {
             for (int attempt = 0; ; attempt++)
             {
-                final long[] mine = offer(parentContext);
+                final long[] mine = offer(creator);
                 final long[] common = new long[mine.length];
                 final int pair;
                 try
                 {
-                    Collectives.allreduce(parent, mine, 0, common, 0, org.openmpj.device.Primitive.LONG, mine.length, 1, intersection);
+                    intersection.intersect(mine, common);
                 }
                 finally
                 {
-                    pair = settle(parentContext, common);
+                    pair = settle(creator, common);
                 }
                 if (pair >= 0)
                 {
@@ -78,7 +92,7 @@ public final class ContextIds
         }
         finally
         {
-            leave(parentContext);
+            leave(creator);
         }
     }
 
@@ -89,33 +103,44 @@ public final class ContextIds
         free[pair >>> 6] |= 1L << pair;
     }
 
-    private synchronized void enter(final int parentContext)
+    private synchronized void enter(final int creator)
     {
-        contenders.merge(parentContext, 1, Integer::sum);
+        contenders.merge(creator, 1, Integer::sum);
     }
 
-    private synchronized void leave(final int parentContext)
+    private synchronized void leave(final int creator)
     {
-        contenders.computeIfPresent(parentContext, (context, count) -> count == 1 ? null : count - 1);
+        contenders.computeIfPresent(creator, (context, count) -> count == 1 ? null : count - 1);
     }
 
-    /** @return the free pairs, when this creation's parent is the lowest contender and nobody holds the offer; else none. */
-    private synchronized long[] offer(final int parentContext)
+    /** @return the free pairs, when this creation is the lowest contender and nobody holds the offer; else none. */
+    private synchronized long[] offer(final int creator)
     {
         final long[] mine = new long[free.length];
-        if (offering < 0 && contenders.firstKey() == parentContext)
+        if (offering < 0 && contenders.firstKey() == creator)
         {
-            offering = parentContext;
+            offering = creator;
             System.arraycopy(free, 0, mine, 0, free.length);
         }
         return mine;
     }
 
+    /** The bitwise AND of the free pairs offered by every rank taking part in an agreement; collective over them. */
+    @FunctionalInterface
+    public interface Intersection
+    {
+        /**
+         * @param mine   this rank's offer, a bit per pair.
+         * @param common filled with the AND of every rank's offer; of the same length as {@code mine}.
+         */
+        void intersect(long[] mine, long[] common);
+    }
+
     /** Takes the lowest pair of the intersection when this creation held the offer, and gives the offer up. */
-    private synchronized int settle(final int parentContext, final long[] common)
+    private synchronized int settle(final int creator, final long[] common)
     {
         final int pair = lowestSet(common);
-        if (offering == parentContext)
+        if (offering == creator)
         {
             offering = -1;
             if (pair >= 0)

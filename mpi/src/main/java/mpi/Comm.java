@@ -116,7 +116,7 @@ public class Comm
     {
         if (handler == null)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, "Errhandler_set: handler is null; use MPI.ERRORS_RETURN or MPI.ERRORS_ARE_FATAL");
+            throw raise(MPIException.of(ErrorClass.ERR_ARG, "Errhandler_set: handler is null; use MPI.ERRORS_RETURN or MPI.ERRORS_ARE_FATAL"));
         }
         errhandler = handler;
     }
@@ -471,7 +471,9 @@ public class Comm
         final Communicator communicator = engine;
         if (communicator == null)
         {
-            throw MPIException.of(ErrorClass.ERR_COMM, call + ": " + name + (freed ? " has been freed" : " is not usable"));
+            final MPIException failure = MPIException.of(ErrorClass.ERR_COMM, call + ": " + name + (freed ? " has been freed" : " is not usable"));
+            // A freed communicator has no handler of its own any more: MPI hands such errors to the world's.
+            throw this == MPI.COMM_WORLD ? failure : MPI.raiseOnWorld(failure);
         }
         return communicator;
     }
@@ -498,7 +500,7 @@ public class Comm
         final RankContext rankContext = context;
         if (errhandler.isFatal() && rankContext != null)
         {
-            rankContext.abort(failure.getErrorClass());
+            rankContext.abortOnError(failure.getErrorClass(), failure.getMessage());
         }
         return failure;
     }

@@ -62,7 +62,7 @@ public class Group implements Freeable
         requireGroup("Translate_ranks", group2);
         if (ranks1 == null)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, "Translate_ranks: ranks1 is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, "Translate_ranks: ranks1 is null"));
         }
         final int[] translated = new int[ranks1.length];
         for (int i = 0; i < ranks1.length; i++)
@@ -199,7 +199,8 @@ public class Group implements Freeable
     {
         if (rank < 0 || rank >= members.length)
         {
-            throw MPIException.of(ErrorClass.ERR_RANK, call + ": rank " + rank + " out of range for a group of size " + members.length);
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_RANK,
+                call + ": rank " + rank + " out of range for a group of size " + members.length));
         }
     }
 
@@ -207,7 +208,7 @@ public class Group implements Freeable
     {
         if (ranks == null)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": ranks is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": ranks is null"));
         }
         final boolean[] seen = new boolean[members.length];
         for (final int rank : ranks)
@@ -215,7 +216,7 @@ public class Group implements Freeable
             checkRank(call, rank);
             if (seen[rank])
             {
-                throw MPIException.of(ErrorClass.ERR_RANK, call + ": rank " + rank + " appears twice; ranks must be distinct");
+                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_RANK, call + ": rank " + rank + " appears twice; ranks must be distinct"));
             }
             seen[rank] = true;
         }
@@ -226,15 +227,16 @@ public class Group implements Freeable
     {
         if (ranges == null)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": ranges is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": ranges is null"));
         }
         int[] ranks = new int[0];
         for (final int[] range : ranges)
         {
             if (range == null || range.length != 3 || range[2] == 0)
             {
-                throw MPIException.of(ErrorClass.ERR_ARG, call + ": a range is {first, last, stride} with a stride other than 0; got "
-                    + Arrays.toString(range));
+                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG,
+                    call + ": a range is {first, last, stride} with a stride other than 0; got "
+                    + Arrays.toString(range)));
             }
             for (int rank = range[0]; range[2] > 0 ? rank <= range[1] : rank >= range[1]; rank += range[2])
             {
@@ -249,7 +251,7 @@ public class Group implements Freeable
     {
         if (group == null)
         {
-            throw MPIException.of(ErrorClass.ERR_GROUP, call + ": group is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_GROUP, call + ": group is null"));
         }
     }
 

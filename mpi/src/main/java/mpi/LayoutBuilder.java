@@ -63,8 +63,8 @@ final class LayoutBuilder
         size += (long)copies * component.size();
         if (size > Integer.MAX_VALUE)
         {
-            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": the type would hold " + size
-                + " elements, more than a Java array can; expected at most " + Integer.MAX_VALUE);
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_COUNT, call + ": the type would hold " + size
+                + " elements, more than a Java array can; expected at most " + Integer.MAX_VALUE));
         }
         hasData = true;
         dataLow = Math.min(dataLow, low + component.dataLow());
@@ -109,8 +109,8 @@ final class LayoutBuilder
         {
             if (blocks >= MAX_BLOCKS)
             {
-                throw MPIException.of(ErrorClass.ERR_ARG, call + ": the type would have more than " + MAX_BLOCKS
-                    + " separate blocks of elements");
+                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": the type would have more than " + MAX_BLOCKS
+                    + " separate blocks of elements"));
             }
             displacements = Arrays.copyOf(displacements, blocks * 2);
             lengths = Arrays.copyOf(lengths, blocks * 2);
@@ -124,8 +124,8 @@ final class LayoutBuilder
     {
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": a " + what + " of the type would be " + value
-                + " elements, outside the range of an int");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": a " + what + " of the type would be " + value
+                + " elements, outside the range of an int"));
         }
     }
 }

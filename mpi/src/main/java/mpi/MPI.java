@@ -373,6 +373,15 @@ public class MPI
         return COMM_WORLD.Errhandler_get();
     }
 
+    /**
+     * Applies the error handler of {@link #COMM_WORLD} to a failure that belongs to no communicator (of a group,
+     * datatype or operation), as MPI does, and returns the exception to throw.
+     */
+    static MPIException raiseOnWorld(final MPIException failure)
+    {
+        return COMM_WORLD.raise(failure);
+    }
+
     static void checkActive(final String call)
     {
         final int now = state;

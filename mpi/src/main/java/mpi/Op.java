@@ -34,7 +34,7 @@ public class Op implements Freeable
     {
         if (function == null)
         {
-            throw MPIException.of(org.openmpj.ErrorClass.ERR_OP, "Op: the user function is null");
+            throw MPI.raiseOnWorld(MPIException.of(org.openmpj.ErrorClass.ERR_OP, "Op: the user function is null"));
         }
         this.predefined = null;
         this.function = function;

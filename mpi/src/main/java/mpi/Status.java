@@ -42,7 +42,7 @@ public class Status implements Freeable
     {
         if (datatype == null)
         {
-            throw MPIException.of(org.openmpj.ErrorClass.ERR_TYPE, "Get_count: datatype is null");
+            throw MPI.raiseOnWorld(MPIException.of(org.openmpj.ErrorClass.ERR_TYPE, "Get_count: datatype is null"));
         }
         if (datatype.isDerived())
         {

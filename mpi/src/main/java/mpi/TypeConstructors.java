@@ -59,7 +59,7 @@ final class TypeConstructors
         final String call = "Struct";
         if (types == null)
         {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": types is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_TYPE, call + ": types is null"));
         }
         checkArrays(call, blocklengths, displacements, types.length);
         Datatype base = null;
@@ -76,9 +76,10 @@ final class TypeConstructors
             }
             else if (componentBase != null && componentBase != base)
             {
-                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": types[" + baseIndex + "] (" + types[baseIndex] + ") has base type "
+                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_TYPE,
+                    call + ": types[" + baseIndex + "] (" + types[baseIndex] + ") has base type "
                     + base + " but types[" + i + "] (" + types[i] + ") has base type " + componentBase
-                    + "; a buffer is one Java array, so all components must have the same base type (MPI.LB and MPI.UB aside)");
+                    + "; a buffer is one Java array, so all components must have the same base type (MPI.LB and MPI.UB aside)"));
             }
             builder.addCopies(layout, displacements[i], layout.extent(), blocklengths[i]);
         }
@@ -99,13 +100,14 @@ final class TypeConstructors
     {
         if (type == null)
         {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + argument + " is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_TYPE, call + ": " + argument + " is null"));
         }
         type.checkAlive(call);
         final Layout layout = type.layout();
         if (layout == null)
         {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + argument + " is " + type + ", which cannot be part of a datatype");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_TYPE,
+                call + ": " + argument + " is " + type + ", which cannot be part of a datatype"));
         }
         return layout;
     }
@@ -114,12 +116,14 @@ final class TypeConstructors
     {
         if (blocklengths == null || displacements == null)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": " + (blocklengths == null ? "blocklengths" : "displacements") + " is null");
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG,
+                call + ": " + (blocklengths == null ? "blocklengths" : "displacements") + " is null"));
         }
         if (blocklengths.length != length || displacements.length != length)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": blocklengths has " + blocklengths.length + " entries and displacements "
-                + displacements.length + "; expected the same number" + (call.equals("Struct") ? " as types, " + length : ""));
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG,
+                call + ": blocklengths has " + blocklengths.length + " entries and displacements "
+                + displacements.length + "; expected the same number" + (call.equals("Struct") ? " as types, " + length : "")));
         }
         for (int i = 0; i < length; i++)
         {
@@ -131,7 +135,7 @@ final class TypeConstructors
     {
         if (value < 0)
         {
-            throw MPIException.of(errorClass, call + ": " + argument + "=" + value + " is negative; expected 0 or more");
+            throw MPI.raiseOnWorld(MPIException.of(errorClass, call + ": " + argument + "=" + value + " is negative; expected 0 or more"));
         }
     }
 }

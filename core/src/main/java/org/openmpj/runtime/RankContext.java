@@ -111,8 +111,25 @@ public final class RankContext
      */
     public OpenMpjException abort(final int errorCode)
     {
+        return abort(errorCode, "rank " + rank + " called MPI.Abort with error code " + errorCode);
+    }
+
+    /**
+     * Aborts the job, as {@link #abort(int)}, because a call failed under a fatal error handler.
+     *
+     * @param errorCode the error class of the failure, the job's exit code.
+     * @param failure   what failed, for the launcher's report.
+     * @return the exception for the caller to throw, which unwinds the aborting rank.
+     */
+    public OpenMpjException abortOnError(final int errorCode, final String failure)
+    {
+        return abort(errorCode, "rank " + rank + " aborted the job under MPI.ERRORS_ARE_FATAL: " + failure);
+    }
+
+    private OpenMpjException abort(final int errorCode, final String report)
+    {
         final int exitCode = errorCode > 0 && errorCode < 256 ? errorCode : 1;
-        job.fail(new JobState.Failure(rank, "rank " + rank + " called MPI.Abort with error code " + errorCode, null, exitCode));
+        job.fail(new JobState.Failure(rank, report, null, exitCode));
         if (exitOnAbort != null)
         {
             exitOnAbort.accept(exitCode);

@@ -93,6 +93,29 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
         assertEquals(processes - 1, result.failure().rank(), "the rank whose call failed");
     }
 
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 4})
+    void errorsOutsideCommunicatorsGoToTheWorldsHandler(final int processes)
+    {
+        final JobResult result = runFailingPromptly(processes, FailurePrograms.FatalWorldCoversGroups.class);
+        assertEquals(processes - 1, result.failure().rank(), "the rank whose call failed");
+        assertContains(result, "Incl");
+        assertContains(result, "MPI.ERRORS_ARE_FATAL");
+        assertEquals(mpi.MPI.ERR_RANK, result.exitCode(), "exit code: the error class of the failed call");
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 4})
+    void eachCommunicatorHasItsOwnHandler(final int processes)
+    {
+        final JobResult result = runFailingPromptly(processes, FailurePrograms.FatalOnADuplicate.class);
+        assertEquals(processes - 1, result.failure().rank(), "the rank whose call failed");
+        assertContains(result, "tag=-5");
+        assertContains(result, "MPI.ERRORS_ARE_FATAL");
+        assertEquals(mpi.MPI.ERR_TAG, result.exitCode(), "exit code: the error class of the failed call");
+        runClean(processes, EnvironmentPrograms.HandlersArePerCommunicator.class);
+    }
+
     /** The harness itself: a failed check inside a rank fails the job and the test, so no test passes vacuously. */
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})

@@ -201,4 +201,30 @@ final class EnvironmentPrograms
             Check.fails(MPI.ERR_REQUEST, () -> Request.Testany(null), "null");
         }
     }
+
+    /**
+     * New communicators inherit their parent's handler; a communicator under MPI.ERRORS_RETURN reports a bad call
+     * by exception and the job goes on, even while the world's handler is MPI.ERRORS_ARE_FATAL.
+     */
+    public static final class HandlersArePerCommunicator
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            final mpi.Intracomm dup = MPI.COMM_WORLD.Dup();
+            Check.that(dup.Errhandler_get() == MPI.ERRORS_ARE_FATAL, "a duplicate inherits MPI.ERRORS_ARE_FATAL");
+            dup.Errhandler_set(MPI.ERRORS_RETURN);
+            final mpi.Intracomm split = dup.Split(0, 0);
+            Check.that(split.Errhandler_get() == MPI.ERRORS_RETURN, "a split inherits MPI.ERRORS_RETURN");
+            Check.fails(MPI.ERR_RANK, () -> dup.Send(new int[1], 0, 1, MPI.INT, dup.Size(), 0), "dest=" + dup.Size());
+            Check.fails(MPI.ERR_ARG, () -> split.Errhandler_set(null), "handler is null");
+            MPI.COMM_WORLD.Barrier();
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_RETURN);
+            Check.fails(MPI.ERR_RANK, () -> MPI.COMM_WORLD.Group().Incl(new int[] {-1}), "rank -1");
+            split.Free();
+            dup.Free();
+            MPI.Finalize();
+        }
+    }
 }

@@ -142,6 +142,33 @@ final class FailurePrograms
         }
     }
 
+    /** Under MPI.ERRORS_ARE_FATAL on the world, a bad group call (which belongs to no communicator) on the last rank aborts the job. */
+    public static final class FatalWorldCoversGroups
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            final int size = MPI.COMM_WORLD.Size();
+            failAt(size - 1, () -> MPI.COMM_WORLD.Group().Incl(new int[] {size}));
+            MPI.Finalize();
+        }
+    }
+
+    /** With MPI.ERRORS_RETURN on the world but MPI.ERRORS_ARE_FATAL on a duplicate, a bad call on the duplicate aborts the job. */
+    public static final class FatalOnADuplicate
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final mpi.Intracomm dup = MPI.COMM_WORLD.Dup();
+            dup.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            final int size = MPI.COMM_WORLD.Size();
+            failAt(size - 1, () -> dup.Send(new int[1], 0, 1, MPI.INT, 0, -5));
+            MPI.Finalize();
+        }
+    }
+
     /**
      * Has every rank but {@code failing} tell it that it is about to block, then block receiving from it;
      * {@code failing} collects those messages, waits a little, and runs {@code failure}.

@@ -6,7 +6,6 @@ import org.openmpj.device.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.SendMode;
-import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.ObjectCodec;
@@ -109,6 +108,25 @@ public class Comm
             case MPI.WTIME_IS_GLOBAL -> "thread".equals(communicator.device().name()) ? 1 : 0;
             default -> null;
         };
+    }
+
+    /**
+     * Refuses: the attributes here are the predefined ones ({@link MPI#TAG_UB}, {@link MPI#HOST}, {@link MPI#IO},
+     * {@link MPI#WTIME_IS_GLOBAL}), which MPI does not let a program delete, and no other key has a value.
+     */
+    public void Attr_delete(final int keyval)
+    {
+        engine("Attr_delete");
+        final boolean predefined = keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL;
+        throw raise(MPIException.of(ErrorClass.ERR_ARG, "Attr_delete: key " + keyval + (predefined
+            ? " is a predefined attribute, which cannot be deleted" : " has no attribute on " + this)));
+    }
+
+    /** @return a new communicator with the same group and a context of its own; collective. */
+    @Override
+    public Object clone()
+    {
+        return Communicators.dup(this, "clone");
     }
 
     /** Sets what happens when a call on this communicator fails. */
@@ -637,35 +655,9 @@ public class Comm
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int dest, final int tag)
     {
-        final AttachedBuffer buffer = MPI.attachedBuffer();
         try
         {
-            if (buffer == null)
-            {
-                throw MPIException.of(ErrorClass.ERR_BUFFER, "buffered send of " + count
-                    + " elements, but no buffer is attached; call MPI.Buffer_attach first");
-            }
-            if (dest == MPI.PROC_NULL)
-            {
-                return;
-            }
-            if (!datatype.isContiguous(count))
-            {
-                final Staging staged = Staging.packed(buf, offset, count, datatype);
-                try
-                {
-                    bsendContiguous(communicator, buffer, staged.scratch(), 0, staged.elements(), datatype, dest, tag);
-                }
-                finally
-                {
-                    // The attached buffer copies the data before anything is sent: the scratch memory is free either way.
-                    staged.release();
-                }
-            }
-            else
-            {
-                bsendContiguous(communicator, buffer, buf, datatype.firstElement(offset, count), datatype.elements(count), datatype, dest, tag);
-            }
+            BufferedSend.send(communicator, buf, offset, count, datatype, dest, tag);
         }
         catch (final OpenMpjException ex)
         {
@@ -674,22 +666,6 @@ public class Comm
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-    }
-
-    /** Copies {@code count} consecutive elements of the base type of {@code datatype} into the attached buffer and sends them. */
-    private static void bsendContiguous(
-        final Communicator communicator, final AttachedBuffer buffer, final Object buf, final int offset, final int count,
-        final Datatype datatype, final int dest, final int tag)
-    {
-        if (datatype.isObject())
-        {
-            final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
-            buffer.send(communicator, bytes, Primitive.BYTE, 0, bytes.length, dest, tag);
-        }
-        else
-        {
-            buffer.send(communicator, buf, datatype.kind(), offset, count, dest, tag);
         }
     }
 

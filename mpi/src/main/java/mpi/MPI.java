@@ -143,6 +143,8 @@ public class MPI
     public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
     /** The null communicator: what Split and Create give ranks left out. It is null, so both ways of testing for it work. */
     public static final Intracomm COMM_NULL = null;
+    /** The null group: no group at all. It is null, like {@link #COMM_NULL}. */
+    public static final Group GROUP_NULL = null;
     /** The group with no process. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
     /** The null request: waiting for it returns an empty status at once. */

@@ -66,7 +66,8 @@ final class CommunicatorPrograms
             final int rank = MPI.COMM_WORLD.Rank();
             final int size = MPI.COMM_WORLD.Size();
             final Intracomm dup = MPI.COMM_WORLD.Dup();
-            final Intracomm clone = (Intracomm)MPI.COMM_WORLD.clone();
+            final Comm world = MPI.COMM_WORLD;
+            final Intracomm clone = (Intracomm)world.clone();
             Check.equal(MPI.CONGRUENT, Comm.Compare(MPI.COMM_WORLD, dup), "world vs its dup");
             Check.equal(MPI.CONGRUENT, Comm.Compare(dup, clone), "dup vs clone");
             Check.equal(MPI.IDENT, Comm.Compare(dup, dup), "dup vs itself");

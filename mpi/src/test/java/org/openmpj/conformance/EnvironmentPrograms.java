@@ -79,6 +79,9 @@ final class EnvironmentPrograms
             {
                 Check.that(MPI.COMM_WORLD.Attr_get(key) instanceof Integer, "Attr_get(" + key + ") is an Integer");
             }
+            Check.fails(MPI.ERR_ARG, () -> MPI.COMM_WORLD.Attr_delete(MPI.TAG_UB), "predefined");
+            Check.fails(MPI.ERR_ARG, () -> MPI.COMM_WORLD.Attr_delete(12345), "key 12345");
+            Check.that(MPI.GROUP_NULL == null, "MPI.GROUP_NULL is null");
 
             final int[] in = new int[1];
             final Request send = MPI.COMM_WORLD.Isend(new int[] {MPI.COMM_WORLD.Rank()}, 0, 1, MPI.INT, next(), largestTag);

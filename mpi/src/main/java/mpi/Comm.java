@@ -496,6 +496,16 @@ public class Comm
         return communicator;
     }
 
+    /**
+     * @return the device, after checking MPI is initialized and not finalized; also for a freed communicator,
+     *         whose pending requests complete normally.
+     */
+    final org.openmpj.device.Device device(final String call)
+    {
+        MPI.checkActive(call);
+        return context.device();
+    }
+
     final RankContext rankContext()
     {
         return context;

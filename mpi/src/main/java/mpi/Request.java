@@ -49,7 +49,7 @@ public class Request
         {
             try
             {
-                comm.engine("Wait").device().await(operation);
+                comm.device("Wait").await(operation);
             }
             catch (final OpenMpjException ex)
             {
@@ -70,7 +70,7 @@ public class Request
         }
         if (!operation.isComplete())
         {
-            comm.engine("Test").device().progress();
+            comm.device("Test").progress();
             if (!operation.isComplete())
             {
                 comm.checkJobAlive();
@@ -89,7 +89,7 @@ public class Request
         {
             try
             {
-                comm.engine("Cancel").device().cancel(operation);
+                comm.device("Cancel").cancel(operation);
             }
             catch (final OpenMpjException ex)
             {
@@ -210,7 +210,7 @@ public class Request
         {
             return new Status();
         }
-        active.comm.engine("Testany").device().progress();
+        active.comm.device("Testany").progress();
         final Status completed = finishFirstCompleted(requests);
         if (completed == null)
         {
@@ -225,7 +225,7 @@ public class Request
         final Request active = firstActive(requests, "Testall");
         if (active != null)
         {
-            active.comm.engine("Testall").device().progress();
+            active.comm.device("Testall").progress();
         }
         for (final Request request : requests)
         {
@@ -246,7 +246,7 @@ public class Request
         {
             return new Status[0];
         }
-        active.comm.engine("Testsome").device().progress();
+        active.comm.device("Testsome").progress();
         final Status[] completed = collectCompleted(requests);
         if (completed.length == 0)
         {
@@ -396,7 +396,7 @@ public class Request
         {
             if (device == null)
             {
-                device = active.comm.engine("wait").device();
+                device = active.comm.device("wait");
             }
             try
             {

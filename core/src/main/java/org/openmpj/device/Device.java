@@ -102,6 +102,12 @@ public interface Device extends AutoCloseable
      */
     void endWait(int round);
 
+    /**
+     * @return whether no receive is posted and no message waits in {@code context} on this rank, so that the
+     *         context may be given to a new communicator.
+     */
+    boolean isQuiet(int context);
+
     /** @return the amount of work done moving messages; 0 when there was none. */
     int progress();
 

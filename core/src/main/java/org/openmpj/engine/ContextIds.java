@@ -1,6 +1,7 @@
 package org.openmpj.engine;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -23,14 +24,21 @@ public final class ContextIds
     static final int PAIRS = 4096;
 
     private final long[] free = new long[PAIRS / 64];
+    /** Pairs of freed communicators whose traffic has not yet drained on this rank. */
+    private final long[] draining = new long[PAIRS / 64];
+    private final IntPredicate isQuiet;
     /** Parent contexts of the creations in progress on this rank, with multiplicity. */
     private final java.util.TreeMap<Integer, Integer> contenders = new java.util.TreeMap<>();
     /** The parent context whose creation holds the offer of free pairs, or -1. */
     private int offering = -1;
 
-    /** @param firstFreeContext contexts below it are taken (the world's and self's). */
-    public ContextIds(final int firstFreeContext)
+    /**
+     * @param firstFreeContext contexts below it are taken (the world's and self's).
+     * @param isQuiet          whether a context has no posted receive and no waiting message on this rank.
+     */
+    public ContextIds(final int firstFreeContext, final IntPredicate isQuiet)
     {
+        this.isQuiet = isQuiet;
         Arrays.fill(free, -1L);
         for (int pair = 0; pair < (firstFreeContext + 1) / 2; pair++)
         {
@@ -96,11 +104,15 @@ public final class ContextIds
         }
     }
 
-    /** Gives the pair of {@code context} back once its communicator is freed on this rank. */
+    /**
+     * Gives the pair of {@code context} back once its communicator is freed on this rank. Receives still posted
+     * in it complete normally, as MPI requires, so the pair is offered again only once its traffic has drained:
+     * no receive posted and no message waiting in either context on this rank.
+     */
     public synchronized void release(final int context)
     {
         final int pair = context / 2;
-        free[pair >>> 6] |= 1L << pair;
+        draining[pair >>> 6] |= 1L << pair;
     }
 
     private synchronized void enter(final int creator)
@@ -120,6 +132,7 @@ public final class ContextIds
         if (offering < 0 && contenders.firstKey() == creator)
         {
             offering = creator;
+            freeDrainedPairs();
             System.arraycopy(free, 0, mine, 0, free.length);
         }
         return mine;
@@ -149,6 +162,22 @@ public final class ContextIds
             }
         }
         return pair;
+    }
+
+    private void freeDrainedPairs()
+    {
+        for (int word = 0; word < draining.length; word++)
+        {
+            for (long bits = draining[word]; bits != 0; bits &= bits - 1)
+            {
+                final int pair = word * 64 + Long.numberOfTrailingZeros(bits);
+                if (isQuiet.test(2 * pair) && isQuiet.test(2 * pair + 1))
+                {
+                    draining[word] &= ~(1L << pair);
+                    free[word] |= 1L << pair;
+                }
+            }
+        }
     }
 
     private synchronized boolean isExhausted()

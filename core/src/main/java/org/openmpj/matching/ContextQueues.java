@@ -34,6 +34,12 @@ final class ContextQueues extends SpinLock
         return matcher;
     }
 
+    /** @return whether no receive is posted and no message waits here. */
+    boolean isEmpty()
+    {
+        return postedHead == null && unexpectedHead == null;
+    }
+
     /** Removes and returns the first posted receive matching the message envelope, or null. */
     RecvRequest takePosted(final int source, final int tag)
     {

@@ -28,6 +28,26 @@ final class Matcher
         return create(context);
     }
 
+    /** @return whether {@code context} has no posted receive and no waiting message. */
+    boolean isQuiet(final int context)
+    {
+        final ContextQueues[] known = contexts;
+        final ContextQueues queues = context < known.length ? known[context] : null;
+        if (queues == null)
+        {
+            return true;
+        }
+        queues.lock();
+        try
+        {
+            return queues.isEmpty();
+        }
+        finally
+        {
+            queues.unlock();
+        }
+    }
+
     /** @return bytes held by eager copies in all unexpected queues of this rank. */
     long eagerBytesQueued()
     {

@@ -273,6 +273,12 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public boolean isQuiet(final int context)
+    {
+        return matcher.isQuiet(context);
+    }
+
+    @Override
     public int progress()
     {
         return routes[rank].doWork();

@@ -37,7 +37,7 @@ public final class RankContext
     /** Ends the process on {@code Abort} when no launcher will; null for ranks a launcher watches. */
     private final IntConsumer exitOnAbort;
 
-    private final ContextIds contextIds = new ContextIds(FIRST_FREE_CONTEXT);
+    private final ContextIds contextIds = new ContextIds(FIRST_FREE_CONTEXT, context -> device().isQuiet(context));
     private volatile Device device;
     private volatile Communicator world;
     private volatile Communicator self;

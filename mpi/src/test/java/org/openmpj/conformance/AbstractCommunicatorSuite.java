@@ -33,4 +33,11 @@ public abstract class AbstractCommunicatorSuite extends AbstractConformanceSuite
     {
         runClean(processes, CommunicatorPrograms.ConcurrentCreation.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void freedContextIsNotReusedWhileBusy(final int processes)
+    {
+        runClean(processes, CommunicatorPrograms.FreedContextIsNotReusedWhileBusy.class);
+    }
 }

@@ -195,4 +195,40 @@ final class CommunicatorPrograms
             MPI.Finalize();
         }
     }
+
+    /**
+     * A receive still posted on a freed communicator keeps its context from being reused: a communicator created
+     * afterwards gets another, so its messages never land in the old receive, which can still be cancelled.
+     */
+    public static final class FreedContextIsNotReusedWhileBusy
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int last = MPI.COMM_WORLD.Size() - 1;
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            final int[] old = {-1};
+            final mpi.Request pending = rank == 0 ? dup.Irecv(old, 0, 1, MPI.INT, last, 5) : null;
+            dup.Free();
+            final Intracomm next = MPI.COMM_WORLD.Dup();
+            final mpi.Request sent = rank == last ? next.Isend(new int[] {2}, 0, 1, MPI.INT, 0, 5) : null;
+            if (rank == 0)
+            {
+                final int[] in = new int[1];
+                next.Recv(in, 0, 1, MPI.INT, last, 5);
+                Check.equal(2, in[0], "the message on the new communicator");
+                Check.that(pending.Test() == null, "the receive posted on the freed communicator took a message of the new one");
+                pending.Cancel();
+                Check.that(pending.Wait().Test_cancelled(), "the old receive is cancelled");
+                Check.equal(-1, old[0], "the old receive's buffer");
+            }
+            if (sent != null)
+            {
+                sent.Wait();
+            }
+            next.Free();
+            MPI.Finalize();
+        }
+    }
 }

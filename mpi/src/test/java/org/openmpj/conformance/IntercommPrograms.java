@@ -192,16 +192,9 @@ final class IntercommPrograms
                 Check.equal(-halves.remoteWorldRank(r), gathered[2 * r + 1], "Allgather block of remote rank " + r);
             }
             // Allgatherv: remote rank r contributes r + 1 ints, placed in reverse order of ranks.
-            final int[] counts = new int[remoteSize];
-            final int[] displs = new int[remoteSize];
-            int at = 0;
-            for (int r = remoteSize - 1; r >= 0; r--)
-            {
-                counts[r] = r + 1;
-                displs[r] = at;
-                at += r + 1;
-            }
-            final int[] varied = new int[at];
+            final int[] counts = reversedCounts(remoteSize);
+            final int[] displs = reversedDispls(remoteSize);
+            final int[] varied = new int[remoteSize * (remoteSize + 1) / 2];
             final int[] mine = new int[rank + 1];
             java.util.Arrays.fill(mine, halves.worldRank);
             inter.Allgatherv(mine, 0, rank + 1, MPI.INT, varied, 0, counts, displs, MPI.INT);
@@ -298,16 +291,9 @@ final class IntercommPrograms
                 "Scatter" + where);
 
             // Scatterv and Gatherv with rank r of the other part taking r + 1 items, in reverse order in the root's buffer.
-            final int[] counts = new int[otherSize];
-            final int[] displs = new int[otherSize];
-            int at = 0;
-            for (int r = otherSize - 1; r >= 0; r--)
-            {
-                counts[r] = r + 1;
-                displs[r] = at;
-                at += r + 1;
-            }
-            final int[] vector = new int[isRoot ? at : 0];
+            final int[] counts = reversedCounts(otherSize);
+            final int[] displs = reversedDispls(otherSize);
+            final int[] vector = new int[isRoot ? otherSize * (otherSize + 1) / 2 : 0];
             for (int k = 0; k < vector.length; k++)
             {
                 vector[k] = 10 * k + root;
@@ -316,13 +302,13 @@ final class IntercommPrograms
             inter.Scatterv(vector, 0, counts, displs, MPI.INT, piece, 0, rank + 1, MPI.INT, arg);
             if (!rootSide)
             {
-                final int[] myDispls = displsReversed(inter.Size());
+                final int[] myDispls = reversedDispls(inter.Size());
                 for (int k = 0; k <= rank; k++)
                 {
                     Check.equal(10 * (myDispls[rank] + k) + root, piece[k], "Scatterv element " + k + where);
                 }
             }
-            final int[] back = new int[isRoot ? at : 0];
+            final int[] back = new int[vector.length];
             inter.Gatherv(piece, 0, rank + 1, MPI.INT, back, 0, counts, displs, MPI.INT, arg);
             if (isRoot)
             {
@@ -330,7 +316,14 @@ final class IntercommPrograms
             }
         }
 
-        private static int[] displsReversed(final int n)
+        /** @return rank r's count, r + 1, for blocks placed in reverse rank order. */
+        private static int[] reversedCounts(final int n)
+        {
+            return java.util.stream.IntStream.rangeClosed(1, n).toArray();
+        }
+
+        /** @return rank r's displacement when rank r has r + 1 items and the blocks are placed in reverse rank order. */
+        private static int[] reversedDispls(final int n)
         {
             final int[] displs = new int[n];
             int at = 0;

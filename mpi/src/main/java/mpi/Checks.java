@@ -12,14 +12,23 @@ final class Checks
 
     static void buffer(final String call, final Object buf, final int offset, final int count, final Datatype datatype)
     {
-        items(call, count, datatype);
+        buffer(call, null, buf, offset, count, datatype);
+    }
+
+    /**
+     * Checks {@code count} items of {@code datatype} in {@code buf} from {@code offset}; messages name {@code which}
+     * buffer of the call it is, if not null. The name is put together only for a message, so that checks allocate nothing.
+     */
+    static void buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
+    {
+        items(call, which, count, datatype);
         if (offset < 0)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": offset=" + offset + " is negative; expected 0 or more");
+            throw MPIException.of(ErrorClass.ERR_ARG, name(call, which) + ": offset=" + offset + " is negative; expected 0 or more");
         }
         if (buf == null)
         {
-            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": buffer is null; expected a " + datatype.arrayTypeName()
+            throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": buffer is null; expected a " + datatype.arrayTypeName()
                 + " for " + datatype);
         }
         final int length;
@@ -27,7 +36,7 @@ final class Checks
         {
             if (!(buf instanceof Object[] objects))
             {
-                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": buffer is a " + buf.getClass().getSimpleName()
+                throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": buffer is a " + buf.getClass().getSimpleName()
                     + " but " + datatype + " needs an Object[]");
             }
             length = objects.length;
@@ -36,18 +45,18 @@ final class Checks
         {
             if (!datatype.kind().isArrayOf(buf))
             {
-                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": buffer is a " + buf.getClass().getSimpleName()
+                throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": buffer is a " + buf.getClass().getSimpleName()
                     + " but " + datatype + " needs a " + datatype.arrayTypeName());
             }
             length = java.lang.reflect.Array.getLength(buf);
         }
         if (datatype.isDerived())
         {
-            derivedSpan(call, offset, count, datatype, length);
+            derivedSpan(call, which, offset, count, datatype, length);
         }
         else if ((long)offset + count > length)
         {
-            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": offset=" + offset + " + count=" + count
+            throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": offset=" + offset + " + count=" + count
                 + " runs past the end of the buffer of length " + length);
         }
     }
@@ -55,28 +64,34 @@ final class Checks
     /** Checks that {@code count} items of {@code datatype} can be communicated, whatever the buffer. */
     static void items(final String call, final int count, final Datatype datatype)
     {
+        items(call, null, count, datatype);
+    }
+
+    private static void items(final String call, final String which, final int count, final Datatype datatype)
+    {
         if (datatype == null)
         {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": datatype is null");
+            throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": datatype is null");
         }
         datatype.checkUsable(call);
         if (!datatype.isCarrier())
         {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + datatype + " cannot describe message data");
+            throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": " + datatype + " cannot describe message data");
         }
         if (count < 0)
         {
-            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count=" + count + " is negative; expected 0 or more");
+            throw MPIException.of(ErrorClass.ERR_COUNT, name(call, which) + ": count=" + count + " is negative; expected 0 or more");
         }
         if ((long)count * datatype.layout().size() > Integer.MAX_VALUE)
         {
-            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count=" + count + " items of " + datatype + " are "
+            throw MPIException.of(ErrorClass.ERR_COUNT, name(call, which) + ": count=" + count + " items of " + datatype + " are "
                 + (long)count * datatype.layout().size() + " elements, more than a Java array holds");
         }
     }
 
     /** Checks that the elements {@code count} items of a derived type touch lie in the buffer. */
-    private static void derivedSpan(final String call, final int offset, final int count, final Datatype datatype, final int length)
+    private static void derivedSpan(
+        final String call, final String which, final int offset, final int count, final Datatype datatype, final int length)
     {
         final Layout layout = datatype.layout();
         if (count == 0 || layout.size() == 0)
@@ -87,10 +102,16 @@ final class Checks
         final long high = layout.highestElement(offset, count);
         if (low < 0 || high > length)
         {
-            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": offset=" + offset + " and count=" + count + " items of " + datatype
-                + " (extent=" + layout.extent() + ") touch elements " + low + " to " + (high - 1)
+            throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": offset=" + offset + " and count=" + count + " items of "
+                + datatype + " (extent=" + layout.extent() + ") touch elements " + low + " to " + (high - 1)
                 + ", outside the buffer of length " + length);
         }
+    }
+
+    /** @return the call, and which of its buffers, for a message. */
+    static String name(final String call, final String which)
+    {
+        return which == null ? call : call + " (" + which + ")";
     }
 
     static void dest(final String call, final Communicator communicator, final int dest)

@@ -1,47 +1,17 @@
 package mpi;
 
 import org.openmpj.ErrorClass;
-import org.openmpj.device.Primitive;
 import org.openmpj.engine.Communicator;
 
 /**
- * Checks of collective arguments at the API boundary, and the translation of datatypes and item counts into
- * the element counts the engine works in. Each failure names the call, the argument and its value.
+ * Checks of collective arguments at the API boundary: roots, buffers of items of any datatype, per-rank counts and
+ * displacements, and the type signatures of the blocks a rank both sends and receives. Each failure names the call,
+ * the argument and its value.
  */
 final class CollectiveArgs
 {
     private CollectiveArgs()
     {
-    }
-
-    /**
-     * @return the elements one item of {@code datatype} occupies, for a type whose items are contiguous runs of one
-     *         primitive kind.
-     * @throws MPIException {@code ERR_TYPE} for types collectives do not take yet.
-     */
-    static int elementsPerItem(final String call, final Datatype datatype)
-    {
-        if (datatype == null)
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": datatype is null");
-        }
-        datatype.checkUsable(call);
-        if (datatype.isObject())
-        {
-            if (datatype.isDerived())
-            {
-                throw MPIException.of(ErrorClass.ERR_TYPE, call + ": collectives take MPI.OBJECT itself, not types derived from it, yet");
-            }
-            return 1;
-        }
-        final Primitive kind = datatype.kind();
-        // Two items in a row must be one run of elements: then any count of them is.
-        if (kind == null || datatype.Lb() != 0 || !datatype.isContiguous(2))
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": " + datatype
-                + " is not a contiguous type of one primitive kind; collectives do not take such types yet");
-        }
-        return datatype.elements(1);
     }
 
     static void root(final String call, final Communicator communicator, final int root)
@@ -53,32 +23,21 @@ final class CollectiveArgs
         }
     }
 
-    /**
-     * Checks a buffer of {@code count} items of {@code datatype} from {@code offset} (in elements).
-     *
-     * @return the elements per item of {@code datatype}.
-     */
-    static int buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
+    /** Checks a buffer of {@code count} items of {@code datatype} from {@code offset}. */
+    static void buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
     {
-        final int perItem = elementsPerItem(call, datatype);
-        if (count < 0)
-        {
-            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": " + which + " count=" + count + " is negative; expected 0 or more");
-        }
-        Checks.buffer(call + " (" + which + ")", buf, offset, (int)Math.min(Integer.MAX_VALUE, (long)count * perItem), basicOf(datatype));
-        return perItem;
+        Checks.buffer(call, which, buf, offset, count, datatype);
     }
 
     /**
-     * Checks per-rank counts and displacements (in items) against the buffer they index.
-     *
-     * @return the elements per item of {@code datatype}.
+     * Checks per-rank counts (in items) and displacements (in extents of {@code datatype}) against the buffer they
+     * index: every block's items must lie in it, and all blocks together must fit one Java array.
      */
-    static int vector(
+    static void vector(
         final String call, final String which, final Communicator communicator, final Object buf, final int offset,
         final int[] counts, final int[] displs, final Datatype datatype)
     {
-        final int perItem = elementsPerItem(call, datatype);
+        Checks.buffer(call, which, buf, offset, 0, datatype);
         final int n = communicator.size();
         if (counts == null || displs == null || counts.length < n || displs.length < n)
         {
@@ -86,73 +45,57 @@ final class CollectiveArgs
                 + n + " entries each, one per rank; got " + (counts == null ? "null" : counts.length) + " and "
                 + (displs == null ? "null" : displs.length));
         }
-        long end = 0;
-        for (int i = 0; i < n; i++)
-        {
-            if (counts[i] < 0 || displs[i] < 0)
-            {
-                throw MPIException.of(ErrorClass.ERR_COUNT, call + ": " + which + " count[" + i + "]=" + counts[i]
-                    + ", displacement[" + i + "]=" + displs[i] + "; expected 0 or more");
-            }
-            end = Math.max(end, ((long)displs[i] + counts[i]) * perItem);
-        }
-        Checks.buffer(call + " (" + which + ")", buf, offset, (int)Math.min(Integer.MAX_VALUE, end), basicOf(datatype));
-        return perItem;
-    }
-
-    /** @return the sum of {@code counts}, after checking it has an entry per rank of a group of {@code n}, none negative. */
-    static int total(final String call, final int[] counts, final int n)
-    {
-        if (counts == null || counts.length < n)
-        {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": recvcounts needs " + n + " entries, one per rank; got "
-                + (counts == null ? "null" : counts.length));
-        }
-        long total = 0;
+        final Layout layout = datatype.layout();
+        final int length = java.lang.reflect.Array.getLength(buf);
+        long elements = 0;
         for (int i = 0; i < n; i++)
         {
             if (counts[i] < 0)
             {
-                throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts[" + i + "]=" + counts[i] + " is negative");
+                throw MPIException.of(ErrorClass.ERR_COUNT, call + ": " + which + " count[" + i + "]=" + counts[i]
+                    + " is negative; expected 0 or more");
             }
-            total += counts[i];
+            elements += (long)counts[i] * layout.size();
+            if (counts[i] == 0 || layout.size() == 0)
+            {
+                continue;
+            }
+            final long origin = offset + (long)displs[i] * layout.extent();
+            final long low = origin + layout.lowestElement(0, counts[i]);
+            final long high = origin + layout.highestElement(0, counts[i]);
+            if (low < 0 || high > length)
+            {
+                throw MPIException.of(ErrorClass.ERR_BUFFER, Checks.name(call, which) + ": block " + i + " of count[" + i + "]=" + counts[i]
+                    + " items of " + datatype + " at displacement[" + i + "]=" + displs[i] + " (extent " + layout.extent() + ") from offset="
+                    + offset + " touches elements " + low + " to " + (high - 1) + ", outside the buffer of length " + length);
+            }
         }
-        if (total > Integer.MAX_VALUE)
+        if (elements > Integer.MAX_VALUE)
         {
-            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts add up to " + total + " items; at most "
-                + Integer.MAX_VALUE + " fit in an array");
+            throw MPIException.of(ErrorClass.ERR_COUNT, Checks.name(call, which) + ": the blocks hold " + elements + " elements of " + datatype
+                + " together, more than a Java array holds");
         }
-        return (int)total;
     }
 
-    /** @return {@code values} scaled from items to elements; zeros for null, which ranks other than a root may pass. */
-    static int[] elements(final int[] values, final int n, final int perItem)
+    /**
+     * Checks that a block this rank sends to itself and the block it receives it into have the same type signature:
+     * the same number of elements of the same kind.
+     */
+    static void sameSignature(
+        final String call, final String block, final int sendcount, final Datatype sendtype, final int recvcount, final Datatype recvtype)
     {
-        final int[] scaled = new int[n];
-        for (int i = 0; values != null && i < n; i++)
+        if (sendtype.kind() != recvtype.kind() || sendtype.isObject() != recvtype.isObject())
         {
-            scaled[i] = values[i] * perItem;
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": send type " + sendtype + " and receive type " + recvtype
+                + " hold different kinds of elements");
         }
-        return scaled;
-    }
-
-    /** @return the basic datatype of the kind {@code datatype}'s elements are, for buffer checks in elements. */
-    private static Datatype basicOf(final Datatype datatype)
-    {
-        if (datatype.isObject())
+        final long sent = (long)sendcount * sendtype.layout().size();
+        final long received = (long)recvcount * recvtype.layout().size();
+        if (sent != received)
         {
-            return MPI.OBJECT;
+            throw MPIException.of(sent > received ? ErrorClass.ERR_TRUNCATE : ErrorClass.ERR_COUNT, call + ": " + block + " is sent as "
+                + sendcount + " x " + sendtype + " (" + sent + " elements) but received as " + recvcount + " x " + recvtype + " ("
+                + received + " elements); the type signatures must match");
         }
-        return switch (datatype.kind())
-        {
-            case BYTE -> datatype.baseType == Datatype.PACKED_TYPE ? MPI.PACKED : MPI.BYTE;
-            case CHAR -> MPI.CHAR;
-            case SHORT -> MPI.SHORT;
-            case BOOLEAN -> MPI.BOOLEAN;
-            case INT -> MPI.INT;
-            case LONG -> MPI.LONG;
-            case FLOAT -> MPI.FLOAT;
-            case DOUBLE -> MPI.DOUBLE;
-        };
     }
 }

@@ -2,10 +2,10 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.InterCollectives;
 import org.openmpj.engine.Intercommunicator;
-import org.openmpj.engine.Reduction;
 import org.openmpj.runtime.RankContext;
 
 /**
@@ -148,26 +148,13 @@ public class Intercomm extends Comm
     public void Bcast(final Object buf, final int offset, final int count, final Datatype datatype, final int root)
     {
         final Intercommunicator intercommunicator = inter("Bcast");
-        int perItem = 1;
         try
         {
-            root("Bcast", intercommunicator, root);
-            if (root != MPI.PROC_NULL)
-            {
-                perItem = items("Bcast", "buffer", buf, offset, count, datatype);
-            }
+            InterCollectiveCalls.bcast(intercommunicator, buf, offset, count, datatype, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        if (root == MPI.PROC_NULL)
-        {
-            return;
-        }
-        try
-        {
-            InterCollectives.bcast(intercommunicator, buf, datatype.kind(), offset, count * perItem, root);
         }
         catch (final OpenMpjException ex)
         {
@@ -181,8 +168,8 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
         final int n = inter("Gather").remoteSize();
-        Gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-            org.openmpj.engine.Collectives.counts(n, recvcount), org.openmpj.engine.Collectives.blocks(n, recvcount), recvtype, root);
+        Gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, Collectives.counts(n, recvcount),
+            Collectives.blocks(n, recvcount), recvtype, root);
     }
 
     /** Each rank of the other group sends {@code sendcount} items; the root receives rank i's {@code recvcount[i]} at item {@code displs[i]}. */
@@ -191,34 +178,14 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
     {
         final Intercommunicator intercommunicator = inter("Gatherv");
-        int sendPerItem = 1;
-        int recvPerItem = 1;
         try
         {
-            root("Gatherv", intercommunicator, root);
-            if (root == MPI.ROOT)
-            {
-                recvPerItem = vector("Gatherv", "receive", intercommunicator, recvbuf, recvoffset, recvcount, displs, recvtype);
-            }
-            else if (root != MPI.PROC_NULL)
-            {
-                sendPerItem = items("Gatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
-            }
+            InterCollectiveCalls.gatherv(intercommunicator, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+                recvtype, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        if (root == MPI.PROC_NULL)
-        {
-            return;
-        }
-        try
-        {
-            final int n = intercommunicator.remoteSize();
-            InterCollectives.gatherv(intercommunicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
-                CollectiveArgs.elements(root == MPI.ROOT ? recvcount : null, n, recvPerItem),
-                CollectiveArgs.elements(root == MPI.ROOT ? displs : null, n, recvPerItem), (root == MPI.ROOT ? recvtype : sendtype).kind(), root);
         }
         catch (final OpenMpjException ex)
         {
@@ -232,8 +199,8 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
         final int n = inter("Scatter").remoteSize();
-        Scatterv(sendbuf, sendoffset, org.openmpj.engine.Collectives.counts(n, sendcount),
-            org.openmpj.engine.Collectives.blocks(n, sendcount), sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        Scatterv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
     }
 
     /** The root sends {@code sendcount[i]} items from item {@code displs[i]} to rank i of the other group. */
@@ -242,35 +209,14 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
         final Intercommunicator intercommunicator = inter("Scatterv");
-        int sendPerItem = 1;
-        int recvPerItem = 1;
         try
         {
-            root("Scatterv", intercommunicator, root);
-            if (root == MPI.ROOT)
-            {
-                sendPerItem = vector("Scatterv", "send", intercommunicator, sendbuf, sendoffset, sendcount, displs, sendtype);
-            }
-            else if (root != MPI.PROC_NULL)
-            {
-                recvPerItem = items("Scatterv", "receive", recvbuf, recvoffset, recvcount, recvtype);
-            }
+            InterCollectiveCalls.scatterv(intercommunicator, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        if (root == MPI.PROC_NULL)
-        {
-            return;
-        }
-        try
-        {
-            final int n = intercommunicator.remoteSize();
-            InterCollectives.scatterv(intercommunicator, sendbuf, sendoffset,
-                CollectiveArgs.elements(root == MPI.ROOT ? sendcount : null, n, sendPerItem),
-                CollectiveArgs.elements(root == MPI.ROOT ? displs : null, n, sendPerItem), recvbuf, recvoffset, recvcount * recvPerItem,
-                (root == MPI.ROOT ? sendtype : recvtype).kind(), root);
         }
         catch (final OpenMpjException ex)
         {
@@ -284,8 +230,8 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
     {
         final int n = inter("Allgather").remoteSize();
-        Allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-            org.openmpj.engine.Collectives.counts(n, recvcount), org.openmpj.engine.Collectives.blocks(n, recvcount), recvtype);
+        Allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, Collectives.counts(n, recvcount),
+            Collectives.blocks(n, recvcount), recvtype);
     }
 
     /** Every rank receives rank i of the other group's items, {@code recvcount[i]} of them, at item {@code displs[i]}. */
@@ -294,22 +240,14 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype)
     {
         final Intercommunicator intercommunicator = inter("Allgatherv");
-        final int sendPerItem;
-        final int recvPerItem;
         try
         {
-            sendPerItem = items("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
-            recvPerItem = vector("Allgatherv", "receive", intercommunicator, recvbuf, recvoffset, recvcount, displs, recvtype);
+            InterCollectiveCalls.allgatherv(intercommunicator, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+                recvtype);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            final int n = intercommunicator.remoteSize();
-            InterCollectives.allgatherv(intercommunicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
-                CollectiveArgs.elements(recvcount, n, recvPerItem), CollectiveArgs.elements(displs, n, recvPerItem), sendtype.kind());
         }
         catch (final OpenMpjException ex)
         {
@@ -323,9 +261,8 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
     {
         final int n = inter("Alltoall").remoteSize();
-        Alltoallv(sendbuf, sendoffset, org.openmpj.engine.Collectives.counts(n, sendcount),
-            org.openmpj.engine.Collectives.blocks(n, sendcount), sendtype, recvbuf, recvoffset,
-            org.openmpj.engine.Collectives.counts(n, recvcount), org.openmpj.engine.Collectives.blocks(n, recvcount), recvtype);
+        Alltoallv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype, recvbuf, recvoffset,
+            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype);
     }
 
     /** Every rank sends {@code sendcount[i]} items from {@code sdispls[i]} to rank i of the other group and receives its at {@code rdispls[i]}. */
@@ -334,23 +271,14 @@ public class Intercomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
     {
         final Intercommunicator intercommunicator = inter("Alltoallv");
-        final int sendPerItem;
-        final int recvPerItem;
         try
         {
-            sendPerItem = vector("Alltoallv", "send", intercommunicator, sendbuf, sendoffset, sendcount, sdispls, sendtype);
-            recvPerItem = vector("Alltoallv", "receive", intercommunicator, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+            InterCollectiveCalls.alltoallv(intercommunicator, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount,
+                rdispls, recvtype);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            final int n = intercommunicator.remoteSize();
-            InterCollectives.alltoallv(intercommunicator, sendbuf, sendoffset, CollectiveArgs.elements(sendcount, n, sendPerItem),
-                CollectiveArgs.elements(sdispls, n, sendPerItem), recvbuf, recvoffset, CollectiveArgs.elements(recvcount, n, recvPerItem),
-                CollectiveArgs.elements(rdispls, n, recvPerItem), sendtype.kind());
         }
         catch (final OpenMpjException ex)
         {
@@ -364,33 +292,13 @@ public class Intercomm extends Comm
         final Datatype datatype, final Op op, final int root)
     {
         final Intercommunicator intercommunicator = inter("Reduce");
-        int perItem = 1;
-        Reduction reduction = null;
         try
         {
-            root("Reduce", intercommunicator, root);
-            if (root == MPI.ROOT)
-            {
-                perItem = items("Reduce", "receive", recvbuf, recvoffset, count, datatype);
-            }
-            else if (root != MPI.PROC_NULL)
-            {
-                perItem = items("Reduce", "send", sendbuf, sendoffset, count, datatype);
-                reduction = Intracomm.reduction("Reduce", op, datatype);
-            }
+            InterCollectiveCalls.reduce(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        if (root == MPI.PROC_NULL)
-        {
-            return;
-        }
-        try
-        {
-            InterCollectives.reduce(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, datatype.kind(), count * perItem, perItem,
-                reduction, root);
         }
         catch (final OpenMpjException ex)
         {
@@ -404,22 +312,13 @@ public class Intercomm extends Comm
         final Datatype datatype, final Op op)
     {
         final Intercommunicator intercommunicator = inter("Allreduce");
-        final int perItem;
-        final Reduction reduction;
         try
         {
-            perItem = items("Allreduce", "send", sendbuf, sendoffset, count, datatype);
-            items("Allreduce", "receive", recvbuf, recvoffset, count, datatype);
-            reduction = Intracomm.reduction("Allreduce", op, datatype);
+            InterCollectiveCalls.allreduce(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            InterCollectives.allreduce(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, datatype.kind(), count * perItem,
-                perItem, reduction);
         }
         catch (final OpenMpjException ex)
         {
@@ -437,61 +336,17 @@ public class Intercomm extends Comm
         final Datatype datatype, final Op op)
     {
         final Intercommunicator intercommunicator = inter("Reduce_scatter");
-        final int perItem;
-        final Reduction reduction;
         try
         {
-            final int total = CollectiveArgs.total("Reduce_scatter", recvcounts, intercommunicator.localSize());
-            perItem = items("Reduce_scatter", "send", sendbuf, sendoffset, total, datatype);
-            items("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[intercommunicator.rank()], datatype);
-            reduction = Intracomm.reduction("Reduce_scatter", op, datatype);
+            InterCollectiveCalls.reduceScatter(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
         }
-        try
-        {
-            InterCollectives.reduceScatter(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset,
-                CollectiveArgs.elements(recvcounts, intercommunicator.localSize(), perItem), datatype.kind(), perItem, reduction);
-        }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
-        }
-    }
-
-    private static void root(final String call, final Intercommunicator intercommunicator, final int root)
-    {
-        if (root != MPI.ROOT && root != MPI.PROC_NULL && (root < 0 || root >= intercommunicator.remoteSize()))
-        {
-            throw MPIException.of(ErrorClass.ERR_ROOT, call + ": root=" + root + " is not valid on an intercommunicator whose other group"
-                + " has " + intercommunicator.remoteSize() + " ranks; expected MPI.ROOT at the root, MPI.PROC_NULL in the rest of"
-                + " its group, and 0 to " + (intercommunicator.remoteSize() - 1) + " in the other group");
-        }
-    }
-
-    /** Checks a buffer of {@code count} items, as {@link CollectiveArgs#buffer}, for a type intercommunicator collectives take. */
-    private static int items(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
-    {
-        primitive(call, datatype);
-        return CollectiveArgs.buffer(call, which, buf, offset, count, datatype);
-    }
-
-    /** Checks per-rank counts and displacements over the other group, as {@link CollectiveArgs#vector}. */
-    private static int vector(
-        final String call, final String which, final Intercommunicator intercommunicator, final Object buf, final int offset,
-        final int[] counts, final int[] displs, final Datatype datatype)
-    {
-        primitive(call, datatype);
-        return CollectiveArgs.vector(call, which, intercommunicator.remote(), buf, offset, counts, displs, datatype);
-    }
-
-    private static void primitive(final String call, final Datatype datatype)
-    {
-        if (datatype != null && datatype.isObject())
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": intercommunicator collectives take primitive types, not MPI.OBJECT");
         }
     }
 

@@ -1,17 +1,18 @@
 package mpi;
 
-import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
-import org.openmpj.engine.Reduction;
 
 /**
  * A communicator within one group of ranks, such as {@link MPI#COMM_WORLD}: point-to-point, and the
- * collective operations, which every rank of the communicator must call in the same order. Counts and
- * displacements are in items of the datatype; buffers that MPI reads only at the root are not looked at
- * elsewhere.
+ * collective operations, which every rank of the communicator must call in the same order. Collectives take
+ * every datatype: counts are in items of it, displacements in multiples of its extent (as MPI defines them), and
+ * a send type and its receive type may differ as long as their type signatures match (the same sequence of
+ * elements, such as 4 x {@code MPI.INT} and 1 x {@code Contiguous(4, MPI.INT)}). Buffers that MPI uses only at
+ * the root are not looked at elsewhere. Predefined operations combine the elements of a derived type one by one
+ * (MAXLOC and MINLOC pair by pair); a user-defined {@link Op} gets whole items, laid out as the datatype
+ * describes, and on {@code MPI.OBJECT} the objects themselves, as the calling rank's classes.
  */
 public class Intracomm extends Comm
 {
@@ -97,24 +98,13 @@ public class Intracomm extends Comm
     public void Bcast(final Object buf, final int offset, final int count, final Datatype datatype, final int root)
     {
         final Communicator communicator = engine("Bcast");
-        final int perItem;
         try
         {
-            CollectiveArgs.root("Bcast", communicator, root);
-            perItem = CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, datatype);
+            DataCollectives.bcast(communicator, apiLoader(), buf, offset, count, datatype, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            if (datatype.isObject())
-            {
-                ObjectCollectives.bcast(communicator, apiLoader(), (Object[])buf, offset, count, root);
-                return;
-            }
-            Collectives.bcast(communicator, buf, datatype.kind(), offset, count * perItem, root);
         }
         catch (final OpenMpjException ex)
         {
@@ -127,8 +117,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        final Communicator communicator = engine("Gather");
-        final int n = communicator.size();
+        final int n = engine("Gather").size();
         gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
             Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, root, "Gather");
     }
@@ -146,8 +135,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        final Communicator communicator = engine("Scatter");
-        final int n = communicator.size();
+        final int n = engine("Scatter").size();
         scatterv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype,
             recvbuf, recvoffset, recvcount, recvtype, root, "Scatter");
     }
@@ -202,26 +190,13 @@ public class Intracomm extends Comm
         final Datatype datatype, final Op op, final int root)
     {
         final Communicator communicator = engine("Reduce");
-        final Reduction reduction;
-        final int perItem;
         try
         {
-            CollectiveArgs.root("Reduce", communicator, root);
-            perItem = CollectiveArgs.buffer("Reduce", "send", sendbuf, sendoffset, count, datatype);
-            if (communicator.rank() == root)
-            {
-                CollectiveArgs.buffer("Reduce", "receive", recvbuf, recvoffset, count, datatype);
-            }
-            reduction = reduction("Reduce", op, datatype);
+            ReductionCollectives.reduce(communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            Collectives.reduce(communicator, sendbuf, sendoffset, recvbuf, recvoffset, datatype.kind(), count * perItem, perItem,
-                reduction, root);
         }
         catch (final OpenMpjException ex)
         {
@@ -254,33 +229,13 @@ public class Intracomm extends Comm
         final Datatype datatype, final Op op)
     {
         final Communicator communicator = engine("Reduce_scatter");
-        final int n = communicator.size();
-        final int perItem;
-        final Reduction reduction;
-        final int total;
         try
         {
-            total = CollectiveArgs.total("Reduce_scatter", recvcounts, n);
-            perItem = CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, datatype);
-            CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[communicator.rank()], datatype);
-            reduction = reduction("Reduce_scatter", op, datatype);
+            ReductionCollectives.reduceScatter(communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            final Primitive kind = datatype.kind();
-            final Object reduced = kind.newArray(total * perItem);
-            Collectives.reduce(communicator, sendbuf, sendoffset, reduced, 0, kind, total * perItem, perItem, reduction, 0);
-            final int[] counts = CollectiveArgs.elements(recvcounts, n, perItem);
-            final int[] displs = new int[n];
-            for (int i = 1; i < n; i++)
-            {
-                displs[i] = displs[i - 1] + counts[i - 1];
-            }
-            Collectives.scatterv(communicator, reduced, 0, counts, displs, recvbuf, recvoffset, counts[communicator.rank()], kind, 0);
         }
         catch (final OpenMpjException ex)
         {
@@ -295,53 +250,18 @@ public class Intracomm extends Comm
         final Datatype datatype, final Op op, final boolean prefix)
     {
         final Communicator communicator = engine(call);
-        final Reduction reduction;
-        final int perItem;
         try
         {
-            perItem = CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, count, datatype);
-            CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, count, datatype);
-            reduction = reduction(call, op, datatype);
+            ReductionCollectives.everywhere(call, communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op,
+                prefix);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
         }
-        try
-        {
-            if (prefix)
-            {
-                Collectives.scan(communicator, sendbuf, sendoffset, recvbuf, recvoffset, datatype.kind(), count * perItem, perItem, reduction);
-            }
-            else
-            {
-                Collectives.allreduce(communicator, sendbuf, sendoffset, recvbuf, recvoffset, datatype.kind(), count * perItem, perItem,
-                    reduction);
-            }
-        }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
-        }
-    }
-
-    static Reduction reduction(final String call, final Op op, final Datatype datatype)
-    {
-        if (op == null)
-        {
-            throw MPIException.of(ErrorClass.ERR_OP, call + ": op is null");
-        }
-        if (datatype.isObject())
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": reductions on MPI.OBJECT are not implemented yet");
-        }
-        try
-        {
-            return op.reduction(datatype, datatype.kind());
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw MPIException.of(ErrorClass.ERR_OP, call + ": " + ex.getMessage());
         }
     }
 
@@ -351,33 +271,14 @@ public class Intracomm extends Comm
         final String call)
     {
         final Communicator communicator = engine(call);
-        final int n = communicator.size();
-        final int sendPerItem;
-        int recvPerItem = 1;
         try
         {
-            CollectiveArgs.root(call, communicator, root);
-            sendPerItem = CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
-            if (communicator.rank() == root)
-            {
-                recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
-                sameKind(call, sendtype, recvtype);
-            }
+            DataCollectives.gatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                displs, recvtype, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            if (sendtype.isObject())
-            {
-                ObjectCollectives.gatherv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, (Object[])recvbuf, recvoffset,
-                    recvcount, displs, root);
-                return;
-            }
-            Collectives.gatherv(communicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
-                CollectiveArgs.elements(recvcount, n, recvPerItem), CollectiveArgs.elements(displs, n, recvPerItem), sendtype.kind(), root);
         }
         catch (final OpenMpjException ex)
         {
@@ -390,34 +291,14 @@ public class Intracomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root, final String call)
     {
         final Communicator communicator = engine(call);
-        final int n = communicator.size();
-        int sendPerItem = 1;
-        final int recvPerItem;
         try
         {
-            CollectiveArgs.root(call, communicator, root);
-            recvPerItem = CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, recvcount, recvtype);
-            if (communicator.rank() == root)
-            {
-                sendPerItem = CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, displs, sendtype);
-                sameKind(call, sendtype, recvtype);
-            }
+            DataCollectives.scatterv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
+                recvcount, recvtype, root);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            if (recvtype.isObject())
-            {
-                ObjectCollectives.scatterv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, displs, (Object[])recvbuf,
-                    recvoffset, recvcount, root);
-                return;
-            }
-            Collectives.scatterv(communicator, sendbuf, sendoffset,
-                CollectiveArgs.elements(sendcount, n, sendPerItem), CollectiveArgs.elements(displs, n, sendPerItem),
-                recvbuf, recvoffset, recvcount * recvPerItem, recvtype.kind(), root);
         }
         catch (final OpenMpjException ex)
         {
@@ -430,29 +311,14 @@ public class Intracomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final String call)
     {
         final Communicator communicator = engine(call);
-        final int n = communicator.size();
-        final int sendPerItem;
-        final int recvPerItem;
         try
         {
-            sendPerItem = CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
-            recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
-            sameKind(call, sendtype, recvtype);
+            DataCollectives.allgatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+                recvcount, displs, recvtype);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
-        }
-        try
-        {
-            if (sendtype.isObject())
-            {
-                ObjectCollectives.allgatherv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, (Object[])recvbuf,
-                    recvoffset, recvcount, displs);
-                return;
-            }
-            Collectives.allgatherv(communicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
-                CollectiveArgs.elements(recvcount, n, recvPerItem), CollectiveArgs.elements(displs, n, recvPerItem), sendtype.kind());
         }
         catch (final OpenMpjException ex)
         {
@@ -465,43 +331,18 @@ public class Intracomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final String call)
     {
         final Communicator communicator = engine(call);
-        final int n = communicator.size();
-        final int sendPerItem;
-        final int recvPerItem;
         try
         {
-            sendPerItem = CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, sdispls, sendtype);
-            recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, rdispls, recvtype);
-            sameKind(call, sendtype, recvtype);
+            DataCollectives.alltoallv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
+                recvcount, rdispls, recvtype);
         }
         catch (final MPIException ex)
         {
             throw raise(ex);
         }
-        try
-        {
-            if (sendtype.isObject())
-            {
-                ObjectCollectives.alltoallv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, sdispls, (Object[])recvbuf,
-                    recvoffset, recvcount, rdispls);
-                return;
-            }
-            Collectives.alltoallv(communicator, sendbuf, sendoffset, CollectiveArgs.elements(sendcount, n, sendPerItem),
-                CollectiveArgs.elements(sdispls, n, sendPerItem), recvbuf, recvoffset, CollectiveArgs.elements(recvcount, n, recvPerItem),
-                CollectiveArgs.elements(rdispls, n, recvPerItem), sendtype.kind());
-        }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
-        }
-    }
-
-    private static void sameKind(final String call, final Datatype sendtype, final Datatype recvtype)
-    {
-        if (sendtype.kind() != recvtype.kind())
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": send type " + sendtype + " and receive type " + recvtype
-                + " hold different kinds of elements");
         }
     }
 }

@@ -115,6 +115,15 @@ final class Layout
             || displacements.length == 1 && (count == 1 || lengths[0] == extent());
     }
 
+    /**
+     * @return whether packing leaves every element where it is, relative to the first item's origin: one block at the
+     *         origin, as long as the extent. Items then look the same packed and in a buffer.
+     */
+    boolean packsInPlace()
+    {
+        return displacements.length == 0 || displacements.length == 1 && displacements[0] == 0 && lengths[0] == extent();
+    }
+
     /** @return where the run of {@code count} items from {@code offset} starts, for a contiguous layout. */
     int firstElement(final int offset, final int count)
     {

@@ -17,6 +17,11 @@ public class Op implements Freeable
     private final PredefinedReduction.Operation predefined;
     private final User_function function;
     private final boolean commute;
+    /**
+     * A predefined operation's reduction on each element kind, made on first use. Reductions are immutable, so
+     * threads that race to make one each store an equal one.
+     */
+    private final Reduction[] byKind;
 
     /**
      * A user-defined operation.
@@ -40,6 +45,7 @@ public class Op implements Freeable
         this.function = function;
         this.commute = commute;
         this.opCode = code;
+        this.byKind = null;
     }
 
     Op(final PredefinedReduction.Operation predefined)
@@ -48,6 +54,7 @@ public class Op implements Freeable
         this.function = null;
         this.commute = true;
         this.opCode = predefined.ordinal();
+        this.byKind = new Reduction[Primitive.values().length];
     }
 
     /** @return whether the operation is commutative. */
@@ -62,12 +69,52 @@ public class Op implements Freeable
     {
     }
 
-    /** @return the reduction on items of {@code datatype}, whose elements are of {@code kind}. */
-    Reduction reduction(final Datatype datatype, final Primitive kind)
+    /** @return whether this is one of the predefined operations, which MPI defines on primitive elements only. */
+    boolean isPredefined()
+    {
+        return predefined != null;
+    }
+
+    /** @return whether this is MAXLOC or MINLOC, which combine (value, index) pairs. */
+    boolean isPairOperation()
+    {
+        return predefined == PredefinedReduction.Operation.MAXLOC || predefined == PredefinedReduction.Operation.MINLOC;
+    }
+
+    /**
+     * @return the elements of one item as {@link #reduction} combines them: a predefined operation combines the
+     *         elements of any datatype one by one (MAXLOC and MINLOC two by two), a user function whole items.
+     */
+    int elementsPerReducedItem(final Datatype datatype)
     {
         if (predefined != null)
         {
-            return PredefinedReduction.of(predefined, kind);
+            return isPairOperation() ? 2 : 1;
+        }
+        return Math.max(1, datatype.layout().size());
+    }
+
+    /**
+     * @return the reduction collectives apply to the packed elements of {@code datatype}, in items of
+     *         {@link #elementsPerReducedItem} elements.
+     * @throws org.openmpj.OpenMpjException {@code ERR_OP} when a predefined operation is not defined on the elements.
+     */
+    Reduction reduction(final Datatype datatype)
+    {
+        if (predefined != null)
+        {
+            final Primitive kind = datatype.kind();
+            Reduction reduction = byKind[kind.ordinal()];
+            if (reduction == null)
+            {
+                reduction = PredefinedReduction.of(predefined, kind);
+                byKind[kind.ordinal()] = reduction;
+            }
+            return reduction;
+        }
+        if (!datatype.layout().packsInPlace())
+        {
+            return new LaidOutReduction(function, datatype, commute);
         }
         final User_function userFunction = function;
         final boolean commutative = commute;

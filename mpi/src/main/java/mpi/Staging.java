@@ -101,9 +101,16 @@ final class Staging
     /** Scatters {@code objects} received objects into the items of {@code user}, whose element type may be narrower. */
     static void unpackObjects(final Datatype type, final Object objects, final Object user, final int offset, final int count)
     {
+        unpackObjects(type, objects, 0, user, offset, count);
+    }
+
+    /** As {@link #unpackObjects(Datatype, Object, Object, int, int)}, with the objects from {@code position} of {@code objects}. */
+    static void unpackObjects(final Datatype type, final Object objects, final int position, final Object user, final int offset,
+        final int count)
+    {
         try
         {
-            type.layout().unpack(null, objects, 0, user, offset, count);
+            type.layout().unpack(null, objects, position, user, offset, count);
         }
         catch (final ArrayStoreException ex)
         {

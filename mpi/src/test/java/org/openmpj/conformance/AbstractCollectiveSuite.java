@@ -71,4 +71,45 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     {
         runClean(processes, MovementPrograms.BadArguments.class);
     }
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void everyCollectiveOnDerivedTypesWithHoles(final int processes)
+    {
+        runClean(processes, TypedMovementPrograms.EveryCollective.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void objectsIntoTheItemsOfADerivedType(final int processes)
+    {
+        runClean(processes, TypedMovementPrograms.ObjectsIntoHoles.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void mismatchedTypeSignaturesAreNamed(final int processes)
+    {
+        runClean(processes, TypedMovementPrograms.MismatchedSignatures.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void predefinedOperationsOnDerivedTypesCombineElements(final int processes)
+    {
+        runClean(processes, TypedReductionPrograms.PredefinedElementWise.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void userOperationsGetItemsLaidOutAsTheirType(final int processes)
+    {
+        runClean(processes, TypedReductionPrograms.UserOperationOnItems.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void objectReductionsInRankOrder(final int processes)
+    {
+        runClean(processes, ObjectReductionPrograms.NonCommutativeConcatenation.class);
+    }
 }

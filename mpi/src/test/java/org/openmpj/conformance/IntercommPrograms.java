@@ -206,6 +206,21 @@ final class IntercommPrograms
                 }
             }
 
+            // Allgather into a strided type: each remote rank's three ints land at every other element, the holes untouched.
+            final mpi.Datatype everyOther = mpi.Datatype.Vector(3, 1, 2, MPI.INT);
+            everyOther.Commit();
+            final int[] strided = new int[5 * remoteSize];
+            java.util.Arrays.fill(strided, -1);
+            inter.Allgather(new int[] {halves.worldRank, halves.worldRank + 1, halves.worldRank + 2}, 0, 3, MPI.INT, strided, 0, 1, everyOther);
+            for (int r = 0; r < remoteSize; r++)
+            {
+                final int w = halves.remoteWorldRank(r);
+                Check.equal(new int[] {w, -1, w + 1, -1, w + 2}, java.util.Arrays.copyOfRange(strided, 5 * r, 5 * r + 5),
+                    "strided Allgather block of remote rank " + r);
+            }
+            Check.fails(MPI.ERR_TYPE, () -> inter.Allgather(new Object[1], 0, 1, MPI.OBJECT, new Object[remoteSize], 0, 1, MPI.OBJECT),
+                "MPI.OBJECT");
+
             // Alltoall: block j goes to remote rank j and holds (sender's world rank, j).
             final int[] out = new int[2 * remoteSize];
             for (int j = 0; j < remoteSize; j++)

@@ -316,7 +316,7 @@ final class MovementPrograms
             {
                 Check.equal(s + "->" + rank, in[s], "Alltoall object from rank " + s);
             }
-            Check.fails(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.Allreduce(out, 0, in, 0, 1, MPI.OBJECT, MPI.SUM), "MPI.OBJECT");
+            Check.fails(MPI.ERR_OP, () -> MPI.COMM_WORLD.Allreduce(out, 0, in, 0, 1, MPI.OBJECT, MPI.SUM), "MPI.SUM", "MPI.OBJECT");
             MPI.Finalize();
         }
     }

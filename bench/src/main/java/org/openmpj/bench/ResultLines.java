@@ -1,10 +1,8 @@
 package org.openmpj.bench;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The line format every ping-pong program prints on stdout, the native one included, and its parser.
@@ -55,76 +53,25 @@ public final class ResultLines
             final String[] words = line.trim().split("\\s+");
             if (words[0].equals(RESULT))
             {
-                final Map<String, String> fields = fields(words, line);
+                final ResultFields fields = new ResultFields(words, line);
                 sizes.add(new SizeResult(
-                    text(fields, "impl", line),
-                    (int)whole(fields, "bytes", line),
-                    whole(fields, "iterations", line),
-                    (int)whole(fields, "repetitions", line),
-                    decimal(fields, "oneway_us_median", line),
-                    decimal(fields, "oneway_us_min", line)));
+                    fields.text("impl"),
+                    fields.wholeInt("bytes"),
+                    fields.whole("iterations"),
+                    fields.wholeInt("repetitions"),
+                    fields.decimal("oneway_us_median"),
+                    fields.decimal("oneway_us_min")));
             }
             else if (words[0].equals(ALLOC))
             {
-                final Map<String, String> fields = fields(words, line);
+                final ResultFields fields = new ResultFields(words, line);
                 allocations.add(new AllocationResult(
-                    text(fields, "impl", line),
-                    (int)whole(fields, "bytes", line),
-                    whole(fields, "messages", line),
-                    decimal(fields, "bytes_per_message", line)));
+                    fields.text("impl"),
+                    fields.wholeInt("bytes"),
+                    fields.whole("messages"),
+                    fields.decimal("bytes_per_message")));
             }
         }
         return new ResultSet(sizes, allocations);
-    }
-
-    private static Map<String, String> fields(final String[] words, final String line)
-    {
-        final Map<String, String> fields = new HashMap<>();
-        for (int i = 1; i < words.length; i++)
-        {
-            final int equals = words[i].indexOf('=');
-            if (equals <= 0)
-            {
-                throw new IllegalArgumentException("'" + words[i] + "' is not name=value in: " + line);
-            }
-            fields.put(words[i].substring(0, equals), words[i].substring(equals + 1));
-        }
-        return fields;
-    }
-
-    private static String text(final Map<String, String> fields, final String name, final String line)
-    {
-        final String value = fields.get(name);
-        if (value == null || value.isEmpty())
-        {
-            throw new IllegalArgumentException("no " + name + "= in: " + line);
-        }
-        return value;
-    }
-
-    private static long whole(final Map<String, String> fields, final String name, final String line)
-    {
-        final String value = text(fields, name, line);
-        try
-        {
-            return Long.parseLong(value);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + "=" + value + " is not a whole number in: " + line, ex);
-        }
-    }
-
-    private static double decimal(final Map<String, String> fields, final String name, final String line)
-    {
-        final String value = text(fields, name, line);
-        try
-        {
-            return Double.parseDouble(value);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + "=" + value + " is not a number in: " + line, ex);
-        }
     }
 }

@@ -1,2 +1,2 @@
-/** Ping-pong benchmarks of OpenMPJ, the raw Java floor they are measured against, and the report that compares them with native MPI. */
+/** Ping-pong and collectives benchmarks of OpenMPJ, the raw Java floor, and the reports that compare them with native MPI. */
 package org.openmpj.bench;

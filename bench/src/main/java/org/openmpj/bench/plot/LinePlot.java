@@ -20,7 +20,8 @@ import javax.imageio.ImageIO;
 
 /**
  * A line chart drawn with Java2D into an image: a title, two axes with ticks, grid and titles, one line with
- * point markers per series, a legend, and optional vertical dashed marker lines. Needs no display.
+ * point markers per series (solid or dashed, coloured by position or by choice), a legend, and optional vertical dashed
+ * marker lines. Needs no display.
  */
 public final class LinePlot
 {
@@ -202,8 +203,8 @@ public final class LinePlot
             final Series line = series.get(i);
             final double[] xs = line.x();
             final double[] ys = line.y();
-            g.setColor(PALETTE[i % PALETTE.length]);
-            g.setStroke(new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+            g.setColor(colour(i));
+            g.setStroke(stroke(line));
             final Path2D.Double path = new Path2D.Double();
             boolean drawing = false;
             for (int p = 0; p < xs.length; p++)
@@ -255,14 +256,27 @@ public final class LinePlot
         for (int i = 0; i < series.size(); i++)
         {
             final int rowMiddle = top + 8 + i * rowHeight + rowHeight / 2;
-            g.setColor(PALETTE[i % PALETTE.length]);
-            g.setStroke(new BasicStroke(2f));
+            g.setColor(colour(i));
+            g.setStroke(stroke(series.get(i)));
             g.drawLine(left + 10, rowMiddle, left + 40, rowMiddle);
             g.fill(point(left + 25, rowMiddle));
             g.setColor(Color.BLACK);
             g.drawString(series.get(i).name(), left + 48, rowMiddle + metrics.getAscent() / 2 - 1);
         }
         g.setStroke(new BasicStroke(1f));
+    }
+
+    private Color colour(final int index)
+    {
+        final int chosen = series.get(index).colour();
+        return PALETTE[(chosen == Series.AUTO_COLOUR ? index : chosen) % PALETTE.length];
+    }
+
+    private static BasicStroke stroke(final Series line)
+    {
+        return line.dashed()
+            ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {8f, 5f}, 0f)
+            : new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     }
 
     private static Shape point(final double px, final double py)

@@ -57,6 +57,18 @@ public final class MarkdownReport
 
     private static void appendSetup(final StringBuilder md, final RunInfo info)
     {
+        appendMachine(md, info);
+        md.append("One-way time is half a round trip of blocking send and receive. Each program runs ")
+            .append(info.rounds()).append(info.rounds() == 1 ? " time" : " times, the implementations taking turns")
+            .append("; per run and size: a warm-up pass, then ").append(info.repetitions())
+            .append(" timed batches of round trips, each calibrated to about ").append(info.batchMillis())
+            .append(" ms. Median: the median over the runs of each run's median batch; min: the fastest batch of all. ")
+            .append("Bandwidth is bytes / median one-way time, 1 GB = 10^9 B.\n\n");
+    }
+
+    /** Appends the table of where and with what the numbers were measured, and a blank line. */
+    static void appendMachine(final StringBuilder md, final RunInfo info)
+    {
         md.append("| | |\n|---|---|\n");
         row(md, "date", info.date());
         row(md, "nproc", Integer.toString(info.nproc()));
@@ -68,12 +80,6 @@ public final class MarkdownReport
         row(md, "load average (1, 5, 15 min)", info.loadAverage());
         row(md, "run queue during the run", info.runQueue());
         md.append('\n');
-        md.append("One-way time is half a round trip of blocking send and receive. Each program runs ")
-            .append(info.rounds()).append(info.rounds() == 1 ? " time" : " times, the implementations taking turns")
-            .append("; per run and size: a warm-up pass, then ").append(info.repetitions())
-            .append(" timed batches of round trips, each calibrated to about ").append(info.batchMillis())
-            .append(" ms. Median: the median over the runs of each run's median batch; min: the fastest batch of all. ")
-            .append("Bandwidth is bytes / median one-way time, 1 GB = 10^9 B.\n\n");
     }
 
     private static void appendTimings(final StringBuilder md, final List<Implementation> implementations, final ResultSet results)
@@ -179,17 +185,17 @@ public final class MarkdownReport
             .findFirst();
     }
 
-    private static void row(final StringBuilder md, final String name, final String value)
+    static void row(final StringBuilder md, final String name, final String value)
     {
         md.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }
 
-    private static String micros(final double value)
+    static String micros(final double value)
     {
         return String.format(Locale.ROOT, value < 10 ? "%.3f" : "%.1f", value);
     }
 
-    private static String gigabytes(final double value)
+    static String gigabytes(final double value)
     {
         return String.format(Locale.ROOT, value < 1 ? "%.4f" : "%.2f", value);
     }

@@ -1,2 +1,2 @@
-/** Turns the output of the ping-pong programs into the CSV, Markdown and PNG report under {@code bench/results}. */
+/** Turns the output of the ping-pong and collectives programs into the CSV, Markdown and PNG reports under {@code bench/results}. */
 package org.openmpj.bench.report;

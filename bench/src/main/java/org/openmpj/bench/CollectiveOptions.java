@@ -1,0 +1,149 @@
+package org.openmpj.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command-line options both collectives programs share, the native one included:
+ * {@code --min-bytes N}, {@code --max-bytes N}, {@code --step N}, {@code --repetitions N} and {@code --batch-ms N}.
+ *
+ * @param minBytes     the smallest per-rank message; a multiple of 8, so Allreduce sums whole doubles.
+ * @param maxBytes     the largest per-rank message; sizes run from {@code minBytes} times powers of {@code step} up to it.
+ * @param step         the factor between consecutive sizes.
+ * @param repetitions  timed batches per operation and size; the median and minimum are taken over them.
+ * @param batchMillis  the length each batch of calls is calibrated to.
+ */
+public record CollectiveOptions(int minBytes, int maxBytes, int step, int repetitions, int batchMillis)
+{
+    /** Two doubles: the smallest Allreduce that is more than one element. */
+    public static final int DEFAULT_MIN_BYTES = 16;
+    /** 4 MiB. */
+    public static final int DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+    /** Sizes 16 B, 64 B, ..., 4 MiB: ten sizes, 64 KiB among them. */
+    public static final int DEFAULT_STEP = 4;
+    /** An odd count, so the median is one measured batch. */
+    public static final int DEFAULT_REPETITIONS = 15;
+    /** As the ping-pong's: long enough to hide the clock and the batch's opening barrier. */
+    public static final int DEFAULT_BATCH_MILLIS = 30;
+
+    /** Allreduce works on doubles. */
+    private static final int DOUBLE_BYTES = Double.BYTES;
+    private static final int MAX_MAX_BYTES = 1 << 30;
+    private static final int MAX_STEP = 1024;
+    private static final int MAX_COUNT = 100_000;
+
+    /** Validates the values. */
+    public CollectiveOptions
+    {
+        requireInRange("--min-bytes", minBytes, DOUBLE_BYTES, MAX_MAX_BYTES);
+        if (minBytes % DOUBLE_BYTES != 0)
+        {
+            throw new IllegalArgumentException("--min-bytes " + minBytes + " is not a multiple of 8 (Allreduce sums doubles)");
+        }
+        requireInRange("--max-bytes", maxBytes, minBytes, MAX_MAX_BYTES);
+        requireInRange("--step", step, 2, MAX_STEP);
+        requireInRange("--repetitions", repetitions, 1, MAX_COUNT);
+        requireInRange("--batch-ms", batchMillis, 1, MAX_COUNT);
+    }
+
+    /** @return the defaults: 16 B to 4 MiB by factors of 4, 15 repetitions, 30 ms batches. */
+    public static CollectiveOptions defaults()
+    {
+        return new CollectiveOptions(DEFAULT_MIN_BYTES, DEFAULT_MAX_BYTES, DEFAULT_STEP, DEFAULT_REPETITIONS, DEFAULT_BATCH_MILLIS);
+    }
+
+    /**
+     * @param args pairs of option name and value, in any order; absent options keep their defaults.
+     * @return the options.
+     * @throws IllegalArgumentException naming the option when one is unknown, has no value or is out of range.
+     */
+    public static CollectiveOptions parse(final String[] args)
+    {
+        return parse(args, defaults());
+    }
+
+    /**
+     * @param args     pairs of option name and value, in any order.
+     * @param defaults the values of absent options.
+     * @return the options.
+     * @throws IllegalArgumentException naming the option when one is unknown, has no value or is out of range.
+     */
+    public static CollectiveOptions parse(final String[] args, final CollectiveOptions defaults)
+    {
+        int minBytes = defaults.minBytes();
+        int maxBytes = defaults.maxBytes();
+        int step = defaults.step();
+        int repetitions = defaults.repetitions();
+        int batchMillis = defaults.batchMillis();
+        for (int i = 0; i < args.length; i += 2)
+        {
+            final String name = args[i];
+            if (i + 1 >= args.length)
+            {
+                throw new IllegalArgumentException(name + " needs a value");
+            }
+            final int value = parseCount(name, args[i + 1]);
+            switch (name)
+            {
+                case "--min-bytes" -> minBytes = value;
+                case "--max-bytes" -> maxBytes = value;
+                case "--step" -> step = value;
+                case "--repetitions" -> repetitions = value;
+                case "--batch-ms" -> batchMillis = value;
+                default -> throw new IllegalArgumentException("unknown option " + name
+                    + "; expected --min-bytes N, --max-bytes N, --step N, --repetitions N, --batch-ms N");
+            }
+        }
+        return new CollectiveOptions(minBytes, maxBytes, step, repetitions, batchMillis);
+    }
+
+    /** @return the options as command-line arguments, for passing on to a benchmark program. */
+    public String[] toArgs()
+    {
+        return new String[]
+        {
+            "--min-bytes", Integer.toString(minBytes),
+            "--max-bytes", Integer.toString(maxBytes),
+            "--step", Integer.toString(step),
+            "--repetitions", Integer.toString(repetitions),
+            "--batch-ms", Integer.toString(batchMillis),
+        };
+    }
+
+    /** @return these options with a different largest size. */
+    public CollectiveOptions withMaxBytes(final int newMaxBytes)
+    {
+        return new CollectiveOptions(minBytes, newMaxBytes, step, repetitions, batchMillis);
+    }
+
+    /** @return the per-rank message sizes: {@code minBytes}, {@code minBytes * step}, ... up to {@code maxBytes}, inclusive. */
+    public int[] sizes()
+    {
+        final List<Integer> sizes = new ArrayList<>();
+        for (long bytes = minBytes; bytes <= maxBytes; bytes *= step)
+        {
+            sizes.add((int)bytes);
+        }
+        return sizes.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int parseCount(final String name, final String text)
+    {
+        try
+        {
+            return Integer.parseInt(text.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(name + " " + text + " is not a whole number", ex);
+        }
+    }
+
+    private static void requireInRange(final String name, final int value, final int min, final int max)
+    {
+        if (value < min || value > max)
+        {
+            throw new IllegalArgumentException(name + " " + value + " is out of range; expected " + min + " to " + max);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.openmpj.bench;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import mpi.MPI;
+
+/**
+ * The collectives benchmark on the mpiJava API: Bcast, Allreduce (doubles, {@code SUM}), Allgather and Alltoall
+ * over message sizes, and Barrier latency, at whatever rank count the job has. Every rank runs the schedule of
+ * {@link CollectivesBenchmark}; rank 0 prints the results.
+ *
+ * <pre>
+ * bin/mpjrun -np 4 -cp bench/target/openmpj-bench.jar org.openmpj.bench.Collectives
+ *     [--min-bytes N] [--max-bytes N] [--step N] [--repetitions N] [--batch-ms N]
+ * </pre>
+ */
+public final class Collectives
+{
+    /** The name on the result lines. */
+    public static final String IMPL = "openmpj-thread";
+
+    private Collectives()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final String[] programArgs = MPI.Init(args);
+        final CollectiveOptions options = CollectiveOptions.parse(programArgs);
+        final boolean printing = MPI.COMM_WORLD.Rank() == 0;
+        final PrintStream out = printing ? System.out : new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        new CollectivesBenchmark(IMPL, options, new MpiCollectiveBatches(options.maxBytes()), out).run();
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,158 @@
+package org.openmpj.bench;
+
+import java.io.PrintStream;
+import java.util.function.LongSupplier;
+
+/**
+ * The schedule of the collectives benchmark, the same for every implementation and run by every rank: warm-up
+ * passes over all operations and sizes for a few seconds (so the JIT has compiled the small and the large message
+ * paths before anything is timed, and to estimate each batch length), then per operation and size warm-up batches
+ * until one lasts about the batch length, and the timed batches. Each batch's time is the slowest rank's
+ * ({@link CollectiveBatches}), so all ranks take the same decisions. Prints {@link CollectiveLines} as it goes.
+ */
+public final class CollectivesBenchmark
+{
+    /**
+     * The warm-up passes over all operations and sizes last at least this long on the slowest rank's clock. The
+     * ping-pong needed seconds before the JIT had compiled its loops with both cores busy.
+     */
+    public static final long MIN_WARM_UP_NANOS = 2_000_000_000L;
+
+    private static final long NANOS_PER_MILLI = 1_000_000L;
+    /** A calibration batch must last this long before its rate is trusted. */
+    private static final long CALIBRATION_MIN_NANOS = 5 * NANOS_PER_MILLI;
+    private static final int MAX_ITERATIONS = 100_000_000;
+    private static final double ACCEPT_LOW = 2.0 / 3.0;
+    private static final double ACCEPT_HIGH = 5.0 / 3.0;
+    private static final int MAX_WARM_UP_BATCHES = 5;
+
+    private final String impl;
+    private final CollectiveOptions options;
+    private final CollectiveBatches batches;
+    private final PrintStream out;
+    private final LongSupplier nanoClock;
+    private final long batchNanos;
+
+    /**
+     * @param impl    the implementation's short name, printed on every line.
+     * @param options sizes, repetitions and batch length.
+     * @param batches runs the operations.
+     * @param out     where the result lines go: rank 0's standard output, a discarding stream on the other ranks.
+     */
+    public CollectivesBenchmark(final String impl, final CollectiveOptions options, final CollectiveBatches batches, final PrintStream out)
+    {
+        this(impl, options, batches, out, System::nanoTime);
+    }
+
+    /** As the public constructor, with the clock that times the warm-up passes. */
+    CollectivesBenchmark(
+        final String impl, final CollectiveOptions options, final CollectiveBatches batches, final PrintStream out,
+        final LongSupplier nanoClock)
+    {
+        this.impl = impl;
+        this.options = options;
+        this.batches = batches;
+        this.out = out;
+        this.nanoClock = nanoClock;
+        this.batchNanos = options.batchMillis() * NANOS_PER_MILLI;
+    }
+
+    /** Runs the whole schedule. */
+    public void run()
+    {
+        out.printf("# %s collectives at %d ranks: %d timed batches of about %d ms per operation and size%n",
+            impl, batches.ranks(), options.repetitions(), options.batchMillis());
+        out.flush();
+        final CollectiveOperation[] operations = CollectiveOperation.values();
+        final int[] sizes = options.sizes();
+        final int[][] estimates = new int[operations.length][sizes.length];
+        final long start = nanoClock.getAsLong();
+        do
+        {
+            for (final CollectiveOperation operation : operations)
+            {
+                for (int s = 0; s < sizesOf(operation, sizes); s++)
+                {
+                    estimates[operation.ordinal()][s] = calibrate(operation, bytesOf(operation, sizes, s));
+                }
+            }
+        }
+        while (batches.slowest(nanoClock.getAsLong() - start) < MIN_WARM_UP_NANOS);
+        for (final CollectiveOperation operation : operations)
+        {
+            for (int s = 0; s < sizesOf(operation, sizes); s++)
+            {
+                out.println(CollectiveLines.format(measure(operation, bytesOf(operation, sizes, s), estimates[operation.ordinal()][s])));
+                out.flush();
+            }
+        }
+    }
+
+    /** @return how many sizes the operation runs at: all, or the single size 0 of Barrier. */
+    private static int sizesOf(final CollectiveOperation operation, final int[] sizes)
+    {
+        return operation.hasMessage() ? sizes.length : 1;
+    }
+
+    private static int bytesOf(final CollectiveOperation operation, final int[] sizes, final int index)
+    {
+        return operation.hasMessage() ? sizes[index] : 0;
+    }
+
+    private CollectiveResult measure(final CollectiveOperation operation, final int bytes, final int estimate)
+    {
+        final int iterations = settle(operation, bytes, estimate);
+        final double[] perCallUs = new double[options.repetitions()];
+        for (int i = 0; i < perCallUs.length; i++)
+        {
+            perCallUs[i] = batches.timeBatch(operation, bytes, iterations) / 1e3 / iterations;
+        }
+        return new CollectiveResult(impl, operation, batches.ranks(), bytes, iterations, perCallUs.length,
+            Samples.median(perCallUs), Samples.min(perCallUs));
+    }
+
+    /**
+     * Runs warm-up batches from the estimate, rescaling, until one lands within {@link #ACCEPT_LOW} to
+     * {@link #ACCEPT_HIGH} of the batch length. A stall (a rank descheduled, a JIT compile) only lengthens a
+     * batch, so a single estimate can be far too low; the next batch corrects it.
+     *
+     * @return the calls per batch.
+     */
+    private int settle(final CollectiveOperation operation, final int bytes, final int estimate)
+    {
+        int iterations = estimate;
+        for (int attempt = 0; attempt < MAX_WARM_UP_BATCHES; attempt++)
+        {
+            final long elapsed = batches.timeBatch(operation, bytes, iterations);
+            if (elapsed >= ACCEPT_LOW * batchNanos && elapsed <= ACCEPT_HIGH * batchNanos)
+            {
+                break;
+            }
+            iterations = scale(iterations, elapsed);
+        }
+        return iterations;
+    }
+
+    /**
+     * Doubles a batch, from one call, until it lasts {@link #CALIBRATION_MIN_NANOS}.
+     *
+     * @return the calls that batch would have had to last the batch length.
+     */
+    private int calibrate(final CollectiveOperation operation, final int bytes)
+    {
+        int iterations = 1;
+        long elapsed = batches.timeBatch(operation, bytes, iterations);
+        while (elapsed < CALIBRATION_MIN_NANOS && iterations < MAX_ITERATIONS)
+        {
+            iterations *= 2;
+            elapsed = batches.timeBatch(operation, bytes, iterations);
+        }
+        return scale(iterations, elapsed);
+    }
+
+    private int scale(final int iterations, final long elapsedNanos)
+    {
+        final double scaled = (double)iterations * batchNanos / Math.max(1, elapsedNanos);
+        return (int)Math.max(1, Math.min(MAX_ITERATIONS, scaled));
+    }
+}

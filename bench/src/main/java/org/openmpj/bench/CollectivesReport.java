@@ -1,0 +1,180 @@
+package org.openmpj.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.openmpj.bench.report.CollectiveCharts;
+import org.openmpj.bench.report.CollectiveCommands;
+import org.openmpj.bench.report.CollectiveCsv;
+import org.openmpj.bench.report.CollectiveMarkdown;
+import org.openmpj.bench.report.CollectiveReportOptions;
+import org.openmpj.bench.report.CollectiveRounds;
+import org.openmpj.bench.report.CommandRunner;
+import org.openmpj.bench.report.Implementation;
+import org.openmpj.bench.report.MachineInfo;
+import org.openmpj.bench.report.RunInfo;
+import org.openmpj.bench.report.RunQueueMonitor;
+
+/**
+ * Runs the collectives benchmark of OpenMPJ's thread device and of native Open MPI at each job size, the two taking
+ * turns, for a few rounds, then writes {@code collectives.csv}, {@code collectives.md} and a PNG plot per operation
+ * (and each run's raw output under {@code raw/}). Started by {@code bench/run-collectives.sh}, which builds what it
+ * needs first.
+ */
+public final class CollectivesReport
+{
+    private static final Implementation OPENMPJ = new Implementation(Collectives.IMPL, "OpenMPJ thread");
+    private static final Implementation OPENMPI = new Implementation("openmpi", "Open MPI");
+    private static final int PLOT_WIDTH = 1200;
+    private static final int PLOT_HEIGHT = 750;
+
+    private final CollectiveReportOptions options;
+    private final CommandRunner runner = new CommandRunner(System.out);
+
+    private CollectivesReport(final CollectiveReportOptions options)
+    {
+        this.options = options;
+    }
+
+    public static void main(final String[] args) throws IOException, InterruptedException
+    {
+        System.setProperty("java.awt.headless", "true");
+        if (List.of(args).contains("--help") || List.of(args).contains("-h"))
+        {
+            System.out.print(CollectiveReportOptions.USAGE);
+            return;
+        }
+        final CollectiveReportOptions options;
+        try
+        {
+            options = CollectiveReportOptions.parse(args);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            System.err.println("CollectivesReport: " + ex.getMessage());
+            System.err.print(CollectiveReportOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        new CollectivesReport(options).run();
+    }
+
+    private void run() throws IOException, InterruptedException
+    {
+        final Path raw = options.results().resolve("raw");
+        Files.createDirectories(raw);
+        final String date = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        final String loadAverage = MachineInfo.loadAverage();
+        final CollectiveCommands commands = new CollectiveCommands(
+            options, Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
+
+        final List<List<CollectiveResult>> rounds = new ArrayList<>();
+        final Map<String, List<String>> commandLines = new LinkedHashMap<>();
+        final String runQueue;
+        try (RunQueueMonitor monitor = new RunQueueMonitor())
+        {
+            for (int round = 1; round <= options.rounds(); round++)
+            {
+                final List<CollectiveResult> results = new ArrayList<>();
+                for (final int ranks : options.rankCounts())
+                {
+                    // Swapping the order every round spreads a slow start or a drifting machine over both.
+                    final List<Implementation> order = round % 2 == 1 ? List.of(OPENMPJ, OPENMPI) : List.of(OPENMPI, OPENMPJ);
+                    for (final Implementation implementation : order)
+                    {
+                        final List<String> command = implementation == OPENMPJ ? commands.openmpj(ranks) : commands.openmpi(ranks);
+                        commandLines.putIfAbsent(implementation.id() + ranks, command);
+                        results.addAll(runStep(implementation, ranks, command, commands.environment(), raw, round));
+                    }
+                }
+                rounds.add(results);
+            }
+            runQueue = monitor.summary();
+        }
+
+        final RunInfo info = new RunInfo(
+            date,
+            Runtime.getRuntime().availableProcessors(),
+            MachineInfo.cpuModel(),
+            MachineInfo.jdk(),
+            CommandRunner.firstLine(List.of("mpirun", "--version"), "unknown"),
+            CommandRunner.firstLine(List.of("git", "-C", options.home().toString(), "describe", "--always", "--dirty"), "unknown")
+                + jarsBuilt(),
+            options.eagerLimitBytes(),
+            "start " + loadAverage + ", end " + MachineInfo.loadAverage(),
+            runQueue,
+            options.rounds(),
+            options.bench().batchMillis(),
+            options.bench().repetitions(),
+            commandLines.values().stream().map(command -> String.join(" ", command)).toList());
+        final Map<Integer, List<String>> openMpiFlags = new LinkedHashMap<>();
+        options.rankCounts().forEach(ranks -> openMpiFlags.put(ranks, commands.openMpiPlacement(ranks)));
+        write(new CollectiveMarkdown.Setup(OPENMPJ, OPENMPI, options.rankCounts(), options.cores(), options.cpus(), openMpiFlags),
+            rounds, info);
+    }
+
+    /** The jars may be older than the sources: a report must say which build it measured. */
+    private String jarsBuilt()
+    {
+        final Path coreJar = options.home().resolve("core/target/openmpj-core.jar");
+        try
+        {
+            return ", core jar built " + Files.getLastModifiedTime(coreJar).toInstant().truncatedTo(ChronoUnit.SECONDS);
+        }
+        catch (final IOException ex)
+        {
+            return "";
+        }
+    }
+
+    private List<CollectiveResult> runStep(
+        final Implementation implementation, final int ranks, final List<String> command, final Map<String, String> environment,
+        final Path raw, final int round) throws IOException, InterruptedException
+    {
+        System.out.println("== round " + round + " of " + options.rounds() + ", " + implementation.label() + " at " + ranks
+            + " ranks: " + String.join(" ", command));
+        final List<String> output = runner.run(command, environment,
+            raw.resolve("collectives-" + implementation.id() + "-np" + ranks + "-round" + round + ".log"));
+        final List<CollectiveResult> results = CollectiveLines.parse(output).stream()
+            .filter(result -> result.impl().equals(implementation.id()) && result.ranks() == ranks)
+            .toList();
+        if (results.isEmpty())
+        {
+            throw new IOException(implementation.label() + " at " + ranks + " ranks printed no result lines for impl="
+                + implementation.id() + " ranks=" + ranks);
+        }
+        return results;
+    }
+
+    private void write(final CollectiveMarkdown.Setup setup, final List<List<CollectiveResult>> rounds, final RunInfo info)
+        throws IOException
+    {
+        final List<CollectiveResult> results = CollectiveRounds.combine(rounds);
+        final Path csv = options.results().resolve("collectives.csv");
+        final Path markdown = options.results().resolve("collectives.md");
+        Files.writeString(csv, CollectiveCsv.render(results), StandardCharsets.UTF_8);
+        final List<Implementation> implementations = List.of(OPENMPJ, OPENMPI);
+        final List<Path> plots = new ArrayList<>();
+        for (final CollectiveOperation operation : CollectiveOperation.values())
+        {
+            final Path png = options.results().resolve(CollectiveCharts.fileName(operation));
+            (operation.hasMessage()
+                ? CollectiveCharts.bandwidth(operation, implementations, options.rankCounts(), results)
+                : CollectiveCharts.barrier(implementations, results)).writePng(png, PLOT_WIDTH, PLOT_HEIGHT);
+            plots.add(png);
+        }
+        Files.writeString(markdown, CollectiveMarkdown.render(setup, results, rounds, info), StandardCharsets.UTF_8);
+        System.out.println("== wrote " + csv + ", " + markdown + ", " + plots.stream().map(Path::toString).toList());
+    }
+}

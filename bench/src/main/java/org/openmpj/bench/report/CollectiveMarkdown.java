@@ -1,0 +1,364 @@
+package org.openmpj.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import org.openmpj.bench.ByteSizes;
+import org.openmpj.bench.CollectiveOperation;
+import org.openmpj.bench.CollectiveResult;
+
+/**
+ * The collectives report as Markdown: where it was measured, how (the definition of bytes moved, the timing, the
+ * placement), whether the targets are met, a table per operation and job size with the two implementations side by
+ * side, Barrier latency, each round's numbers, the plots and the commands.
+ */
+public final class CollectiveMarkdown
+{
+    private static final String MISSING = "–";
+
+    private CollectiveMarkdown()
+    {
+    }
+
+    /**
+     * What the report compares and on what.
+     *
+     * @param subject      the implementation measured against the targets (OpenMPJ).
+     * @param reference    the implementation it is compared with (Open MPI); ratios are subject time / reference time.
+     * @param rankCounts   the job sizes, ascending.
+     * @param cores        the cores every job ran on.
+     * @param cpus         those cores, as given to {@code taskset -c}.
+     * @param openMpiFlags per job size, the {@code mpirun} options that placed the reference's processes.
+     */
+    public record Setup(
+        Implementation subject, Implementation reference, List<Integer> rankCounts, int cores, String cpus,
+        Map<Integer, List<String>> openMpiFlags)
+    {
+        /** Copies the collections. */
+        public Setup
+        {
+            rankCounts = List.copyOf(rankCounts);
+            openMpiFlags = Map.copyOf(openMpiFlags);
+        }
+    }
+
+    /**
+     * @param setup   what is compared on what.
+     * @param results the results of both implementations, the rounds combined.
+     * @param rounds  the results of each round.
+     * @param info    where and how they were measured.
+     * @return the Markdown text; the plots are referred to by {@link CollectiveCharts#fileName}.
+     */
+    public static String render(
+        final Setup setup, final List<CollectiveResult> results, final List<List<CollectiveResult>> rounds, final RunInfo info)
+    {
+        final StringBuilder md = new StringBuilder();
+        md.append("# Collectives: ").append(setup.subject().label()).append(" vs ").append(setup.reference().label())
+            .append(" at ").append(joinRanks(setup.rankCounts())).append(" ranks\n\n");
+        MarkdownReport.appendMachine(md, info);
+        appendMethod(md, setup, info);
+        appendTargets(md, setup, results);
+        for (final CollectiveOperation operation : CollectiveOperation.values())
+        {
+            if (operation.hasMessage())
+            {
+                appendOperation(md, setup, operation, results);
+            }
+        }
+        appendBarrier(md, setup, results);
+        appendRounds(md, setup, rounds);
+        md.append("\n## Plots\n\n");
+        for (final CollectiveOperation operation : CollectiveOperation.values())
+        {
+            md.append("![").append(operation.label()).append("](").append(CollectiveCharts.fileName(operation)).append(")\n\n");
+        }
+        md.append("## Commands\n\n");
+        for (final String command : info.commands())
+        {
+            md.append("- `").append(command).append("`\n");
+        }
+        return md.toString();
+    }
+
+    private static void appendMethod(final StringBuilder md, final Setup setup, final RunInfo info)
+    {
+        md.append("## How it was measured\n\n");
+        md.append("The per-rank message size m is what MPI counts: the Bcast count (bytes, root 0), the Allreduce count ")
+            .append("of doubles (MPI.SUM) times 8, the Allgather per-rank block, the Alltoall per-pair block. ")
+            .append("Aggregated bandwidth is the bytes one call moves divided by the median time per call, 1 GB = 10^9 B, ")
+            .append("with bytes moved defined once for both implementations (n = ranks):\n\n");
+        md.append("| operation | bytes moved per call |\n|---|---|\n");
+        for (final CollectiveOperation operation : CollectiveOperation.values())
+        {
+            MarkdownReport.row(md, operation.label(), operation.bytesMovedDefinition());
+        }
+        md.append('\n');
+        md.append("Both programs run the same schedule on every rank: warm-up passes over all operations and sizes for ")
+            .append("at least 2 s, then per operation and size warm-up batches until one lasts about ").append(info.batchMillis())
+            .append(" ms, then ").append(info.repetitions()).append(" timed batches of back-to-back calls. A batch starts ")
+            .append("with a Barrier; each rank times its calls with its own clock, and an Allreduce with MAX makes the ")
+            .append("slowest rank's time the batch's time (so consecutive calls may overlap, e.g. the root of a Bcast ")
+            .append("may start the next one early, in both implementations alike). Time per call = batch time / calls. ")
+            .append(info.rounds() == 1
+                ? "Each program runs once per job size, the implementations taking turns. "
+                : "Each program runs " + info.rounds() + " times per job size, the implementations taking turns and swapping "
+                    + "order every round. ")
+            .append("Median: the median over the rounds of each round's median batch; min: the fastest batch of all.\n\n");
+        md.append("Every job ran pinned to CPUs ").append(setup.cpus()).append(" (").append(setup.cores())
+            .append(" cores, `taskset -c`). ").append(setup.subject().label()).append(": the thread device, ranks as threads of ")
+            .append("one JVM, the idle strategy left to choose itself (spin with one rank per core or fewer, back off when ")
+            .append("oversubscribed). ").append(setup.reference().label()).append(" (`mpirun`):\n\n");
+        for (final int ranks : setup.rankCounts())
+        {
+            md.append("- ").append(ranks).append(" ranks: `")
+                .append(String.join(" ", setup.openMpiFlags().getOrDefault(ranks, List.of()))).append("`\n");
+        }
+        md.append('\n');
+    }
+
+    private static void appendTargets(final StringBuilder md, final Setup setup, final List<CollectiveResult> results)
+    {
+        md.append("## Targets\n\n");
+        for (final int ranks : setup.rankCounts())
+        {
+            md.append("- ").append(ranks).append(" ranks: ")
+                .append(CollectiveTarget.describe(ranks, setup.cores(), setup.subject().label(), setup.reference().label())).append('\n');
+        }
+        md.append("\n| operation |");
+        for (final int ranks : setup.rankCounts())
+        {
+            md.append(' ').append(ranks).append(" ranks |");
+        }
+        md.append("\n|---|").append("---|".repeat(setup.rankCounts().size())).append('\n');
+        for (final CollectiveOperation operation : CollectiveOperation.values())
+        {
+            md.append("| ").append(operation.label()).append(" |");
+            for (final int ranks : setup.rankCounts())
+            {
+                md.append(' ').append(summary(setup, operation, ranks, results)).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    /** @return e.g. {@code met at all 3 sizes}, {@code missed at 2 of 10 sizes (worst 3.40× at 64 B)}, {@code no target}. */
+    static String summary(final Setup setup, final CollectiveOperation operation, final int ranks, final List<CollectiveResult> results)
+    {
+        int judged = 0;
+        int missed = 0;
+        double worst = 0;
+        int worstBytes = 0;
+        boolean measured = false;
+        for (final int bytes : sizes(results, operation, ranks))
+        {
+            final double ratio = ratio(setup, results, operation, ranks, bytes);
+            measured |= !Double.isNaN(ratio);
+            final CollectiveTarget.Verdict verdict = CollectiveTarget.verdict(operation, ranks, setup.cores(), bytes, ratio);
+            if (verdict == CollectiveTarget.Verdict.NONE)
+            {
+                continue;
+            }
+            judged++;
+            if (verdict == CollectiveTarget.Verdict.MISSED)
+            {
+                missed++;
+                if (ratio > worst)
+                {
+                    worst = ratio;
+                    worstBytes = bytes;
+                }
+            }
+        }
+        if (!measured)
+        {
+            return MISSING;
+        }
+        if (judged == 0)
+        {
+            return "no target";
+        }
+        final String sizes = operation.hasMessage() ? (judged == 1 ? " size" : " sizes") : "";
+        if (missed == 0)
+        {
+            return operation.hasMessage() ? "met at all " + judged + sizes : "met";
+        }
+        final String at = operation.hasMessage() ? " at " + ByteSizes.label(worstBytes) : "";
+        return (operation.hasMessage() ? "**missed** at " + missed + " of " + judged + sizes : "**missed**")
+            + " (worst " + times(worst) + "×" + at + ")";
+    }
+
+    private static void appendOperation(
+        final StringBuilder md, final Setup setup, final CollectiveOperation operation, final List<CollectiveResult> results)
+    {
+        final String subject = setup.subject().label();
+        final String reference = setup.reference().label();
+        if (results.stream().noneMatch(result -> result.operation() == operation))
+        {
+            return;
+        }
+        md.append("## ").append(operation.label()).append("\n\n");
+        for (final int ranks : setup.rankCounts())
+        {
+            final TreeSet<Integer> sizes = sizes(results, operation, ranks);
+            if (sizes.isEmpty())
+            {
+                continue;
+            }
+            md.append("### ").append(operation.label()).append(", ").append(ranks).append(" ranks\n\n");
+            md.append("| size | ").append(subject).append(" µs | ").append(reference).append(" µs | ")
+                .append(subject).append(" GB/s | ").append(reference).append(" GB/s | ")
+                .append(subject).append(" / ").append(reference).append(" time | target |\n");
+            md.append("|---:|---:|---:|---:|---:|---:|---|\n");
+            for (final int bytes : sizes)
+            {
+                final Optional<CollectiveResult> mine = find(results, setup.subject(), operation, ranks, bytes);
+                final Optional<CollectiveResult> theirs = find(results, setup.reference(), operation, ranks, bytes);
+                final double ratio = ratio(setup, results, operation, ranks, bytes);
+                md.append("| ").append(ByteSizes.label(bytes))
+                    .append(" | ").append(mine.map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
+                    .append(" | ").append(theirs.map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
+                    .append(" | ").append(mine.map(result -> MarkdownReport.gigabytes(result.aggregatedGbsMedian())).orElse(MISSING))
+                    .append(" | ").append(theirs.map(result -> MarkdownReport.gigabytes(result.aggregatedGbsMedian())).orElse(MISSING))
+                    .append(" | ").append(Double.isNaN(ratio) ? MISSING : times(ratio))
+                    .append(" | ").append(verdictCell(operation, ranks, setup.cores(), bytes, ratio)).append(" |\n");
+            }
+            md.append('\n');
+        }
+    }
+
+    private static void appendBarrier(final StringBuilder md, final Setup setup, final List<CollectiveResult> results)
+    {
+        final CollectiveOperation barrier = CollectiveOperation.BARRIER;
+        md.append("## Barrier latency\n\n");
+        md.append("| ranks | ").append(setup.subject().label()).append(" µs | ").append(setup.reference().label())
+            .append(" µs | ").append(setup.subject().label()).append(" / ").append(setup.reference().label())
+            .append(" time | target |\n|---:|---:|---:|---:|---|\n");
+        for (final int ranks : setup.rankCounts())
+        {
+            final double ratio = ratio(setup, results, barrier, ranks, 0);
+            md.append("| ").append(ranks)
+                .append(" | ").append(find(results, setup.subject(), barrier, ranks, 0)
+                    .map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
+                .append(" | ").append(find(results, setup.reference(), barrier, ranks, 0)
+                    .map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
+                .append(" | ").append(Double.isNaN(ratio) ? MISSING : times(ratio))
+                .append(" | ").append(verdictCell(barrier, ranks, setup.cores(), 0, ratio)).append(" |\n");
+        }
+    }
+
+    private static void appendRounds(final StringBuilder md, final Setup setup, final List<List<CollectiveResult>> rounds)
+    {
+        final List<CollectiveResult> all = new ArrayList<>();
+        rounds.forEach(all::addAll);
+        if (all.isEmpty())
+        {
+            return;
+        }
+        md.append("\n## Rounds\n\n");
+        md.append("Taking turns, the implementations meet the same conditions: a change during the run (another ")
+            .append("process, the hypervisor moving the virtual CPUs) hits both. Each round's median time per call (µs) at ")
+            .append(ByteSizes.label(CollectiveTarget.MATCH_FROM_BYTES))
+            .append(" (or the largest size below it that was measured), to show whether conditions changed:\n\n");
+        md.append("| operation | ranks | size | implementation |");
+        for (int i = 1; i <= rounds.size(); i++)
+        {
+            md.append(" round ").append(i).append(" |");
+        }
+        md.append("\n|---|---:|---:|---|").append("---:|".repeat(rounds.size())).append('\n');
+        for (final CollectiveOperation operation : CollectiveOperation.values())
+        {
+            for (final int ranks : setup.rankCounts())
+            {
+                final Integer probe = sizes(all, operation, ranks).floor(CollectiveTarget.MATCH_FROM_BYTES);
+                if (probe == null)
+                {
+                    continue;
+                }
+                for (final Implementation implementation : List.of(setup.subject(), setup.reference()))
+                {
+                    md.append("| ").append(operation.label()).append(" | ").append(ranks)
+                        .append(" | ").append(operation.hasMessage() ? ByteSizes.label(probe) : MISSING)
+                        .append(" | ").append(implementation.label()).append(" |");
+                    for (final List<CollectiveResult> round : rounds)
+                    {
+                        md.append(' ').append(find(round, implementation, operation, ranks, probe)
+                            .map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING)).append(" |");
+                    }
+                    md.append('\n');
+                }
+            }
+        }
+    }
+
+    private static String verdictCell(
+        final CollectiveOperation operation, final int ranks, final int cores, final int bytes, final double ratio)
+    {
+        return switch (CollectiveTarget.verdict(operation, ranks, cores, bytes, ratio))
+        {
+            case MET -> "met (≤ " + limit(CollectiveTarget.limit(operation, ranks, cores, bytes)) + "×)";
+            case MISSED -> "**missed** (≤ " + limit(CollectiveTarget.limit(operation, ranks, cores, bytes)) + "×)";
+            case NONE -> MISSING;
+        };
+    }
+
+    /** @return the subject's median time over the reference's, or NaN when either is missing. */
+    private static double ratio(
+        final Setup setup, final List<CollectiveResult> results, final CollectiveOperation operation, final int ranks, final int bytes)
+    {
+        final Optional<CollectiveResult> mine = find(results, setup.subject(), operation, ranks, bytes);
+        final Optional<CollectiveResult> theirs = find(results, setup.reference(), operation, ranks, bytes);
+        if (mine.isEmpty() || theirs.isEmpty() || !(theirs.get().usMedian() > 0))
+        {
+            return Double.NaN;
+        }
+        return mine.get().usMedian() / theirs.get().usMedian();
+    }
+
+    private static TreeSet<Integer> sizes(final List<CollectiveResult> results, final CollectiveOperation operation, final int ranks)
+    {
+        final TreeSet<Integer> sizes = new TreeSet<>();
+        for (final CollectiveResult result : results)
+        {
+            if (result.operation() == operation && result.ranks() == ranks)
+            {
+                sizes.add(result.bytes());
+            }
+        }
+        return sizes;
+    }
+
+    private static Optional<CollectiveResult> find(
+        final List<CollectiveResult> results, final Implementation implementation, final CollectiveOperation operation,
+        final int ranks, final int bytes)
+    {
+        return results.stream()
+            .filter(result -> result.impl().equals(implementation.id()) && result.operation() == operation
+                && result.ranks() == ranks && result.bytes() == bytes)
+            .findFirst();
+    }
+
+    private static String joinRanks(final List<Integer> rankCounts)
+    {
+        final List<String> words = rankCounts.stream().map(String::valueOf).toList();
+        if (words.size() == 1)
+        {
+            return words.getFirst();
+        }
+        return String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.getLast();
+    }
+
+    private static String times(final double value)
+    {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static String limit(final double value)
+    {
+        return value == Math.rint(value) ? Long.toString((long)value) : times(value);
+    }
+}

@@ -1,0 +1,184 @@
+package org.openmpj.bench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.openmpj.bench.CollectiveOptions;
+import org.openmpj.transport.thread.ThreadDeviceProvider;
+
+/**
+ * The options of {@code CollectivesReport}.
+ *
+ * @param home               the OpenMPJ checkout: where {@code bin/mpjrun} and the jars are.
+ * @param results            where the report is written.
+ * @param nativeBinary       the compiled {@code bench/native/collectives.c}.
+ * @param eagerLimitBytes    the thread device's eager limit for the run.
+ * @param cpus               the CPU list every run is pinned to, in {@code taskset -c} syntax.
+ * @param rounds             how many times each benchmark runs, the implementations taking turns.
+ * @param rankCounts         the job sizes, ascending.
+ * @param largeJobRanks      from this many ranks on, sizes stop at {@code largeJobMaxBytes}.
+ * @param largeJobMaxBytes   the largest size of jobs of {@code largeJobRanks} ranks or more.
+ * @param bench              the options passed on to every benchmark program; repetitions are per round.
+ */
+public record CollectiveReportOptions(
+    Path home, Path results, Path nativeBinary, long eagerLimitBytes, String cpus, int rounds, List<Integer> rankCounts,
+    int largeJobRanks, int largeJobMaxBytes, CollectiveOptions bench)
+{
+    /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
+    public static final int DEFAULT_ROUNDS = 3;
+    /** Timed batches per size in each round. */
+    public static final int DEFAULT_REPETITIONS_PER_ROUND = 5;
+    /** The issue's job sizes: one rank per core, and two and four per core on two cores. */
+    public static final List<Integer> DEFAULT_RANK_COUNTS = List.of(2, 4, 8);
+    /** Jobs this large have their sizes capped. */
+    public static final int DEFAULT_LARGE_JOB_RANKS = 8;
+    /**
+     * 1 MiB: an 8-rank Alltoall of 4 MiB blocks moves 235 MB per call on two cores and needs 512 MiB of
+     * buffers in one JVM; capped, the whole default run stays within about a quarter of an hour.
+     */
+    public static final int DEFAULT_LARGE_JOB_MAX_BYTES = 1024 * 1024;
+
+    private static final int MAX_ROUNDS = 100;
+    private static final int MAX_RANKS = 1024;
+
+    /** The usage text. */
+    public static final String USAGE = """
+        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--eager-limit BYTES] [--cpus LIST]
+                                 [--rounds N] [--ranks N,N,...] [--large-job-ranks N] [--large-job-max-bytes N]
+                                 [--min-bytes N] [--max-bytes N] [--step N] [--repetitions N] [--batch-ms N]
+          --home                the OpenMPJ checkout; default the current directory.
+          --results             where to write the report; default HOME/bench/results.
+          --native              the compiled bench/native/collectives.c; default HOME/bench/target/collectives.
+          --eager-limit         the thread device's eager limit in bytes; default %d.
+          --cpus                the cores every run is pinned to (taskset -c); default 0,1.
+          --rounds              how often each benchmark runs, the implementations taking turns; default %d.
+          --ranks               the job sizes; default 2,4,8.
+          --large-job-ranks, --large-job-max-bytes: jobs of at least this many ranks stop at this size; default %d, %d.
+          --min-bytes, --max-bytes, --step, --repetitions, --batch-ms: passed to every benchmark;
+                                defaults 16 B, 4 MiB, 4, %d per round, 30 ms.
+        """.formatted(ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, DEFAULT_ROUNDS, DEFAULT_LARGE_JOB_RANKS,
+            DEFAULT_LARGE_JOB_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND);
+
+    /** Copies the rank counts and checks them. */
+    public CollectiveReportOptions
+    {
+        rankCounts = List.copyOf(rankCounts);
+        if (rankCounts.isEmpty())
+        {
+            throw new IllegalArgumentException("--ranks needs at least one job size");
+        }
+    }
+
+    /**
+     * @param args the command line.
+     * @return the options.
+     * @throws IllegalArgumentException naming the option that is unknown, lacks a value or is invalid.
+     */
+    public static CollectiveReportOptions parse(final String[] args)
+    {
+        Path home = Path.of("").toAbsolutePath();
+        Path results = null;
+        Path nativeBinary = null;
+        long eagerLimit = ThreadDeviceProvider.EAGER_LIMIT_DEFAULT;
+        String cpus = "0,1";
+        int rounds = DEFAULT_ROUNDS;
+        List<Integer> rankCounts = DEFAULT_RANK_COUNTS;
+        int largeJobRanks = DEFAULT_LARGE_JOB_RANKS;
+        int largeJobMaxBytes = DEFAULT_LARGE_JOB_MAX_BYTES;
+        final List<String> benchArgs = new ArrayList<>();
+        for (int i = 0; i < args.length; i += 2)
+        {
+            final String name = args[i];
+            if (i + 1 >= args.length)
+            {
+                throw new IllegalArgumentException(name + " needs a value");
+            }
+            final String value = args[i + 1];
+            switch (name)
+            {
+                case "--home" -> home = Path.of(value).toAbsolutePath();
+                case "--results" -> results = Path.of(value).toAbsolutePath();
+                case "--native" -> nativeBinary = Path.of(value).toAbsolutePath();
+                case "--eager-limit" -> eagerLimit = parseWhole(name, value, 0, Long.MAX_VALUE);
+                case "--cpus" -> cpus = value;
+                case "--rounds" -> rounds = (int)parseWhole(name, value, 1, MAX_ROUNDS);
+                case "--ranks" -> rankCounts = parseRankCounts(value);
+                case "--large-job-ranks" -> largeJobRanks = (int)parseWhole(name, value, 1, MAX_RANKS);
+                case "--large-job-max-bytes" -> largeJobMaxBytes = (int)parseWhole(name, value, 1, Integer.MAX_VALUE);
+                default ->
+                {
+                    benchArgs.add(name);
+                    benchArgs.add(value);
+                }
+            }
+        }
+        CpuList.count(cpus);
+        return new CollectiveReportOptions(
+            home,
+            results != null ? results : home.resolve("bench/results"),
+            nativeBinary != null ? nativeBinary : home.resolve("bench/target/collectives"),
+            eagerLimit,
+            cpus,
+            rounds,
+            rankCounts,
+            largeJobRanks,
+            largeJobMaxBytes,
+            CollectiveOptions.parse(benchArgs.toArray(String[]::new), new CollectiveOptions(
+                CollectiveOptions.DEFAULT_MIN_BYTES, CollectiveOptions.DEFAULT_MAX_BYTES, CollectiveOptions.DEFAULT_STEP,
+                DEFAULT_REPETITIONS_PER_ROUND, CollectiveOptions.DEFAULT_BATCH_MILLIS)));
+    }
+
+    /**
+     * @param ranks a job size.
+     * @return the benchmark options for a job of that size: the sizes stop at {@link #largeJobMaxBytes} from
+     *         {@link #largeJobRanks} ranks on (never below the smallest size).
+     */
+    public CollectiveOptions benchFor(final int ranks)
+    {
+        if (ranks < largeJobRanks || bench.maxBytes() <= largeJobMaxBytes)
+        {
+            return bench;
+        }
+        return bench.withMaxBytes(Math.max(bench.minBytes(), largeJobMaxBytes));
+    }
+
+    /** @return how many cores {@link #cpus} names. */
+    public int cores()
+    {
+        return CpuList.count(cpus);
+    }
+
+    private static List<Integer> parseRankCounts(final String text)
+    {
+        final List<Integer> counts = Arrays.stream(text.split(","))
+            .map(word -> (int)parseWhole("--ranks", word, 1, MAX_RANKS))
+            .sorted()
+            .distinct()
+            .toList();
+        if (counts.isEmpty())
+        {
+            throw new IllegalArgumentException("--ranks " + text + " names no job size");
+        }
+        return counts;
+    }
+
+    private static long parseWhole(final String name, final String text, final long min, final long max)
+    {
+        final long value;
+        try
+        {
+            value = Long.parseLong(text.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(name + " " + text + " is not a whole number", ex);
+        }
+        if (value < min || value > max)
+        {
+            throw new IllegalArgumentException(name + " " + text + " is out of range; expected " + min + " to " + max);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,61 @@
+package org.openmpj.bench.report;
+
+import java.util.BitSet;
+
+/** Reads a CPU list in {@code taskset -c} syntax, such as {@code 0,1} or {@code 0-3,6}. */
+final class CpuList
+{
+    private static final int MAX_CPU = 4095;
+
+    private CpuList()
+    {
+    }
+
+    /**
+     * @param list CPU numbers and ranges, separated by commas.
+     * @return how many distinct CPUs the list names.
+     * @throws IllegalArgumentException quoting the list when a part is not a number or a range.
+     */
+    static int count(final String list)
+    {
+        final BitSet cpus = new BitSet();
+        for (final String part : list.split(","))
+        {
+            final String[] ends = part.trim().split("-", -1);
+            if (ends.length > 2)
+            {
+                throw invalid(list);
+            }
+            final int first = cpu(ends[0], list);
+            final int last = ends.length == 2 ? cpu(ends[1], list) : first;
+            if (last < first)
+            {
+                throw invalid(list);
+            }
+            cpus.set(first, last + 1);
+        }
+        return cpus.cardinality();
+    }
+
+    private static int cpu(final String text, final String list)
+    {
+        try
+        {
+            final int cpu = Integer.parseInt(text.trim());
+            if (cpu >= 0 && cpu <= MAX_CPU)
+            {
+                return cpu;
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw invalid(list);
+        }
+        throw invalid(list);
+    }
+
+    private static IllegalArgumentException invalid(final String list)
+    {
+        return new IllegalArgumentException("--cpus " + list + " is not a CPU list such as 0,1 or 0-3");
+    }
+}

@@ -1,0 +1,76 @@
+package org.openmpj.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class CollectivesBenchmarkTest
+{
+    /**
+     * Batches on a fake clock: a call takes 1 µs plus 1 ns per byte; Barrier 2 µs. Records the sizes of the
+     * batches and the values the schedule asked the ranks to agree on.
+     */
+    private static final class FakeBatches implements CollectiveBatches
+    {
+        long now;
+        final List<String> batches = new ArrayList<>();
+        final List<Long> agreed = new ArrayList<>();
+
+        @Override
+        public int ranks()
+        {
+            return 4;
+        }
+
+        @Override
+        public long timeBatch(final CollectiveOperation operation, final int bytes, final int iterations)
+        {
+            final long nanos = (operation == CollectiveOperation.BARRIER ? 2_000L : 1_000L + bytes) * iterations;
+            now += nanos;
+            batches.add(operation.id() + ":" + bytes);
+            return nanos;
+        }
+
+        @Override
+        public long slowest(final long nanos)
+        {
+            agreed.add(nanos);
+            return nanos;
+        }
+    }
+
+    @Test
+    void warmsUpForTwoSecondsThenPrintsEveryOperationAtEverySizeAndBarrierOnce()
+    {
+        final FakeBatches batches = new FakeBatches();
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new CollectivesBenchmark("fake", new CollectiveOptions(8, 1000, 10, 3, 1), batches,
+            new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> batches.now).run();
+
+        final List<CollectiveResult> results = CollectiveLines.parse(bytes.toString(StandardCharsets.UTF_8).lines().toList());
+        assertEquals(List.of("bcast:8", "bcast:80", "bcast:800", "allreduce:8", "allreduce:80", "allreduce:800",
+            "allgather:8", "allgather:80", "allgather:800", "alltoall:8", "alltoall:80", "alltoall:800", "barrier:0"),
+            results.stream().map(result -> result.operation().id() + ":" + result.bytes()).toList());
+        for (final CollectiveResult result : results)
+        {
+            final double perCallUs = result.operation() == CollectiveOperation.BARRIER ? 2.0 : 1.0 + result.bytes() / 1000.0;
+            assertEquals(perCallUs, result.usMedian(), 1e-9, result.toString());
+            assertEquals(perCallUs, result.usMin(), 1e-9, result.toString());
+            assertEquals(4, result.ranks());
+            assertEquals(3, result.repetitions());
+            assertEquals(1_000_000 / Math.round(perCallUs * 1000), result.iterations(), "1 ms batches: " + result);
+        }
+        assertTrue(batches.agreed.getLast() >= CollectivesBenchmark.MIN_WARM_UP_NANOS, batches.agreed.toString());
+        assertTrue(batches.agreed.stream().limit(batches.agreed.size() - 1L).allMatch(nanos -> nanos < CollectivesBenchmark.MIN_WARM_UP_NANOS),
+            "warm-up passes stop once the ranks agree two seconds went by: " + batches.agreed);
+        final int firstTimed = batches.batches.size() - 13 * (3 + 1);
+        assertEquals("bcast:8", batches.batches.get(firstTimed), "after the warm-up: one settling batch and three timed ones per point");
+    }
+}

@@ -1,0 +1,77 @@
+package org.openmpj.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.openmpj.bench.CollectiveOptions;
+
+class CollectiveCommandsTest
+{
+    private static final Path HOME = Path.of("/opt/openmpj");
+
+    @Test
+    void defaultsRunTwoFourAndEightRanksOnTwoCoresWithEightRankJobsCapped()
+    {
+        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString()});
+        assertEquals(List.of(2, 4, 8), options.rankCounts());
+        assertEquals(2, options.cores());
+        assertEquals(3, options.rounds());
+        assertEquals(HOME.resolve("bench/target/collectives"), options.nativeBinary());
+        assertEquals(HOME.resolve("bench/results"), options.results());
+        assertEquals(new CollectiveOptions(16, 4 << 20, 4, 5, 30), options.bench());
+        assertEquals(options.bench(), options.benchFor(4));
+        assertEquals(options.bench().withMaxBytes(1 << 20), options.benchFor(8));
+        assertEquals(options.bench().withMaxBytes(1 << 20), options.benchFor(16));
+    }
+
+    @Test
+    void openMpiSpinsBoundToCoresUntilOversubscribedThenYieldsUnbound()
+    {
+        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString()});
+        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "-Xmx2g");
+
+        final String two = String.join(" ", commands.openmpi(2));
+        assertTrue(two.startsWith("taskset -c 0,1 mpirun --allow-run-as-root --timeout 900 -np 2 --map-by core --bind-to core "
+            + "/opt/openmpj/bench/target/collectives --min-bytes 16 --max-bytes 4194304"), two);
+        assertFalse(two.contains("yield"), two);
+        final String eight = String.join(" ", commands.openmpi(8));
+        assertTrue(eight.contains("-np 8 --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 "), eight);
+        assertTrue(eight.contains("--max-bytes 1048576"), eight);
+
+        final List<String> openmpj = commands.openmpj(4);
+        assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "4", "-dev", "thread"), openmpj.subList(0, 8));
+        assertTrue(openmpj.contains("org.openmpj.bench.Collectives") && openmpj.contains("4194304"), openmpj.toString());
+        assertFalse(String.join(" ", openmpj).contains("openmpj.idle"), "the idle strategy chooses itself");
+        assertEquals("-Xmx2g", commands.environment().get("OPENMPJ_JVM_OPTS"));
+    }
+
+    @Test
+    void moreCoresMoveTheOversubscriptionLine()
+    {
+        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});
+        assertEquals(4, options.cores());
+        assertEquals(List.of(4, 8), options.rankCounts());
+        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        assertEquals(List.of("--map-by", "core", "--bind-to", "core"), commands.openMpiPlacement(4));
+        assertTrue(commands.openMpiPlacement(8).contains("--oversubscribe"));
+    }
+
+    @Test
+    void rejectsBadOptions()
+    {
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--cpus", "0-"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--cpus", "3-1"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--ranks", "2,zero"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--ranks", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--rounds", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--min-bytes", "4"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--rounds"}));
+        assertEquals(3, CpuList.count("0,2-3,3"));
+    }
+}

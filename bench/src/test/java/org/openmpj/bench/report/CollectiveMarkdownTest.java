@@ -1,0 +1,66 @@
+package org.openmpj.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.openmpj.bench.CollectiveOperation;
+import org.openmpj.bench.CollectiveResult;
+
+class CollectiveMarkdownTest
+{
+    private static final Implementation MINE = new Implementation("j", "Java");
+    private static final Implementation THEIRS = new Implementation("c", "C");
+    private static final CollectiveMarkdown.Setup SETUP = new CollectiveMarkdown.Setup(MINE, THEIRS, List.of(2, 4), 2, "0,1",
+        Map.of(2, List.of("--bind-to", "core"), 4, List.of("--oversubscribe", "--mca", "mpi_yield_when_idle", "1")));
+    private static final RunInfo INFO = new RunInfo("2026-01-01T00:00:00Z", 2, "Some CPU", "25", "mpirun (Open MPI) 4.1.4", "abc123",
+        4096, "0.01 0.02 0.03", "quiet", 1, 30, 5, List.of("run j", "run c"));
+
+    private static CollectiveResult result(
+        final Implementation implementation, final CollectiveOperation operation, final int ranks, final int bytes, final double us)
+    {
+        return new CollectiveResult(implementation.id(), operation, ranks, bytes, 100, 5, us, us * 0.9);
+    }
+
+    @Test
+    void tablesPutTheImplementationsSideBySideWithTheRatioAndTheTarget()
+    {
+        final List<CollectiveResult> results = List.of(
+            result(MINE, CollectiveOperation.BCAST, 2, 16384, 2.0),
+            result(THEIRS, CollectiveOperation.BCAST, 2, 16384, 1.0),
+            result(MINE, CollectiveOperation.BCAST, 2, 65536, 8.0),
+            result(THEIRS, CollectiveOperation.BCAST, 2, 65536, 10.0),
+            result(MINE, CollectiveOperation.BCAST, 2, 262144, 50.0),
+            result(THEIRS, CollectiveOperation.BCAST, 2, 262144, 40.0),
+            result(MINE, CollectiveOperation.ALLTOALL, 4, 16, 12.0),
+            result(THEIRS, CollectiveOperation.ALLTOALL, 4, 16, 3.0),
+            result(MINE, CollectiveOperation.BARRIER, 2, 0, 0.5),
+            result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 0.25),
+            result(MINE, CollectiveOperation.BARRIER, 4, 0, 20.0),
+            result(THEIRS, CollectiveOperation.BARRIER, 4, 0, 10.0));
+
+        final String md = CollectiveMarkdown.render(SETUP, results, List.of(results), INFO);
+
+        assertTrue(md.startsWith("# Collectives: Java vs C at 2 and 4 ranks\n"), md);
+        assertTrue(md.contains("| Alltoall | n·(n-1)·m: "), md);
+        assertTrue(md.contains("- 4 ranks: `--oversubscribe --mca mpi_yield_when_idle 1`"), md);
+        assertTrue(md.contains("### Bcast, 2 ranks\n\n| size | Java µs | C µs | Java GB/s | C GB/s | Java / C time | target |\n"), md);
+        assertTrue(md.contains("| 16 KiB | 2.000 | 1.000 | 8.19 | 16.38 | 2.00 | – |\n"), md);
+        assertTrue(md.contains("| 64 KiB | 8.000 | 10.0 | 8.19 | 6.55 | 0.80 | met (≤ 1×) |\n"), md);
+        assertTrue(md.contains("| 256 KiB | 50.0 | 40.0 | 5.24 | 6.55 | 1.25 | **missed** (≤ 1×) |\n"), md);
+        assertTrue(md.contains("| 16 B | 12.0 | 3.000 | 0.0160 | 0.0640 | 4.00 | **missed** (≤ 3×) |\n"), md);
+        assertTrue(md.contains("| Bcast | **missed** at 1 of 2 sizes (worst 1.25× at 256 KiB) | – |\n"), md);
+        assertTrue(md.contains("| Alltoall | – | **missed** at 1 of 1 size (worst 4.00× at 16 B) |\n"), md);
+        assertTrue(md.contains("| Barrier | no target | met |\n"), md);
+        assertTrue(md.contains("| 2 | 0.500 | 0.250 | 2.00 | – |\n| 4 | 20.0 | 10.0 | 2.00 | met (≤ 3×) |\n"), md);
+        assertTrue(md.contains("| Bcast | 2 | 64 KiB | Java | 8.000 |\n| Bcast | 2 | 64 KiB | C | 10.0 |\n"), md);
+        assertTrue(md.contains("| Alltoall | 4 | 16 B | Java | 12.0 |\n"), md);
+        assertTrue(md.contains("![Allgather](collectives-allgather.png)") && md.contains("![Barrier](collectives-barrier.png)"), md);
+        assertTrue(md.contains("| run queue during the run | quiet |") && md.contains("- `run c`"), md);
+        assertTrue(md.contains("- 4 ranks: Java ≤ 3× C's time at every size"), md);
+        assertFalse(md.contains("## Allgather"), "no section for what was not measured");
+    }
+}

@@ -9,8 +9,9 @@ import org.openmpj.engine.Reduction;
 /**
  * The collectives of an intercommunicator, from the user's arguments to the engine: the root argument and each
  * buffer this rank has a role for are checked, non-contiguous data is presented as element runs by a
- * {@link CollectiveBuffer}, and reductions get the operation as {@link ReductionCollectives} builds it. Counts
- * and displacements of per-rank blocks are over the other group. Failures are thrown for the communicator to raise.
+ * {@link CollectiveBuffer}, {@code MPI.OBJECT} goes to {@link InterObjectCollectives}, and reductions get the
+ * operation as {@link ReductionCollectives} builds it. Counts and displacements of per-rank blocks are over the
+ * other group. Failures are thrown for the communicator to raise.
  */
 final class InterCollectiveCalls
 {
@@ -18,23 +19,33 @@ final class InterCollectiveCalls
     {
     }
 
-    static void bcast(final Intercommunicator ic, final Object buf, final int offset, final int count, final Datatype type, final int root)
+    static void bcast(
+        final Intercommunicator ic, final ClassLoader loader, final Object buf, final int offset, final int count, final Datatype type,
+        final int root)
     {
         root("Bcast", ic, root);
         if (root == MPI.PROC_NULL)
         {
             return;
         }
-        buffer("Bcast", "buffer", buf, offset, count, type);
+        CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, type);
         final CollectiveBuffer data = root == MPI.ROOT
             ? CollectiveBuffer.send(buf, offset, count, type)
             : CollectiveBuffer.receive(buf, offset, count, type);
-        InterCollectives.bcast(ic, data.array(), type.kind(), data.offset(), data.elements(), root);
+        if (type.isObject())
+        {
+            InterObjectCollectives.bcast(ic, loader, (Object[])data.array(), data.offset(), data.elements(), root);
+        }
+        else
+        {
+            InterCollectives.bcast(ic, data.array(), type.kind(), data.offset(), data.elements(), root);
+        }
         data.finish();
     }
 
     static void gatherv(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Intercommunicator ic, final ClassLoader loader,
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root)
     {
         root("Gatherv", ic, root);
@@ -49,20 +60,28 @@ final class InterCollectiveCalls
         }
         else
         {
-            buffer("Gatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
+            CollectiveArgs.buffer("Gatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         }
         final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
         final CollectiveBuffer recv = atRoot
             ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize())
             : CollectiveBuffer.ABSENT;
-        InterCollectives.gatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
-            recv.displs(), (atRoot ? recvtype : sendtype).kind(), root);
+        if ((atRoot ? recvtype : sendtype).isObject())
+        {
+            InterObjectCollectives.gatherv(ic, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+                recv.offset(), recv.counts(), recv.displs(), root);
+        }
+        else
+        {
+            InterCollectives.gatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
+                recv.displs(), (atRoot ? recvtype : sendtype).kind(), root);
+        }
         send.finish();
         recv.finish();
     }
 
     static void scatterv(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
+        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
         root("Scatterv", ic, root);
@@ -77,35 +96,52 @@ final class InterCollectiveCalls
         }
         else
         {
-            buffer("Scatterv", "receive", recvbuf, recvoffset, recvcount, recvtype);
+            CollectiveArgs.buffer("Scatterv", "receive", recvbuf, recvoffset, recvcount, recvtype);
         }
         final CollectiveBuffer send = atRoot
             ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype, ic.remoteSize())
             : CollectiveBuffer.ABSENT;
         final CollectiveBuffer recv = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
-        InterCollectives.scatterv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
-            recv.elements(), (atRoot ? sendtype : recvtype).kind(), root);
+        if ((atRoot ? sendtype : recvtype).isObject())
+        {
+            InterObjectCollectives.scatterv(ic, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
+                (Object[])recv.array(), recv.offset(), recv.elements(), root);
+        }
+        else
+        {
+            InterCollectives.scatterv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
+                recv.elements(), (atRoot ? sendtype : recvtype).kind(), root);
+        }
         send.finish();
         recv.finish();
     }
 
     static void allgatherv(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Intercommunicator ic, final ClassLoader loader,
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype)
     {
-        buffer("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
+        CollectiveArgs.buffer("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         vector("Allgatherv", "receive", ic, recvbuf, recvoffset, recvcounts, displs, recvtype);
         sameKind("Allgatherv", sendtype, recvtype);
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize());
-        InterCollectives.allgatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
-            recv.displs(), sendtype.kind());
+        if (sendtype.isObject())
+        {
+            InterObjectCollectives.allgatherv(ic, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+                recv.offset(), recv.counts(), recv.displs());
+        }
+        else
+        {
+            InterCollectives.allgatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
+                recv.displs(), sendtype.kind());
+        }
         send.finish();
         recv.finish();
     }
 
     static void alltoallv(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
+        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls,
         final Datatype recvtype)
     {
@@ -114,14 +150,22 @@ final class InterCollectiveCalls
         sameKind("Alltoallv", sendtype, recvtype);
         final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, ic.remoteSize());
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, ic.remoteSize());
-        InterCollectives.alltoallv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
-            recv.counts(), recv.displs(), sendtype.kind());
+        if (sendtype.isObject())
+        {
+            InterObjectCollectives.alltoallv(ic, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
+                (Object[])recv.array(), recv.offset(), recv.counts(), recv.displs());
+        }
+        else
+        {
+            InterCollectives.alltoallv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
+                recv.counts(), recv.displs(), sendtype.kind());
+        }
         send.finish();
         recv.finish();
     }
 
     static void reduce(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op, final int root)
     {
         root("Reduce", ic, root);
@@ -130,38 +174,54 @@ final class InterCollectiveCalls
             return;
         }
         final boolean atRoot = root == MPI.ROOT;
-        buffer("Reduce", atRoot ? "receive" : "send", atRoot ? recvbuf : sendbuf, atRoot ? recvoffset : sendoffset, count, type);
+        CollectiveArgs.buffer("Reduce", atRoot ? "receive" : "send", atRoot ? recvbuf : sendbuf, atRoot ? recvoffset : sendoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce", op, type);
         final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, count, type);
         final CollectiveBuffer recv = atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type) : CollectiveBuffer.ABSENT;
-        InterCollectives.reduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
-            op.elementsPerReducedItem(type), reduction, root);
+        if (type.isObject())
+        {
+            InterObjectCollectives.reduce(ic, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
+                type.elements(count), op.elementsPerReducedItem(type), reduction, root);
+        }
+        else
+        {
+            InterCollectives.reduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
+                op.elementsPerReducedItem(type), reduction, root);
+        }
         send.finish();
         recv.finish();
     }
 
     static void allreduce(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op)
     {
-        buffer("Allreduce", "send", sendbuf, sendoffset, count, type);
-        buffer("Allreduce", "receive", recvbuf, recvoffset, count, type);
+        CollectiveArgs.buffer("Allreduce", "send", sendbuf, sendoffset, count, type);
+        CollectiveArgs.buffer("Allreduce", "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Allreduce", op, type);
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, count, type);
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, count, type);
-        InterCollectives.allreduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
-            op.elementsPerReducedItem(type), reduction);
+        if (type.isObject())
+        {
+            InterObjectCollectives.allreduce(ic, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
+                type.elements(count), op.elementsPerReducedItem(type), reduction);
+        }
+        else
+        {
+            InterCollectives.allreduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
+                op.elementsPerReducedItem(type), reduction);
+        }
         send.finish();
         recv.finish();
     }
 
     static void reduceScatter(
-        final Intercommunicator ic, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int[] recvcounts, final Datatype type, final Op op)
     {
         final int total = ReductionCollectives.total(ic.local(), recvcounts);
-        buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
-        buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[ic.rank()], type);
+        CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
+        CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[ic.rank()], type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce_scatter", op, type);
         final int[] counts = new int[ic.localSize()];
         for (int i = 0; i < counts.length; i++)
@@ -170,8 +230,16 @@ final class InterCollectiveCalls
         }
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type);
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[ic.rank()], type);
-        InterCollectives.reduceScatter(ic, send.array(), send.offset(), recv.array(), recv.offset(), counts, type.kind(),
-            op.elementsPerReducedItem(type), reduction);
+        if (type.isObject())
+        {
+            InterObjectCollectives.reduceScatter(ic, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
+                counts, op.elementsPerReducedItem(type), reduction);
+        }
+        else
+        {
+            InterCollectives.reduceScatter(ic, send.array(), send.offset(), recv.array(), recv.offset(), counts, type.kind(),
+                op.elementsPerReducedItem(type), reduction);
+        }
         send.finish();
         recv.finish();
     }
@@ -186,18 +254,11 @@ final class InterCollectiveCalls
         }
     }
 
-    private static void buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype type)
-    {
-        primitive(call, type);
-        CollectiveArgs.buffer(call, which, buf, offset, count, type);
-    }
-
     /** Checks per-rank blocks over the other group. */
     private static void vector(
         final String call, final String which, final Intercommunicator ic, final Object buf, final int offset,
         final int[] counts, final int[] displs, final Datatype type)
     {
-        primitive(call, type);
         CollectiveArgs.vector(call, which, ic.remote(), buf, offset, counts, displs, type);
     }
 
@@ -208,15 +269,6 @@ final class InterCollectiveCalls
         {
             throw MPIException.of(ErrorClass.ERR_TYPE, call + ": send type " + sendtype + " holds " + sendKind + " elements but receive type "
                 + recvtype + " holds " + recvtype.kind() + " elements");
-        }
-    }
-
-    private static void primitive(final String call, final Datatype type)
-    {
-        if (type != null && type.isObject())
-        {
-            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": intercommunicator collectives take types of primitive elements,"
-                + " not MPI.OBJECT");
         }
     }
 }

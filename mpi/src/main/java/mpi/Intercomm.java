@@ -150,7 +150,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Bcast");
         try
         {
-            InterCollectiveCalls.bcast(intercommunicator, buf, offset, count, datatype, root);
+            InterCollectiveCalls.bcast(intercommunicator, apiLoader(), buf, offset, count, datatype, root);
         }
         catch (final MPIException ex)
         {
@@ -180,7 +180,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Gatherv");
         try
         {
-            InterCollectiveCalls.gatherv(intercommunicator, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+            InterCollectiveCalls.gatherv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                recvoffset, recvcount, displs,
                 recvtype, root);
         }
         catch (final MPIException ex)
@@ -211,7 +212,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Scatterv");
         try
         {
-            InterCollectiveCalls.scatterv(intercommunicator, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount,
+            InterCollectiveCalls.scatterv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, displs, sendtype,
+                recvbuf, recvoffset, recvcount,
                 recvtype, root);
         }
         catch (final MPIException ex)
@@ -242,7 +244,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Allgatherv");
         try
         {
-            InterCollectiveCalls.allgatherv(intercommunicator, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+            InterCollectiveCalls.allgatherv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                recvoffset, recvcount, displs,
                 recvtype);
         }
         catch (final MPIException ex)
@@ -273,7 +276,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Alltoallv");
         try
         {
-            InterCollectiveCalls.alltoallv(intercommunicator, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount,
+            InterCollectiveCalls.alltoallv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, sdispls, sendtype,
+                recvbuf, recvoffset, recvcount,
                 rdispls, recvtype);
         }
         catch (final MPIException ex)
@@ -294,7 +298,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Reduce");
         try
         {
-            InterCollectiveCalls.reduce(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+            InterCollectiveCalls.reduce(intercommunicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
         catch (final MPIException ex)
         {
@@ -314,7 +318,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Allreduce");
         try
         {
-            InterCollectiveCalls.allreduce(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+            InterCollectiveCalls.allreduce(intercommunicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         }
         catch (final MPIException ex)
         {
@@ -338,7 +342,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Reduce_scatter");
         try
         {
-            InterCollectiveCalls.reduceScatter(intercommunicator, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+            InterCollectiveCalls.reduceScatter(intercommunicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
         catch (final MPIException ex)
         {

@@ -120,13 +120,13 @@ final class ObjectCollectives
         }
     }
 
-    private static void unpack(
+    static void unpack(
         final byte[] all, final int start, final int length, final ClassLoader loader, final Object[] dst, final int offset, final int capacity)
     {
         ObjectCodec.deserialize(Arrays.copyOfRange(all, start, start + length), loader, dst, offset, capacity);
     }
 
-    private static int[] starts(final int[] lengths)
+    static int[] starts(final int[] lengths)
     {
         final int[] starts = new int[lengths.length];
         for (int i = 1; i < lengths.length; i++)
@@ -136,12 +136,12 @@ final class ObjectCollectives
         return starts;
     }
 
-    private static int total(final int[] lengths)
+    static int total(final int[] lengths)
     {
         return Arrays.stream(lengths).sum();
     }
 
-    private static byte[] concat(final byte[][] blocks, final int[] lengths)
+    static byte[] concat(final byte[][] blocks, final int[] lengths)
     {
         final byte[] all = new byte[total(lengths)];
         for (int r = 0, at = 0; r < blocks.length; at += lengths[r], r++)

@@ -102,7 +102,7 @@ final class ObjectReductions
     }
 
     /** Copies results into a receive buffer, whose element type (a {@code String[]} …) may be narrower than the results. */
-    private static void store(final Object[] results, final int from, final Object[] dst, final int offset, final int count)
+    static void store(final Object[] results, final int from, final Object[] dst, final int offset, final int count)
     {
         try
         {

@@ -218,8 +218,7 @@ final class IntercommPrograms
                 Check.equal(new int[] {w, -1, w + 1, -1, w + 2}, java.util.Arrays.copyOfRange(strided, 5 * r, 5 * r + 5),
                     "strided Allgather block of remote rank " + r);
             }
-            Check.fails(MPI.ERR_TYPE, () -> inter.Allgather(new Object[1], 0, 1, MPI.OBJECT, new Object[remoteSize], 0, 1, MPI.OBJECT),
-                "MPI.OBJECT");
+            objects(halves);
 
             // Alltoall: block j goes to remote rank j and holds (sender's world rank, j).
             final int[] out = new int[2 * remoteSize];
@@ -266,6 +265,42 @@ final class IntercommPrograms
             }
             inter.Free();
             MPI.Finalize();
+        }
+
+        /** Object collectives across: the data arrives, and a non-commutative reduction combines in the other part's rank order. */
+        private static void objects(final Halves halves)
+        {
+            final Intercomm inter = halves.inter;
+            final int remoteSize = inter.Remote_size();
+            final Object[] names = new Object[remoteSize];
+            inter.Allgather(new Object[] {"w" + halves.worldRank}, 0, 1, MPI.OBJECT, names, 0, 1, MPI.OBJECT);
+            final StringBuilder expected = new StringBuilder();
+            for (int r = 0; r < remoteSize; r++)
+            {
+                Check.equal("w" + halves.remoteWorldRank(r), names[r], "object from remote rank " + r);
+                expected.append("w").append(halves.remoteWorldRank(r));
+            }
+            final mpi.Op concat = new mpi.Op(new mpi.User_function()
+            {
+                @Override
+                public void Call(final Object in, final int inOffset, final Object inout, final int inoutOffset, final int count,
+                    final mpi.Datatype type)
+                {
+                    final Object[] a = (Object[])in;
+                    final Object[] b = (Object[])inout;
+                    for (int i = 0; i < count; i++)
+                    {
+                        b[inoutOffset + i] = (String)a[inOffset + i] + b[inoutOffset + i];
+                    }
+                }
+            }, false);
+            final Object[] joined = new Object[1];
+            inter.Allreduce(new Object[] {"w" + halves.worldRank}, 0, joined, 0, 1, MPI.OBJECT, concat);
+            Check.equal(expected.toString(), joined[0], "objects joined in the other part's rank order");
+            // Bcast from rank 0 of the lower part to every rank of the upper one.
+            final Object[] message = {halves.lower && inter.Rank() == 0 ? "from the lower part" : null};
+            inter.Bcast(message, 0, 1, MPI.OBJECT, halves.lower ? (inter.Rank() == 0 ? MPI.ROOT : MPI.PROC_NULL) : 0);
+            Check.equal(halves.lower && inter.Rank() != 0 ? null : "from the lower part", message[0], "object Bcast across");
         }
 
         /** Bcast, Reduce, Gather(v) and Scatter(v) with the given root, seen from one rank. */

@@ -100,6 +100,24 @@ final class CollectiveArgs
         return perItem;
     }
 
+    /**
+     * Checks that the root's own block of a Gather or Scatter is as long on its send side as on its receive side, as
+     * MPI requires of every rank: the other ranks size their part of the collective by the count they were given.
+     */
+    static void sameBlock(
+        final String call, final String firstSide, final int firstCount, final Datatype firstType, final int firstPerItem,
+        final String secondSide, final int secondCount, final Datatype secondType, final int secondPerItem)
+    {
+        final long first = (long)firstCount * firstPerItem;
+        final long second = (long)secondCount * secondPerItem;
+        if (first != second)
+        {
+            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": at the root, " + firstSide + " count=" + firstCount + " of " + firstType
+                + " is " + first + " elements but " + secondSide + " count=" + secondCount + " of " + secondType + " is " + second
+                + "; each rank's block must be the same size on both sides");
+        }
+    }
+
     /** @return {@code values} scaled from items to elements; zeros for null, which ranks other than a root may pass. */
     static int[] elements(final int[] values, final int n, final int perItem)
     {

@@ -130,7 +130,7 @@ public class Intracomm extends Comm
         final Communicator communicator = engine("Gather");
         final int n = communicator.size();
         gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, root, "Gather");
+            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, root, "Gather", true);
     }
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcount[i]} items at item {@code displs[i]}. */
@@ -138,7 +138,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
     {
-        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root, "Gatherv");
+        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root, "Gatherv", false);
     }
 
     /** The root sends {@code sendcount} items to each rank, rank i's from item {@code i * sendcount}. */
@@ -149,7 +149,7 @@ public class Intracomm extends Comm
         final Communicator communicator = engine("Scatter");
         final int n = communicator.size();
         scatterv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, root, "Scatter");
+            recvbuf, recvoffset, recvcount, recvtype, root, "Scatter", true);
     }
 
     /** The root sends {@code sendcount[i]} items from item {@code displs[i]} to rank i. */
@@ -157,7 +157,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] displs, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root, "Scatterv");
+        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root, "Scatterv", false);
     }
 
     /** Every rank receives every rank's {@code sendcount} items, rank i's at item {@code i * recvcount}. */
@@ -360,7 +360,7 @@ public class Intracomm extends Comm
     private void gatherv(
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root,
-        final String call)
+        final String call, final boolean equalBlocks)
     {
         final Communicator communicator = engine(call);
         final int n = communicator.size();
@@ -374,6 +374,10 @@ public class Intracomm extends Comm
             {
                 recvPerItem = CollectiveArgs.vector(call, "receive", communicator, recvbuf, recvoffset, recvcount, displs, recvtype);
                 sameKind(call, sendtype, recvtype);
+                if (equalBlocks)
+                {
+                    CollectiveArgs.sameBlock(call, "send", sendcount, sendtype, sendPerItem, "receive", recvcount[0], recvtype, recvPerItem);
+                }
             }
         }
         catch (final MPIException ex)
@@ -388,6 +392,11 @@ public class Intracomm extends Comm
                     recvcount, displs, root);
                 return;
             }
+            if (equalBlocks)
+            {
+                Collectives.gather(communicator, sendbuf, sendoffset, recvbuf, recvoffset, sendcount * sendPerItem, sendtype.kind(), root);
+                return;
+            }
             Collectives.gatherv(communicator, sendbuf, sendoffset, sendcount * sendPerItem, recvbuf, recvoffset,
                 CollectiveArgs.elements(recvcount, n, recvPerItem), CollectiveArgs.elements(displs, n, recvPerItem), sendtype.kind(), root);
         }
@@ -399,7 +408,8 @@ public class Intracomm extends Comm
 
     private void scatterv(
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] displs, final Datatype sendtype,
-        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root, final String call)
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root, final String call,
+        final boolean equalBlocks)
     {
         final Communicator communicator = engine(call);
         final int n = communicator.size();
@@ -413,6 +423,10 @@ public class Intracomm extends Comm
             {
                 sendPerItem = CollectiveArgs.vector(call, "send", communicator, sendbuf, sendoffset, sendcount, displs, sendtype);
                 sameKind(call, sendtype, recvtype);
+                if (equalBlocks)
+                {
+                    CollectiveArgs.sameBlock(call, "send", sendcount[0], sendtype, sendPerItem, "receive", recvcount, recvtype, recvPerItem);
+                }
             }
         }
         catch (final MPIException ex)
@@ -425,6 +439,11 @@ public class Intracomm extends Comm
             {
                 ObjectCollectives.scatterv(communicator, apiLoader(), (Object[])sendbuf, sendoffset, sendcount, displs, (Object[])recvbuf,
                     recvoffset, recvcount, root);
+                return;
+            }
+            if (equalBlocks)
+            {
+                Collectives.scatter(communicator, sendbuf, sendoffset, recvbuf, recvoffset, recvcount * recvPerItem, recvtype.kind(), root);
                 return;
             }
             Collectives.scatterv(communicator, sendbuf, sendoffset,

@@ -1,5 +1,7 @@
 package mpi;
 
+import org.openmpj.device.ArrayCopy;
+import org.openmpj.device.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 
@@ -53,7 +55,8 @@ final class DataCollectives
     static void gatherv(
         final String call, final Communicator c, final ClassLoader loader,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root)
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root,
+        final boolean equalBlocks)
     {
         final boolean atRoot = c.rank() == root;
         CollectiveArgs.root(call, c, root);
@@ -72,6 +75,10 @@ final class DataCollectives
             ObjectCollectives.gatherv(c, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs(), root);
         }
+        else if (equalBlocks)
+        {
+            gatherEqualBlocks(c, send, recv, sendtype.kind(), root);
+        }
         else
         {
             Collectives.gatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(), recv.displs(),
@@ -85,7 +92,8 @@ final class DataCollectives
     static void scatterv(
         final String call, final Communicator c, final ClassLoader loader,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs, final Datatype sendtype,
-        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root,
+        final boolean equalBlocks)
     {
         final boolean atRoot = c.rank() == root;
         CollectiveArgs.root(call, c, root);
@@ -103,6 +111,10 @@ final class DataCollectives
         {
             ObjectCollectives.scatterv(c, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
                 recv.offset(), recv.elements(), root);
+        }
+        else if (equalBlocks)
+        {
+            scatterEqualBlocks(c, send, recv, recvtype.kind(), root);
         }
         else
         {
@@ -161,5 +173,64 @@ final class DataCollectives
         }
         send.finish();
         recv.finish();
+    }
+
+    /**
+     * Gathers blocks of one size (a Gather rather than a Gatherv, so every rank knows every block's size) with the
+     * engine's trees. When the root's blocks do not lie one after another, they are gathered into scratch memory
+     * first and then put in place.
+     */
+    private static void gatherEqualBlocks(
+        final Communicator c, final CollectiveBuffer send, final CollectiveBuffer recv, final Primitive kind, final int root)
+    {
+        final int count = send.elements();
+        final int start = c.rank() == root ? consecutiveStart(recv, count) : 0;
+        if (start >= 0)
+        {
+            Collectives.gather(c, send.array(), send.offset(), recv.array(), recv.offset() + start, count, kind, root);
+            return;
+        }
+        final Object all = ScratchPool.SHARED.acquire(kind, count * c.size());
+        Collectives.gather(c, send.array(), send.offset(), all, 0, count, kind, root);
+        for (int r = 0; r < c.size(); r++)
+        {
+            ArrayCopy.copyElements(kind, all, r * count, recv.array(), recv.offset() + recv.displs()[r], count);
+        }
+        ScratchPool.SHARED.release(kind, all);
+    }
+
+    /** Scatters blocks of one size with the engine's trees, as {@link #gatherEqualBlocks} gathers them. */
+    private static void scatterEqualBlocks(
+        final Communicator c, final CollectiveBuffer send, final CollectiveBuffer recv, final Primitive kind, final int root)
+    {
+        final int count = recv.elements();
+        final int start = c.rank() == root ? consecutiveStart(send, count) : 0;
+        if (start >= 0)
+        {
+            Collectives.scatter(c, send.array(), send.offset() + start, recv.array(), recv.offset(), count, kind, root);
+            return;
+        }
+        final Object all = ScratchPool.SHARED.acquire(kind, count * c.size());
+        for (int r = 0; r < c.size(); r++)
+        {
+            ArrayCopy.copyElements(kind, send.array(), send.offset() + send.displs()[r], all, r * count, count);
+        }
+        Collectives.scatter(c, all, 0, recv.array(), recv.offset(), count, kind, root);
+        ScratchPool.SHARED.release(kind, all);
+    }
+
+    /** @return where the first block starts when every block holds {@code count} elements right after the one before; else -1. */
+    private static int consecutiveStart(final CollectiveBuffer blocks, final int count)
+    {
+        final int[] counts = blocks.counts();
+        final int[] displs = blocks.displs();
+        for (int r = 0; r < counts.length; r++)
+        {
+            if (counts[r] != count || count > 0 && displs[r] != displs[0] + r * count)
+            {
+                return -1;
+            }
+        }
+        return count > 0 ? displs[0] : 0;
     }
 }

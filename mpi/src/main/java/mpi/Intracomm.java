@@ -119,7 +119,7 @@ public class Intracomm extends Comm
     {
         final int n = engine("Gather").size();
         gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, root, "Gather");
+            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, root, "Gather", true);
     }
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcount[i]} items at item {@code displs[i]}. */
@@ -127,7 +127,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
     {
-        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root, "Gatherv");
+        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root, "Gatherv", false);
     }
 
     /** The root sends {@code sendcount} items to each rank, rank i's from item {@code i * sendcount}. */
@@ -137,7 +137,7 @@ public class Intracomm extends Comm
     {
         final int n = engine("Scatter").size();
         scatterv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, root, "Scatter");
+            recvbuf, recvoffset, recvcount, recvtype, root, "Scatter", true);
     }
 
     /** The root sends {@code sendcount[i]} items from item {@code displs[i]} to rank i. */
@@ -145,7 +145,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] displs, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root, "Scatterv");
+        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root, "Scatterv", false);
     }
 
     /** Every rank receives every rank's {@code sendcount} items, rank i's at item {@code i * recvcount}. */
@@ -268,13 +268,13 @@ public class Intracomm extends Comm
     private void gatherv(
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root,
-        final String call)
+        final String call, final boolean equalBlocks)
     {
         final Communicator communicator = engine(call);
         try
         {
             DataCollectives.gatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                displs, recvtype, root);
+                displs, recvtype, root, equalBlocks);
         }
         catch (final MPIException ex)
         {
@@ -288,13 +288,14 @@ public class Intracomm extends Comm
 
     private void scatterv(
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] displs, final Datatype sendtype,
-        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root, final String call)
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root, final String call,
+        final boolean equalBlocks)
     {
         final Communicator communicator = engine(call);
         try
         {
             DataCollectives.scatterv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
-                recvcount, recvtype, root);
+                recvcount, recvtype, root, equalBlocks);
         }
         catch (final MPIException ex)
         {

@@ -8,6 +8,7 @@ import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
+import org.openmpj.engine.CollectiveThresholds;
 
 /** The runtime's own tunables, read from system properties, and the listing of every tunable for {@code --help-config}. */
 public final class Settings
@@ -28,12 +29,13 @@ public final class Settings
             System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost, Runtime.getRuntime().availableProcessors());
     }
 
-    /** @return every tunable: the runtime's and each device's. */
+    /** @return every tunable: the runtime's, the collectives' and each device's. */
     public static List<ConfigOption> allOptions()
     {
         final List<ConfigOption> options = new ArrayList<>();
         options.add(new ConfigOption(IDLE_PROP_NAME, IDLE_DEFAULT,
             "how waiting threads idle: spin, backoff (spin, yield, then park), or auto (spin while ranks <= cores)"));
+        options.addAll(CollectiveThresholds.configOptions());
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))
         {
             options.addAll(provider.configOptions());

@@ -2,10 +2,13 @@ package org.openmpj.conformance;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.openmpj.engine.CollectiveThresholds;
 
 /**
  * The collective operations, as programs run at 1, 2, 3, 4 and 8 ranks (powers of two and not), each
- * checked against a serial computation inside the ranks. Every device runs this same suite through a subclass.
+ * checked against a serial computation inside the ranks; and each collective on both sides of the sizes at which
+ * the engine switches algorithm ({@link CollectiveThresholds}), at every count from 1 to 8 ranks. Every device runs
+ * this same suite through a subclass.
  */
 public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
 {
@@ -111,5 +114,51 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     void objectReductionsInRankOrder(final int processes)
     {
         runClean(processes, ObjectReductionPrograms.NonCommutativeConcatenation.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void bcastOnBothSidesOfItsThreshold(final int processes)
+    {
+        runClean(processes, AlgorithmPrograms.BcastAcrossThreshold.class, around(CollectiveThresholds.BCAST_SCATTER_MIN_BYTES));
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void predefinedReductionsOnBothSidesOfTheirThresholds(final int processes)
+    {
+        runClean(processes, AlgorithmPrograms.PredefinedAcrossThresholds.class,
+            around(CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES), around(CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES));
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void userOperationsOnBothSidesOfTheThresholdsKeepItemsWholeAndRankOrder(final int processes)
+    {
+        runClean(processes, AlgorithmPrograms.UserOperationsAcrossThresholds.class,
+            around(CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES), around(CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES));
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void gatherAndScatterOnBothSidesOfTheirThreshold(final int processes)
+    {
+        runClean(processes, AlgorithmPrograms.GatherScatterAcrossThreshold.class, around(CollectiveThresholds.GATHER_TREE_MAX_BYTES));
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void allgatherOnBothSidesOfItsThreshold(final int processes)
+    {
+        runClean(processes, AlgorithmPrograms.AllgatherAcrossThreshold.class, around(CollectiveThresholds.ALLGATHER_BRUCK_MAX_BYTES));
+    }
+
+    /**
+     * @return the size to test a threshold at: the threshold, or 1 MiB for one above that (such as one that is off by
+     *         default), which the engine's own tests cross by calling each algorithm directly.
+     */
+    private static String around(final long thresholdBytes)
+    {
+        return Long.toString(Math.min(thresholdBytes, 1 << 20));
     }
 }

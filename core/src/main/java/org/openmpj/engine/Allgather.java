@@ -1,0 +1,103 @@
+package org.openmpj.engine;
+
+import org.openmpj.device.ArrayCopy;
+import org.openmpj.device.Primitive;
+
+/**
+ * Allgather with a block per rank: Bruck's algorithm for small totals ({@code ceil(log2 n)} steps, each doubling the
+ * blocks a rank holds, in a scratch array), a ring for large ones ({@code n - 1} steps, each passing one block on,
+ * straight between the receive buffers). Every rank knows every block's size, so all choose alike.
+ */
+final class Allgather
+{
+    private Allgather()
+    {
+    }
+
+    /**
+     * Every rank contributes {@code sendCount} elements; rank i's land in every rank's receive buffer at
+     * {@code recvOffset + recvDispls[i]}, {@code recvCounts[i]} elements; {@code c} is on its collective context.
+     */
+    static void allgatherv(
+        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind,
+        final Scratch scratch)
+    {
+        final int n = c.size();
+        long total = 0;
+        for (int i = 0; i < n; i++)
+        {
+            total += recvCounts[i];
+        }
+        if (n > 2 && total * kind.sizeBytes() <= CollectiveThresholds.ALLGATHER_BRUCK_MAX_BYTES)
+        {
+            bruck(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, (int)total, scratch);
+        }
+        else
+        {
+            ring(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+        }
+    }
+
+    /** In step k, rank r passes the block of rank {@code r - k} to its right neighbour and takes that of {@code r - k - 1}. */
+    static void ring(
+        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
+    {
+        final int n = c.size();
+        final int r = c.rank();
+        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset + recvDispls[r], sendCount);
+        final int right = (r + 1) % n;
+        final int left = (r - 1 + n) % n;
+        for (int step = 0; step < n - 1; step++)
+        {
+            final int outgoing = (r - step + n) % n;
+            final int incoming = (r - step - 1 + n) % n;
+            Transfers.exchange(c, recvBuf, kind, recvOffset + recvDispls[outgoing], recvCounts[outgoing], right,
+                recvBuf, recvOffset + recvDispls[incoming], recvCounts[incoming], left, Transfers.TAG_ALLGATHER);
+        }
+    }
+
+    /**
+     * Rank r keeps the blocks of ranks r, r + 1, r + 2, … one after another in a scratch array. In the step of distance
+     * d (1, 2, 4, …) it sends its first {@code min(d, n - d)} blocks to rank {@code r - d} and appends as many from rank
+     * {@code r + d}; at the end it moves each block to its place in the receive buffer.
+     */
+    static void bruck(
+        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind,
+        final int total, final Scratch scratch)
+    {
+        final int n = c.size();
+        final int r = c.rank();
+        final Object held = scratch.first(kind, total);
+        ArrayCopy.copyElements(kind, sendBuf, sendOffset, held, 0, sendCount);
+        int heldLength = sendCount;
+        for (int distance = 1; distance < n; distance <<= 1)
+        {
+            final int blocks = Math.min(distance, n - distance);
+            final int source = (r + distance) % n;
+            Transfers.exchange(c, held, kind, 0, elements(recvCounts, r, blocks, n), (r - distance + n) % n,
+                held, heldLength, elements(recvCounts, source, blocks, n), source, Transfers.TAG_ALLGATHER);
+            heldLength += elements(recvCounts, source, blocks, n);
+        }
+        int at = 0;
+        for (int i = 0; i < n; i++)
+        {
+            final int owner = (r + i) % n;
+            ArrayCopy.copyElements(kind, held, at, recvBuf, recvOffset + recvDispls[owner], recvCounts[owner]);
+            at += recvCounts[owner];
+        }
+    }
+
+    /** @return the elements of the {@code blocks} blocks of ranks {@code first}, {@code first + 1}, … (wrapping around). */
+    private static int elements(final int[] counts, final int first, final int blocks, final int n)
+    {
+        int sum = 0;
+        for (int i = 0; i < blocks; i++)
+        {
+            sum += counts[(first + i) % n];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,112 @@
+package org.openmpj.engine;
+
+import java.util.List;
+
+import org.openmpj.device.ConfigOption;
+
+/**
+ * The message sizes at which collectives switch algorithm, each a system property read once when the engine
+ * loads. Every rank of a job must see the same values, or ranks would run different algorithms and hang: set
+ * them for the whole job ({@code mpjrun -Dname=value}). Sizes are in bytes, of the whole message of one rank
+ * unless said otherwise.
+ */
+public final class CollectiveThresholds
+{
+    /** Bcast of at least this many bytes over more than two ranks scatters the message and gathers it back in a ring. */
+    public static final String BCAST_SCATTER_MIN_BYTES_PROP_NAME = "openmpj.coll.bcastScatterMinBytes";
+    /**
+     * Default of {@link #BCAST_SCATTER_MIN_BYTES_PROP_NAME}: never. On the thread device (4 and 8 ranks on 2 cores,
+     * 256 KiB to 16 MiB, alternating runs) the binomial tree was as fast or faster at every size, often 2x: when ranks
+     * share memory each byte a rank receives is one copy, the tree copies the least ((n - 1) messages) in the fewest
+     * steps, and scatter then ring adds copies and steps. It pays where links, not copies, limit bandwidth.
+     */
+    public static final long BCAST_SCATTER_MIN_BYTES_DEFAULT = Long.MAX_VALUE;
+
+    /** Allreduce of a commutative operation on at least this many bytes reduce-scatters and allgathers (Rabenseifner). */
+    public static final String ALLREDUCE_SPLIT_MIN_BYTES_PROP_NAME = "openmpj.coll.allreduceSplitMinBytes";
+    /**
+     * Default of {@link #ALLREDUCE_SPLIT_MIN_BYTES_PROP_NAME}: 32 KiB. On the thread device at 2, 4 and 8 ranks (2 to
+     * 1024 KiB of ints, alternating runs) recursive doubling was faster up to 8 KiB, the two were even at 32 KiB, and
+     * reduce-scatter and allgather was faster above, 1.3x at 2 ranks and 2.5x at 8 ranks by 1 MiB.
+     */
+    public static final long ALLREDUCE_SPLIT_MIN_BYTES_DEFAULT = 32 * 1024;
+
+    /** Reduce of a commutative operation on at least this many bytes reduce-scatters and gathers to the root (Rabenseifner). */
+    public static final String REDUCE_SPLIT_MIN_BYTES_PROP_NAME = "openmpj.coll.reduceSplitMinBytes";
+    /**
+     * Default of {@link #REDUCE_SPLIT_MIN_BYTES_PROP_NAME}: never. On the thread device (2, 4 and 8 ranks, 8 KiB to
+     * 4 MiB, alternating runs) the binomial tree was faster up to 128 KiB and at 2 ranks at every size, and the two
+     * were even within the noise above that at 4 and 8 ranks.
+     */
+    public static final long REDUCE_SPLIT_MIN_BYTES_DEFAULT = Long.MAX_VALUE;
+
+    /** Gather and Scatter of at most this many bytes in all (at the root) go along a binomial tree; larger ones go direct. */
+    public static final String GATHER_TREE_MAX_BYTES_PROP_NAME = "openmpj.coll.gatherTreeMaxBytes";
+    /**
+     * Default of {@link #GATHER_TREE_MAX_BYTES_PROP_NAME}: 32 KiB. On the thread device at 8 ranks Gather by the tree took
+     * 23-29 us from 256 B to 32 KiB in all, against 40-190 us direct; the two were even at 64 KiB and direct was faster
+     * from 256 KiB. Scatter was even either way up to 32 KiB.
+     */
+    public static final long GATHER_TREE_MAX_BYTES_DEFAULT = 32 * 1024;
+
+    /** Allgather of at most this many bytes in all (every rank's blocks together) doubles its blocks each step (Bruck). */
+    public static final String ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME = "openmpj.coll.allgatherBruckMaxBytes";
+    /**
+     * Default of {@link #ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME}: 64 KiB. On the thread device at 8 ranks Bruck took 42-75 us
+     * from 4 to 64 KiB in all against 71-165 us for the ring; at 4 ranks the two were even up to 64 KiB.
+     */
+    public static final long ALLGATHER_BRUCK_MAX_BYTES_DEFAULT = 64 * 1024;
+
+    /** The Bcast threshold in force. */
+    public static final long BCAST_SCATTER_MIN_BYTES = read(BCAST_SCATTER_MIN_BYTES_PROP_NAME, BCAST_SCATTER_MIN_BYTES_DEFAULT);
+    /** The Allreduce threshold in force. */
+    public static final long ALLREDUCE_SPLIT_MIN_BYTES = read(ALLREDUCE_SPLIT_MIN_BYTES_PROP_NAME, ALLREDUCE_SPLIT_MIN_BYTES_DEFAULT);
+    /** The Reduce threshold in force. */
+    public static final long REDUCE_SPLIT_MIN_BYTES = read(REDUCE_SPLIT_MIN_BYTES_PROP_NAME, REDUCE_SPLIT_MIN_BYTES_DEFAULT);
+    /** The Gather and Scatter threshold in force. */
+    public static final long GATHER_TREE_MAX_BYTES = read(GATHER_TREE_MAX_BYTES_PROP_NAME, GATHER_TREE_MAX_BYTES_DEFAULT);
+    /** The Allgather threshold in force. */
+    public static final long ALLGATHER_BRUCK_MAX_BYTES = read(ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME, ALLGATHER_BRUCK_MAX_BYTES_DEFAULT);
+
+    private CollectiveThresholds()
+    {
+    }
+
+    /** @return every threshold with its default and what it switches, for {@code mpjrun --help-config}. */
+    public static List<ConfigOption> configOptions()
+    {
+        return List.of(
+            new ConfigOption(BCAST_SCATTER_MIN_BYTES_PROP_NAME, Long.toString(BCAST_SCATTER_MIN_BYTES_DEFAULT),
+                "bytes: Bcast this large over 3 or more ranks scatters the message, then allgathers it in a ring (default: never)"),
+            new ConfigOption(ALLREDUCE_SPLIT_MIN_BYTES_PROP_NAME, Long.toString(ALLREDUCE_SPLIT_MIN_BYTES_DEFAULT),
+                "bytes: Allreduce this large (commutative op) reduce-scatters, then allgathers; smaller ones double"),
+            new ConfigOption(REDUCE_SPLIT_MIN_BYTES_PROP_NAME, Long.toString(REDUCE_SPLIT_MIN_BYTES_DEFAULT),
+                "bytes: Reduce this large (commutative op) reduce-scatters, then gathers, else a binomial tree (default: never)"),
+            new ConfigOption(GATHER_TREE_MAX_BYTES_PROP_NAME, Long.toString(GATHER_TREE_MAX_BYTES_DEFAULT),
+                "bytes at the root: Gather and Scatter up to this size use a binomial tree; larger ones go direct"),
+            new ConfigOption(ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME, Long.toString(ALLGATHER_BRUCK_MAX_BYTES_DEFAULT),
+                "bytes in all: Allgather(v) up to this size doubles its blocks each step (Bruck); larger ones use a ring"));
+    }
+
+    private static long read(final String name, final long defaultValue)
+    {
+        final String text = System.getProperty(name);
+        if (text == null)
+        {
+            return defaultValue;
+        }
+        try
+        {
+            final long value = Long.parseLong(text.trim());
+            if (value >= 0)
+            {
+                return value;
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            // Reported below, with the property's name.
+        }
+        throw new IllegalArgumentException(name + "=" + text + " is not a byte count; expected a whole number >= 0");
+    }
+}

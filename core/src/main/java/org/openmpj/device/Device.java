@@ -103,6 +103,15 @@ public interface Device extends AutoCloseable
     void endWait(int round);
 
     /**
+     * Waits for {@code request} as {@link #await} does, but for at most {@code steps} steps (each a round of progress
+     * or of idling), going on from idle round {@code round}, so that a caller can look at other things between
+     * stretches of one long wait. The caller ends the whole wait with {@link #endWait} and the last round returned.
+     *
+     * @return the round reached; the request may or may not be complete.
+     */
+    int awaitStretch(Request request, int round, int steps);
+
+    /**
      * @return whether no receive is posted and no message waits in {@code context} on this rank, so that the
      *         context may be given to a new communicator.
      */

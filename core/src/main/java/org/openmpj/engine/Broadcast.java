@@ -37,7 +37,7 @@ final class Broadcast
         {
             if ((rel & mask) != 0)
             {
-                Transfers.receive(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.TAG_BCAST);
+                Transfers.receive(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
                 break;
             }
             mask <<= 1;
@@ -46,7 +46,7 @@ final class Broadcast
         {
             if (rel + mask < n)
             {
-                Transfers.send(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.TAG_BCAST);
+                Transfers.send(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
             }
         }
     }
@@ -68,7 +68,7 @@ final class Broadcast
             {
                 final int from = Blocks.start(rel, n, count, 1);
                 final int length = Blocks.length(rel, Math.min(rel + mask, n), n, count, 1);
-                Transfers.receive(c, buf, kind, offset + from, length, (rel - mask + root) % n, Transfers.TAG_BCAST);
+                Transfers.receive(c, buf, kind, offset + from, length, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
                 break;
             }
             mask <<= 1;
@@ -80,7 +80,7 @@ final class Broadcast
             {
                 final int from = Blocks.start(child, n, count, 1);
                 final int length = Blocks.length(child, Math.min(child + mask, n), n, count, 1);
-                Transfers.send(c, buf, kind, offset + from, length, (child + root) % n, Transfers.TAG_BCAST);
+                Transfers.send(c, buf, kind, offset + from, length, (child + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
             }
         }
         final int right = (c.rank() + 1) % n;
@@ -91,7 +91,7 @@ final class Broadcast
             final int incoming = (rel - step - 1 + n) % n;
             Transfers.exchange(c, buf, kind, offset + Blocks.start(outgoing, n, count, 1), Blocks.length(outgoing, outgoing + 1, n, count, 1),
                 right, buf, offset + Blocks.start(incoming, n, count, 1), Blocks.length(incoming, incoming + 1, n, count, 1), left,
-                Transfers.TAG_BCAST);
+                Transfers.tag(Transfers.TAG_BCAST, root));
         }
     }
 }

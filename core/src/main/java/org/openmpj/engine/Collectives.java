@@ -28,14 +28,14 @@ public final class Collectives
     /** Returns once every rank of {@code comm} has entered. */
     public static void barrier(final Communicator comm)
     {
-        Barrier.dissemination(comm.collectives());
+        Barrier.dissemination(begin(comm));
     }
 
     /** Copies {@code count} elements of {@code root}'s buffer into every rank's. */
     public static void bcast(
         final Communicator comm, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
-        Broadcast.bcast(comm.collectives(), buf, kind, offset, count, root);
+        Broadcast.bcast(begin(comm), buf, kind, offset, count, root);
     }
 
     /**
@@ -50,7 +50,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Reduce.reduce(comm.collectives(), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
+            Reduce.reduce(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
             completed = true;
         }
         finally
@@ -68,7 +68,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Allreduce.allreduce(comm.collectives(), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            Allreduce.allreduce(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
             completed = true;
         }
         finally
@@ -88,7 +88,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Scan.chain(comm.collectives(), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            Scan.chain(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
             completed = true;
         }
         finally
@@ -109,7 +109,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Gathering.gather(comm.collectives(), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
+            Gathering.gather(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
             completed = true;
         }
         finally
@@ -127,7 +127,7 @@ public final class Collectives
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls,
         final Primitive kind, final int root)
     {
-        Gathering.gatherv(comm.collectives(), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, root);
+        Gathering.gatherv(begin(comm), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, root);
     }
 
     /**
@@ -142,7 +142,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Gathering.scatter(comm.collectives(), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
+            Gathering.scatter(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
             completed = true;
         }
         finally
@@ -156,7 +156,7 @@ public final class Collectives
         final Communicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int recvCount, final Primitive kind, final int root)
     {
-        Gathering.scatterv(comm.collectives(), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCount, kind, root);
+        Gathering.scatterv(begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCount, kind, root);
     }
 
     /**
@@ -171,7 +171,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Allgather.allgatherv(comm.collectives(), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind,
+            Allgather.allgatherv(begin(comm), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind,
                 scratch);
             completed = true;
         }
@@ -189,7 +189,7 @@ public final class Collectives
         final Communicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
-        AllToAll.pairwise(comm.collectives(), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
+        AllToAll.pairwise(begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
             kind);
     }
 
@@ -210,5 +210,13 @@ public final class Collectives
         final int[] counts = new int[n];
         java.util.Arrays.fill(counts, count);
         return counts;
+    }
+
+    /** @return {@code comm}'s collective side, with its count of collective operations moved on to this one. */
+    private static Communicator begin(final Communicator comm)
+    {
+        final Communicator c = comm.collectives();
+        c.nextCollective();
+        return c;
     }
 }

@@ -11,8 +11,9 @@ import org.openmpj.device.SendMode;
  * A group of ranks with its own matching context: point-to-point in communicator ranks, translated to the
  * device's world ranks. Operations with {@link #PROC_NULL} complete at once and move nothing.
  *
- * <p>Thread-safety: immutable; every operation may be called by any number of threads. Arguments are
- * trusted: the API façade checks them.
+ * <p>Thread-safety: every operation may be called by any number of threads, apart from the count of collective
+ * operations, which the collectives of one communicator keep in program order. Arguments are trusted: the API
+ * façade checks them.
  */
 public final class Communicator
 {
@@ -28,6 +29,11 @@ public final class Communicator
     private final int rank;
     private final int[] worldRanks;
     private final Communicator collectives;
+    /**
+     * How many collective operations this rank has started on the communicator. A plain field: MPI has a program
+     * order the collectives on one communicator, so two threads never start them at once.
+     */
+    private int collectiveCount;
 
     /**
      * @param device     the device of this rank.
@@ -54,6 +60,18 @@ public final class Communicator
     public Communicator collectives()
     {
         return collectives;
+    }
+
+    /** Counts a collective operation started on this communicator's collective side. */
+    void nextCollective()
+    {
+        collectiveCount++;
+    }
+
+    /** @return how many collective operations this rank has started here. */
+    int collectiveCount()
+    {
+        return collectiveCount;
     }
 
     /** @return this rank's rank in the communicator. */

@@ -4,7 +4,6 @@ import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
 
 /**
  * Gather and Scatter, with equal blocks (binomial trees for small messages, direct otherwise) and their v-variants
@@ -88,7 +87,8 @@ final class Gathering
         final int span = subtreeSpan(rel, n);
         if (span == 1 && rel != 0)
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n, Transfers.TAG_GATHER);
+            Transfers.send(c, sendBuf, kind, sendOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n,
+                Transfers.tag(Transfers.TAG_GATHER, root));
             return;
         }
         final Object subtree = scratch.first(kind, span * count);
@@ -97,11 +97,12 @@ final class Gathering
         {
             final int child = rel + mask;
             final int childSpan = Math.min(mask, n - child);
-            Transfers.receive(c, subtree, kind, mask * count, childSpan * count, (child + root) % n, Transfers.TAG_GATHER);
+            Transfers.receive(c, subtree, kind, mask * count, childSpan * count, (child + root) % n, Transfers.tag(Transfers.TAG_GATHER, root));
         }
         if (rel != 0)
         {
-            Transfers.send(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n, Transfers.TAG_GATHER);
+            Transfers.send(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n,
+                Transfers.tag(Transfers.TAG_GATHER, root));
             return;
         }
         // Relative ranks 0 .. n - root - 1 are ranks root .. n - 1; the rest wrap around to 0 .. root - 1.
@@ -139,14 +140,16 @@ final class Gathering
         }
         else if (span == 1)
         {
-            Transfers.receive(c, recvBuf, kind, recvOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n, Transfers.TAG_SCATTER);
+            Transfers.receive(c, recvBuf, kind, recvOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n,
+                Transfers.tag(Transfers.TAG_SCATTER, root));
             return;
         }
         else
         {
             subtree = scratch.first(kind, span * count);
             subtreeOffset = 0;
-            Transfers.receive(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n, Transfers.TAG_SCATTER);
+            Transfers.receive(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n,
+                Transfers.tag(Transfers.TAG_SCATTER, root));
         }
         for (int mask = Integer.highestOneBit(span - 1); mask > 0; mask >>= 1)
         {
@@ -154,7 +157,7 @@ final class Gathering
             if (child < n)
             {
                 Transfers.send(c, subtree, kind, subtreeOffset + mask * count, Math.min(mask, n - child) * count, (child + root) % n,
-                    Transfers.TAG_SCATTER);
+                    Transfers.tag(Transfers.TAG_SCATTER, root));
             }
         }
         ArrayCopy.copyElements(kind, subtree, subtreeOffset, recvBuf, recvOffset, count);
@@ -172,7 +175,7 @@ final class Gathering
         final int n = c.size();
         if (c.rank() != root)
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, sendCount, root, Transfers.TAG_GATHER);
+            Transfers.send(c, sendBuf, kind, sendOffset, sendCount, root, Transfers.tag(Transfers.TAG_GATHER, root));
             return;
         }
         final ReceiveRequest[] receives = new ReceiveRequest[n];
@@ -180,12 +183,19 @@ final class Gathering
         {
             if (source != root)
             {
-                receives[source] = c.irecv(recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
-                    counts == null ? block : counts[source], source, Transfers.TAG_GATHER);
+                receives[source] = Transfers.irecv(c, recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
+                    counts == null ? block : counts[source], source);
             }
         }
         ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset + (counts == null ? root * block : displs[root]), sendCount);
-        Transfers.awaitAll(c, receives);
+        Transfers.awaitAll(c, receives, Transfers.tag(Transfers.TAG_GATHER, root));
+        for (int source = 0; source < n; source++)
+        {
+            if (source != root)
+            {
+                Transfers.checkArrival(c, receives[source], kind, counts == null ? block : counts[source], Transfers.tag(Transfers.TAG_GATHER, root));
+            }
+        }
     }
 
     /**
@@ -200,7 +210,7 @@ final class Gathering
         final int n = c.size();
         if (c.rank() != root)
         {
-            Transfers.receive(c, recvBuf, kind, recvOffset, recvCount, root, Transfers.TAG_SCATTER);
+            Transfers.receive(c, recvBuf, kind, recvOffset, recvCount, root, Transfers.tag(Transfers.TAG_SCATTER, root));
             return;
         }
         final Request[] sends = new Request[n];
@@ -214,10 +224,10 @@ final class Gathering
             }
             else
             {
-                sends[dest] = c.isend(sendBuf, kind, from, length, dest, Transfers.TAG_SCATTER, SendMode.STANDARD);
+                sends[dest] = Transfers.isend(c, sendBuf, kind, from, length, dest, Transfers.tag(Transfers.TAG_SCATTER, root));
             }
         }
-        Transfers.awaitAll(c, sends);
+        Transfers.awaitAll(c, sends, Transfers.tag(Transfers.TAG_SCATTER, root));
     }
 
     /** @return the number of ranks in relative rank {@code rel}'s subtree: all for the root, else its lowest set bit, cut at n. */

@@ -72,11 +72,11 @@ final class Reduce
                 final int parent = (rel - mask + treeRoot) % n;
                 if (holdsMine)
                 {
-                    Transfers.send(c, work, kind, workOffset, count, parent, Transfers.TAG_REDUCE);
+                    Transfers.send(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
                 }
                 else
                 {
-                    Transfers.send(c, sendBuf, kind, sendOffset, count, parent, Transfers.TAG_REDUCE);
+                    Transfers.send(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
                 }
                 break;
             }
@@ -92,7 +92,7 @@ final class Reduce
             }
             if (!holdsMine)
             {
-                Transfers.receive(c, work, kind, workOffset, count, child, Transfers.TAG_REDUCE);
+                Transfers.receive(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
                 op.reduce(sendBuf, sendOffset, work, workOffset, items);
                 holdsMine = true;
                 continue;
@@ -101,7 +101,7 @@ final class Reduce
             {
                 spare = scratch.second(kind, count);
             }
-            Transfers.receive(c, spare, kind, spareOffset, count, child, Transfers.TAG_REDUCE);
+            Transfers.receive(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
             if (commutative)
             {
                 op.reduce(spare, spareOffset, work, workOffset, items);
@@ -135,12 +135,12 @@ final class Reduce
             }
             else
             {
-                Transfers.send(c, work, kind, workOffset, count, root, Transfers.TAG_REDUCE);
+                Transfers.send(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root));
             }
         }
         else if (r == root)
         {
-            Transfers.receive(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.TAG_REDUCE);
+            Transfers.receive(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root));
         }
     }
 
@@ -159,7 +159,7 @@ final class Reduce
         final int items = count / itemElements;
         if (Fold.isFoldedAway(rel, extra))
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, count, (rel - 1 + root) % n, Transfers.TAG_REDUCE);
+            Transfers.send(c, sendBuf, kind, sendOffset, count, (rel - 1 + root) % n, Transfers.tag(Transfers.TAG_REDUCE, root));
             return;
         }
         final Object work;
@@ -183,11 +183,12 @@ final class Reduce
         if (rel < 2 * extra)
         {
             holdsMine = RecursiveHalving.foldIn(c, sendBuf, sendOffset, work, workOffset, holdsMine, kind, count, items, op, (rel + 1 + root) % n,
-                scratch, Transfers.TAG_REDUCE);
+                scratch, Transfers.tag(Transfers.TAG_REDUCE, root));
         }
         final int v = Fold.virtualRank(rel, extra);
         RecursiveHalving.reduceScatter(c, v, pof2, extra, root, sendBuf, sendOffset, work, workOffset, holdsMine, kind, items,
-            itemElements, op, scratch, Transfers.TAG_REDUCE);
-        RecursiveHalving.gatherToZero(c, v, pof2, extra, root, work, workOffset, kind, items, itemElements, Transfers.TAG_REDUCE);
+            itemElements, op, scratch, Transfers.tag(Transfers.TAG_REDUCE, root));
+        RecursiveHalving.gatherToZero(c, v, pof2, extra, root, work, workOffset, kind, items, itemElements,
+            Transfers.tag(Transfers.TAG_REDUCE, root));
     }
 }

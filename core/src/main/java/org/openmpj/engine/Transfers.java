@@ -1,7 +1,10 @@
 package org.openmpj.engine;
 
+import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.device.Device;
 import org.openmpj.device.Primitive;
+import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 import org.openmpj.device.SendMode;
@@ -10,6 +13,12 @@ import org.openmpj.device.SendMode;
  * The point-to-point steps collective algorithms are made of, on a communicator's collective context, and the
  * tag of each operation family. Every send a step starts has completed when the step returns, so no buffer of
  * a collective is read after the collective has returned.
+ *
+ * <p>A message's tag names its operation and, for rooted ones, the root ({@link #tag}). Receives take any tag from
+ * their source and then check it and the length: since messages between two ranks in one context arrive in the
+ * order sent, a different tag means the two ranks called different collectives or gave different roots, and a
+ * different length that they gave different counts. Both become an error naming each side's view, rather than a
+ * hang or data taken from another collective.
  */
 final class Transfers
 {
@@ -22,28 +31,63 @@ final class Transfers
     static final int TAG_ALLGATHER = 7;
     static final int TAG_ALLTOALL = 8;
     static final int TAG_SCAN = 9;
+    /** A rank that found a mismatch tells the others with a message of this family, whose root is the finder. */
+    private static final int TAG_MISMATCH = 15;
+    private static final byte[] NOTHING = new byte[0];
+    /** Operation families fit in the low bits of a tag, roots above them, and a collective's count at the top. */
+    private static final int OPERATION_BITS = 4;
+    private static final int ROOT_BITS = 19;
+    private static final int COUNT_SHIFT = OPERATION_BITS + ROOT_BITS;
+    private static final int COUNT_MASK = 0xFF;
+    private static final int OPERATION_MASK = (1 << OPERATION_BITS) - 1;
+    private static final int ROOT_MASK = (1 << ROOT_BITS) - 1;
+    /** Steps a wait lasts before it looks for messages of a mismatched collective, and between looks. */
+    private static final int WATCH_STEPS = 4096;
+    private static final String[] NAMES = {
+        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "?", "?", "?", "?", "?",
+        "a warning of mismatched calls"};
 
     private Transfers()
     {
+    }
+
+    /** @return the tag of the messages of operation family {@code operation} with root {@code root}. */
+    static int tag(final int operation, final int root)
+    {
+        return (root & ROOT_MASK) << OPERATION_BITS | operation;
     }
 
     /** Sends and returns once the buffer may be reused. */
     static void send(
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
     {
-        c.send(buf, kind, offset, count, dest, tag, SendMode.STANDARD);
+        await(c, isend(c, buf, kind, offset, count, dest, tag), tag);
     }
 
-    /** Receives and waits; a failed receive (such as a truncated message) throws. */
+    /** @return a started send, to wait for with {@link #awaitAll}. */
+    static Request isend(
+        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
+    {
+        return c.isend(buf, kind, offset, count, dest, onWire(c, tag), SendMode.STANDARD);
+    }
+
+    /**
+     * Receives {@code count} elements from {@code source} and waits; a message of another collective, or of another
+     * length, throws.
+     */
     static void receive(
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
     {
-        final ReceiveRequest request = c.recv(buf, kind, offset, count, source, tag);
-        final OpenMpjException error = request.error();
-        if (error != null)
-        {
-            throw error;
-        }
+        final ReceiveRequest request = irecv(c, buf, kind, offset, count, source);
+        await(c, request, tag);
+        checkArrival(c, request, kind, count, tag);
+    }
+
+    /** @return a receive of {@code count} elements from {@code source}, to check with {@link #checkArrival} once complete. */
+    static ReceiveRequest irecv(
+        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source)
+    {
+        return c.irecv(buf, kind, offset, count, source, Communicator.ANY_TAG);
     }
 
     /** Sends one block and receives another at once, so that ranks exchanging in a cycle never deadlock. */
@@ -51,20 +95,20 @@ final class Transfers
         final Communicator c, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount, final int dest,
         final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int tag)
     {
-        final Request send = c.isend(sendBuf, kind, sendOffset, sendCount, dest, tag, SendMode.STANDARD);
+        final Request send = isend(c, sendBuf, kind, sendOffset, sendCount, dest, tag);
         receive(c, recvBuf, kind, recvOffset, recvCount, source, tag);
-        c.await(send);
+        await(c, send, tag);
     }
 
     /** Waits for every request of {@code requests} that is not null, then throws the first error any ended with. */
-    static void awaitAll(final Communicator c, final Request[] requests)
+    static void awaitAll(final Communicator c, final Request[] requests, final int tag)
     {
         OpenMpjException first = null;
         for (final Request request : requests)
         {
             if (request != null)
             {
-                c.await(request);
+                await(c, request, tag);
                 if (first == null)
                 {
                     first = request.error();
@@ -75,5 +119,133 @@ final class Transfers
         {
             throw first;
         }
+    }
+
+    /** Throws when a completed receive failed, or took a message of another collective or of another length than {@code count}. */
+    static void checkArrival(final Communicator c, final ReceiveRequest request, final Primitive kind, final int count, final int tag)
+    {
+        final int expected = onWire(c, tag);
+        if (request.tag() != expected)
+        {
+            throw mismatch(c, expected, request.source(), request.tag());
+        }
+        final OpenMpjException error = request.error();
+        if (error != null && error.errorClass() == ErrorClass.ERR_TRUNCATE)
+        {
+            throw warnOthers(c, new OpenMpjException(ErrorClass.ERR_TRUNCATE, "mismatched counts in " + describe(expected) + ": rank "
+                + c.rank() + " expected " + count + " elements from rank " + request.source() + ", which sent more; " + error.getMessage()));
+        }
+        if (error != null)
+        {
+            throw error;
+        }
+        final long arrived = request.byteCount() / kind.sizeBytes();
+        if (arrived != count)
+        {
+            throw warnOthers(c, new OpenMpjException(ErrorClass.ERR_COUNT, "mismatched counts in " + describe(expected) + ": rank "
+                + c.rank() + " expected " + count + " elements from rank " + request.source() + ", which sent " + arrived));
+        }
+    }
+
+    /**
+     * Waits for {@code request}, looking now and then for a message of this same collective (by the count of
+     * collectives) that belongs to another operation or root: such a message shows the ranks called mismatched
+     * collectives, which may otherwise wait on each other for ever.
+     */
+    private static void await(final Communicator c, final Request request, final int tag)
+    {
+        if (request.isComplete())
+        {
+            return;
+        }
+        final Device device = c.device();
+        final int expected = onWire(c, tag);
+        int round = 0;
+        try
+        {
+            while (!request.isComplete())
+            {
+                round = device.awaitStretch(request, round, WATCH_STEPS);
+                if (!request.isComplete())
+                {
+                    lookForMismatch(c, expected);
+                }
+            }
+        }
+        finally
+        {
+            device.endWait(round);
+        }
+    }
+
+    private static void lookForMismatch(final Communicator c, final int expected)
+    {
+        final ProbeResult found = new ProbeResult();
+        for (int source = 0; source < c.size(); source++)
+        {
+            if (!c.iprobe(source, Communicator.ANY_TAG, found))
+            {
+                continue;
+            }
+            final boolean warning = (found.tag() & OPERATION_MASK) == TAG_MISMATCH;
+            final boolean otherCall = (found.tag() & ~(COUNT_MASK << COUNT_SHIFT)) != (expected & ~(COUNT_MASK << COUNT_SHIFT));
+            if (warning || sameCollective(found.tag(), expected) && otherCall)
+            {
+                throw mismatch(c, expected, source, found.tag());
+            }
+        }
+    }
+
+    private static boolean sameCollective(final int a, final int b)
+    {
+        return (a >>> COUNT_SHIFT & COUNT_MASK) == (b >>> COUNT_SHIFT & COUNT_MASK);
+    }
+
+    /** @return {@code tag} with the count of collectives started on {@code c}, which tells successive collectives apart. */
+    private static int onWire(final Communicator c, final int tag)
+    {
+        return (c.collectiveCount() & COUNT_MASK) << COUNT_SHIFT | tag;
+    }
+
+    private static OpenMpjException mismatch(final Communicator c, final int expected, final int source, final int found)
+    {
+        if ((found & OPERATION_MASK) == TAG_MISMATCH)
+        {
+            // The finder told everyone already.
+            return new OpenMpjException(ErrorClass.ERR_OTHER, "mismatched collective calls: rank " + source + " found the calls of "
+                + describe(expected) + " mismatched (its error says how); rank " + c.rank() + " gives up on this collective");
+        }
+        final boolean sameOperation = (found & OPERATION_MASK) == (expected & OPERATION_MASK);
+        return warnOthers(c, new OpenMpjException(sameOperation && sameCollective(found, expected) ? ErrorClass.ERR_ROOT : ErrorClass.ERR_OTHER,
+            "mismatched collective calls: rank " + c.rank() + " is in " + describe(expected) + " but rank " + source
+                + " sent it a message of " + describe(found) + (sameCollective(found, expected) ? "" : " of another call")
+                + "; every rank must call the same collectives in the same order, with the same root"));
+    }
+
+    /**
+     * Tells every other rank that this one found the collective calls mismatched, so that those waiting in it give
+     * up too instead of waiting for messages this rank will not send.
+     *
+     * @return {@code failure}, to throw.
+     */
+    private static OpenMpjException warnOthers(final Communicator c, final OpenMpjException failure)
+    {
+        final int warning = onWire(c, tag(TAG_MISMATCH, c.rank()));
+        for (int rank = 0; rank < c.size(); rank++)
+        {
+            if (rank != c.rank())
+            {
+                c.isend(NOTHING, Primitive.BYTE, 0, 0, rank, warning, SendMode.STANDARD);
+            }
+        }
+        return failure;
+    }
+
+    private static String describe(final int tag)
+    {
+        final int operation = tag & OPERATION_MASK;
+        final String name = operation < NAMES.length ? NAMES[operation] : "an unknown collective";
+        final boolean rooted = operation == TAG_BCAST || operation == TAG_REDUCE || operation == TAG_GATHER || operation == TAG_SCATTER;
+        return rooted ? name + " with root " + (tag >>> OPERATION_BITS & ROOT_MASK) : name;
     }
 }

@@ -256,6 +256,34 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public int awaitStretch(final Request request, final int round, final int steps)
+    {
+        int now = round;
+        // Steps rather than rounds end the stretch: a strategy may hold its round still, as a budgeted spin does.
+        for (int step = 0; step < steps && !request.isComplete(); step++)
+        {
+            job.checkAlive();
+            if (progress() > 0)
+            {
+                continue;
+            }
+            if (idle.parksAt(now))
+            {
+                if (request.prepareToPark())
+                {
+                    now = idle.idle(now);
+                }
+                request.parked();
+            }
+            else
+            {
+                now = idle.idle(now);
+            }
+        }
+        return now;
+    }
+
+    @Override
     public int awaitStep(final int round)
     {
         job.checkAlive();

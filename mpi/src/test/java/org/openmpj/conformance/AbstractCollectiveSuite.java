@@ -161,4 +161,25 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     {
         return Long.toString(Math.min(thresholdBytes, 1 << 20));
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2})
+    void swappedRootsAreAnErrorNotAHang(final int processes)
+    {
+        runClean(processes, MismatchPrograms.SwappedRoots.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 3, 4, 8})
+    void differentCollectivesAreAnErrorOnEveryRank(final int processes)
+    {
+        runClean(processes, MismatchPrograms.DifferentOperations.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2})
+    void countsThatDoNotMatchNameBothSides(final int processes)
+    {
+        runClean(processes, MismatchPrograms.CountsThatDoNotMatch.class);
+    }
 }

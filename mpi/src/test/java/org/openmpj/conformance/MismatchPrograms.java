@@ -1,0 +1,84 @@
+package org.openmpj.conformance;
+
+import mpi.Intracomm;
+import mpi.MPI;
+
+import org.openmpj.testing.Check;
+
+/**
+ * Mismatched collective calls: ranks that give different roots, call different collectives, or give counts that
+ * do not fit get an error naming what each side did, instead of waiting for ever. Each case runs on a duplicate of
+ * the world, which it leaves unusable.
+ */
+final class MismatchPrograms
+{
+    private static final int LARGE = 1 << 20;
+
+    private MismatchPrograms()
+    {
+    }
+
+    /** Two ranks each take itself for the root of a large Bcast: both wait on a send the other never receives. */
+    public static final class SwappedRoots
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            final int rank = dup.Rank();
+            Check.fails(MPI.ERR_ROOT, () -> dup.Bcast(new byte[LARGE], 0, LARGE, MPI.BYTE, rank), "mismatched collective calls",
+                "Bcast with root " + rank, "Bcast with root " + (1 - rank));
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    /** Rank 0 calls Barrier while the others call Bcast: every rank gives up with an error. */
+    public static final class DifferentOperations
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            final Runnable call = dup.Rank() == 0 ? dup::Barrier : () -> dup.Bcast(new int[4], 0, 4, MPI.INT, 0);
+            Check.fails(MPI.ERR_OTHER, call, "mismatched collective calls");
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    /** A Bcast whose root sends more than the other rank expects, and one that sends less. */
+    public static final class CountsThatDoNotMatch
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final Intracomm tooMuch = MPI.COMM_WORLD.Dup();
+            final int sent = rank == 0 ? 8 : 4;
+            if (rank == 0)
+            {
+                tooMuch.Bcast(new int[8], 0, sent, MPI.INT, 0);
+            }
+            else
+            {
+                Check.fails(MPI.ERR_TRUNCATE, () -> tooMuch.Bcast(new int[8], 0, sent, MPI.INT, 0), "mismatched counts in Bcast with root 0",
+                    "expected 4 elements from rank 0");
+            }
+            MPI.COMM_WORLD.Barrier();
+            final Intracomm tooLittle = MPI.COMM_WORLD.Dup();
+            final int expected = rank == 0 ? 4 : 8;
+            if (rank == 0)
+            {
+                tooLittle.Bcast(new int[8], 0, expected, MPI.INT, 0);
+            }
+            else
+            {
+                Check.fails(MPI.ERR_COUNT, () -> tooLittle.Bcast(new int[8], 0, expected, MPI.INT, 0), "expected 8 elements from rank 0",
+                    "which sent 4");
+            }
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+}

@@ -69,13 +69,8 @@ final class InterObjectCollectives
             ObjectCodec.deserialize(mine, loader, recvbuf, recvoffset, recvcount);
             return;
         }
-        final byte[][] blocks = new byte[n][];
         final int[] lengths = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            blocks[r] = ObjectCodec.serialize(sendbuf, sendoffset + displs[r], sendcounts[r]);
-            lengths[r] = blocks[r].length;
-        }
+        final byte[][] blocks = ObjectCollectives.serializeBlocks(sendbuf, sendoffset, sendcounts, displs, lengths);
         InterCollectives.scatterv(ic, lengths, 0, Collectives.counts(n, 1), Collectives.blocks(n, 1), null, 0, 0, Primitive.INT, root);
         InterCollectives.scatterv(ic, ObjectCollectives.concat(blocks, lengths), 0, lengths, ObjectCollectives.starts(lengths), null, 0, 0,
             Primitive.BYTE, root);
@@ -104,13 +99,8 @@ final class InterObjectCollectives
         final int[] sdispls, final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls)
     {
         final int n = ic.remoteSize();
-        final byte[][] blocks = new byte[n][];
         final int[] sendLengths = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            blocks[r] = ObjectCodec.serialize(sendbuf, sendoffset + sdispls[r], sendcounts[r]);
-            sendLengths[r] = blocks[r].length;
-        }
+        final byte[][] blocks = ObjectCollectives.serializeBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendLengths);
         final int[] recvLengths = new int[n];
         InterCollectives.alltoallv(ic, sendLengths, 0, Collectives.counts(n, 1), Collectives.blocks(n, 1), recvLengths, 0,
             Collectives.counts(n, 1), Collectives.blocks(n, 1), Primitive.INT);

@@ -61,13 +61,7 @@ final class ObjectCollectives
         final int[] lengths = new int[n];
         if (c.rank() == root)
         {
-            final byte[][] blocks = new byte[n][];
-            for (int r = 0; r < n; r++)
-            {
-                blocks[r] = ObjectCodec.serialize(sendbuf, sendoffset + displs[r], sendcounts[r]);
-                lengths[r] = blocks[r].length;
-            }
-            all = concat(blocks, lengths);
+            all = concat(serializeBlocks(sendbuf, sendoffset, sendcounts, displs, lengths), lengths);
         }
         final int[] length = new int[1];
         Collectives.scatterv(c, lengths, 0, Collectives.counts(n, 1), Collectives.blocks(n, 1), length, 0, 1, Primitive.INT, root);
@@ -99,13 +93,8 @@ final class ObjectCollectives
         final int[] sdispls, final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls)
     {
         final int n = c.size();
-        final byte[][] blocks = new byte[n][];
         final int[] sendLengths = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            blocks[r] = ObjectCodec.serialize(sendbuf, sendoffset + sdispls[r], sendcounts[r]);
-            sendLengths[r] = blocks[r].length;
-        }
+        final byte[][] blocks = serializeBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendLengths);
         final int[] recvLengths = new int[n];
         final int[] ones = Collectives.counts(n, 1);
         final int[] step = Collectives.blocks(n, 1);
@@ -149,5 +138,17 @@ final class ObjectCollectives
             System.arraycopy(blocks[r], 0, all, at, lengths[r]);
         }
         return all;
+    }
+
+    /** @return blocks i of {@code counts[i]} objects from {@code offset + displs[i]}, each serialized; their lengths into {@code lengths}. */
+    static byte[][] serializeBlocks(final Object[] buf, final int offset, final int[] counts, final int[] displs, final int[] lengths)
+    {
+        final byte[][] blocks = new byte[lengths.length][];
+        for (int r = 0; r < blocks.length; r++)
+        {
+            blocks[r] = ObjectCodec.serialize(buf, offset + displs[r], counts[r]);
+            lengths[r] = blocks[r].length;
+        }
+        return blocks;
     }
 }

@@ -136,8 +136,9 @@ final class Allreduce
         }
         if (r < 2 * extra)
         {
-            holdsMine = RecursiveHalving.foldIn(c, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, count, items, op, r + 1, scratch,
+            RecursiveHalving.foldIn(c, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, count, items, op, r + 1, scratch,
                 Transfers.TAG_ALLREDUCE);
+            holdsMine = true;
         }
         final int v = Fold.virtualRank(r, extra);
         RecursiveHalving.reduceScatter(c, v, pof2, extra, 0, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, items,

@@ -22,11 +22,10 @@ final class RecursiveHalving
     }
 
     /**
-     * Combines the contribution of the folded-away rank {@code source} into {@code work}, for a commutative operation.
-     *
-     * @return true: {@code work} now holds this rank's contribution combined with the other's.
+     * Receives the contribution of {@code source}, the rank folded into this one, and combines it with this rank's own
+     * in {@code work}, which holds this rank's contribution already when {@code holdsMine}, for a commutative operation.
      */
-    static boolean foldIn(
+    static void foldIn(
         final Communicator c, final Object sendBuf, final int sendOffset, final Object work, final int workOffset, final boolean holdsMine,
         final Primitive kind, final int count, final int items, final Reduction op, final int source, final Scratch scratch, final int tag)
     {
@@ -41,7 +40,6 @@ final class RecursiveHalving
             Transfers.receive(c, work, kind, workOffset, count, source, tag);
             op.reduce(sendBuf, sendOffset, work, workOffset, items);
         }
-        return true;
     }
 
     /**

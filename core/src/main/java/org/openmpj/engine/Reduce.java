@@ -182,8 +182,9 @@ final class Reduce
         }
         if (rel < 2 * extra)
         {
-            holdsMine = RecursiveHalving.foldIn(c, sendBuf, sendOffset, work, workOffset, holdsMine, kind, count, items, op, (rel + 1 + root) % n,
+            RecursiveHalving.foldIn(c, sendBuf, sendOffset, work, workOffset, holdsMine, kind, count, items, op, (rel + 1 + root) % n,
                 scratch, Transfers.tag(Transfers.TAG_REDUCE, root));
+            holdsMine = true;
         }
         final int v = Fold.virtualRank(rel, extra);
         RecursiveHalving.reduceScatter(c, v, pof2, extra, root, sendBuf, sendOffset, work, workOffset, holdsMine, kind, items,

@@ -1,2 +1,2 @@
-/** The engine above the device: communicators, the null process, object messages and the buffered-send pool. */
+/** The engine above the device: communicators, collectives and their algorithms, the null process, object messages and the buffered-send pool. */
 package org.openmpj.engine;

@@ -153,6 +153,13 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
         runClean(processes, AlgorithmPrograms.AllgatherAcrossThreshold.class, around(CollectiveThresholds.ALLGATHER_BRUCK_MAX_BYTES));
     }
 
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void aSteadyStreamOfCollectivesAllocatesNoTemporaries(final int processes)
+    {
+        runClean(processes, AlgorithmPrograms.SteadyStream.class);
+    }
+
     /**
      * @return the size to test a threshold at: the threshold, or 1 MiB for one above that (such as one that is off by
      *         default), which the engine's own tests cross by calling each algorithm directly.

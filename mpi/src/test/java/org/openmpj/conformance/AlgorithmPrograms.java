@@ -402,6 +402,50 @@ final class AlgorithmPrograms
         }
     }
 
+    /**
+     * A steady stream of collectives that need temporaries (Allreduce, Reduce and Scan of 256 KiB, Allgather by Bruck,
+     * Gather and Scatter by trees) allocates far less per call than the message once warm: the temporaries are the
+     * calling thread's scratch arrays, reused.
+     */
+    public static final class SteadyStream
+    {
+        static final int DOUBLES = 32 * 1024;
+        static final int WARM_UP = 20;
+        static final int CALLS = 50;
+
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int size = MPI.COMM_WORLD.Size();
+            final double[] in = new double[DOUBLES];
+            final double[] out = new double[DOUBLES];
+            final int block = 256 / size;
+            final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+            for (int round = 0; round < 2; round++)
+            {
+                final long before = threads.getCurrentThreadAllocatedBytes();
+                final int calls = round == 0 ? WARM_UP : CALLS;
+                for (int i = 0; i < calls; i++)
+                {
+                    MPI.COMM_WORLD.Allreduce(in, 0, out, 0, DOUBLES, MPI.DOUBLE, MPI.SUM);
+                    MPI.COMM_WORLD.Reduce(in, 0, out, 0, DOUBLES, MPI.DOUBLE, MPI.SUM, size - 1);
+                    MPI.COMM_WORLD.Scan(in, 0, out, 0, DOUBLES, MPI.DOUBLE, MPI.SUM);
+                    MPI.COMM_WORLD.Allgather(in, 0, block, MPI.DOUBLE, out, 0, block, MPI.DOUBLE);
+                    MPI.COMM_WORLD.Gather(in, 0, block, MPI.DOUBLE, out, 0, block, MPI.DOUBLE, size / 2);
+                    MPI.COMM_WORLD.Scatter(in, 0, block, MPI.DOUBLE, out, 0, block, MPI.DOUBLE, size / 2);
+                }
+                final long perCall = (threads.getCurrentThreadAllocatedBytes() - before) / calls / 6;
+                if (round == 1)
+                {
+                    Check.that(perCall < DOUBLES * 8 / 16, "collectives on " + DOUBLES * 8 + " bytes allocated " + perCall
+                        + " bytes per call once warm");
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** @return rank {@code rank}'s element {@code i}: a whole number, small enough that sums are exact as doubles and ints. */
     static double value(final int rank, final int i)
     {

@@ -35,8 +35,9 @@ public final class CollectiveThresholds
     public static final String REDUCE_SPLIT_MIN_BYTES_PROP_NAME = "openmpj.coll.reduceSplitMinBytes";
     /**
      * Default of {@link #REDUCE_SPLIT_MIN_BYTES_PROP_NAME}: never. On the thread device (2, 4 and 8 ranks, 8 KiB to
-     * 4 MiB, alternating runs) the binomial tree was faster up to 128 KiB and at 2 ranks at every size, and the two
-     * were even within the noise above that at 4 and 8 ranks.
+     * 4 MiB, alternating runs) the binomial tree was faster up to 128 KiB and at 2 ranks at every size (1 MiB: 72-107
+     * against 157-528 us), and the two were even within the noise above that at 4 and 8 ranks. There, in an exchange,
+     * the rank that comes second does both copies, so splitting the message does not split the copying.
      */
     public static final long REDUCE_SPLIT_MIN_BYTES_DEFAULT = Long.MAX_VALUE;
 

@@ -221,6 +221,14 @@ final class MovementPrograms
             Check.fails(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.Bcast(buf, 0, 1, MPI.DOUBLE, 0), "int[]", "MPI.DOUBLE");
             Check.fails(MPI.ERR_ARG, () -> MPI.COMM_WORLD.Alltoallv(buf, 0, new int[0], new int[0], MPI.INT, buf, 0, new int[size],
                 new int[size], MPI.INT), "one per rank");
+            if (size == 1)
+            {
+                // Only the root can see this mistake; with more ranks the others would be left waiting in the collective.
+                Check.fails(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Gather(buf, 0, 2, MPI.INT, new int[4], 0, 3, MPI.INT, 0),
+                    "send count=2", "receive count=3");
+                Check.fails(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Scatter(buf, 0, 1, MPI.INT, new int[4], 0, 2, MPI.INT, 0),
+                    "send count=1", "receive count=2");
+            }
             final int[] sum = new int[1];
             MPI.COMM_WORLD.Allreduce(new int[] {1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
             Check.equal(size, sum[0], "Allreduce after the errors");

@@ -46,16 +46,19 @@ final class Allgather
     {
         final int n = c.size();
         final int r = c.rank();
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset + recvDispls[r], sendCount);
         final int right = (r + 1) % n;
         final int left = (r - 1 + n) % n;
         for (int step = 0; step < n - 1; step++)
         {
             final int outgoing = (r - step + n) % n;
             final int incoming = (r - step - 1 + n) % n;
-            Transfers.exchange(c, recvBuf, kind, recvOffset + recvDispls[outgoing], recvCounts[outgoing], right,
+            // This rank's own block leaves from the send buffer: a neighbour then reads lines no core has just written.
+            final Object from = step == 0 ? sendBuf : recvBuf;
+            final int fromOffset = step == 0 ? sendOffset : recvOffset + recvDispls[outgoing];
+            Transfers.exchange(c, from, kind, fromOffset, step == 0 ? sendCount : recvCounts[outgoing], right,
                 recvBuf, recvOffset + recvDispls[incoming], recvCounts[incoming], left, Transfers.TAG_ALLGATHER);
         }
+        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset + recvDispls[r], sendCount);
     }
 
     /**

@@ -12,7 +12,7 @@ import org.openmpj.device.Primitive;
  * {@link CollectiveThresholds}: {@link Barrier} (dissemination), {@link Broadcast} (binomial, or scatter and ring
  * allgather), {@link Reduce} (binomial, or Rabenseifner's reduce-scatter and gather), {@link Allreduce} (recursive
  * doubling, Rabenseifner's reduce-scatter and allgather, or reduce and broadcast), {@link Gathering} (binomial trees
- * or direct), {@link Allgather} (Bruck or ring), {@link AllToAll} (pairwise) and {@link Scan} (chain).
+ * or direct), {@link Allgather} (Bruck or ring), {@link AllToAll} (all at once or pairwise) and {@link Scan} (chain).
  * Non-commutative reductions always combine in rank order. Temporaries come from the calling thread's
  * {@link Scratch}.
  *
@@ -189,7 +189,7 @@ public final class Collectives
         final Communicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
-        AllToAll.pairwise(begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
+        AllToAll.alltoallv(begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
             kind);
     }
 

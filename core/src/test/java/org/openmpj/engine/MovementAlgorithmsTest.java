@@ -93,6 +93,7 @@ class MovementAlgorithmsTest
                                 buf[2 + i] = element(root, i);
                             }
                         }
+                        c.nextCollective();
                         named.algorithm().run(c, buf, Primitive.LONG, 2, count, root);
                         for (int i = 0; i < count; i++)
                         {
@@ -133,6 +134,7 @@ class MovementAlgorithmsTest
                         final long[] all = new long[n * count + 2];
                         java.util.Arrays.fill(all, UNTOUCHED);
                         final Scratch scratch = Scratch.lease();
+                        c.nextCollective();
                         GATHERS.get(k).algorithm().run(c, mine, 1, all, 1, count, Primitive.LONG, root, scratch);
                         if (rank == root)
                         {
@@ -140,6 +142,7 @@ class MovementAlgorithmsTest
                         }
                         final long[] back = new long[count + 2];
                         java.util.Arrays.fill(back, UNTOUCHED);
+                        c.nextCollective();
                         SCATTERS.get(k).algorithm().run(c, all, 1, back, 1, count, Primitive.LONG, root, scratch);
                         scratch.end(true);
                         for (int i = 0; i < count; i++)
@@ -179,6 +182,7 @@ class MovementAlgorithmsTest
                     mine[i] = element(rank, i);
                 }
                 final long[] all = new long[total];
+                c.nextCollective();
                 Gathering.gatherv(c, mine, 0, mine.length, all, 0, counts, displs, Primitive.LONG, root);
                 if (rank == root)
                 {
@@ -191,6 +195,7 @@ class MovementAlgorithmsTest
                     }
                 }
                 final long[] back = new long[counts[rank]];
+                c.nextCollective();
                 Gathering.scatterv(c, all, 0, counts, displs, back, 0, back.length, Primitive.LONG, root);
                 for (int i = 0; i < back.length; i++)
                 {
@@ -221,6 +226,7 @@ class MovementAlgorithmsTest
                     final long[] all = new long[n * count + 2];
                     java.util.Arrays.fill(all, UNTOUCHED);
                     final Scratch scratch = Scratch.lease();
+                    c.nextCollective();
                     named.algorithm().run(c, mine, 2, count, all, 1, Collectives.counts(n, count), Collectives.blocks(n, count),
                         Primitive.LONG, scratch);
                     checkBlocks(all, 1, n, count, named.name() + " of " + count + " each");
@@ -235,6 +241,7 @@ class MovementAlgorithmsTest
                         total += counts[r];
                     }
                     final long[] uneven = new long[total];
+                    c.nextCollective();
                     named.algorithm().run(c, mine, 2, counts[rank], uneven, 0, counts, displs, Primitive.LONG, scratch);
                     scratch.end(true);
                     for (int r = 0; r < n; r++)
@@ -267,14 +274,27 @@ class MovementAlgorithmsTest
                         out[d * count + i] = rank * 1_000_000L + d * 1000L + i;
                     }
                 }
-                final long[] in = new long[n * count];
-                AllToAll.pairwise(c, out, 0, Collectives.counts(n, count), Collectives.blocks(n, count), in, 0,
-                    Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG);
-                for (int s = 0; s < n; s++)
+                for (final boolean atOnce : new boolean[] {false, true})
                 {
-                    for (int i = 0; i < count; i++)
+                    final long[] in = new long[n * count];
+                    c.nextCollective();
+                    if (atOnce)
                     {
-                        assertEquals(s * 1_000_000L + rank * 1000L + i, in[s * count + i], "block from rank " + s + ", element " + i);
+                        AllToAll.allAtOnce(c, out, 0, Collectives.counts(n, count), Collectives.blocks(n, count), in, 0,
+                            Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG);
+                    }
+                    else
+                    {
+                        AllToAll.pairwise(c, out, 0, Collectives.counts(n, count), Collectives.blocks(n, count), in, 0,
+                            Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG);
+                    }
+                    for (int s = 0; s < n; s++)
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            assertEquals(s * 1_000_000L + rank * 1000L + i, in[s * count + i],
+                                (atOnce ? "at once" : "pairwise") + ": block from rank " + s + ", element " + i);
+                        }
                     }
                 }
             }

@@ -51,6 +51,7 @@ class ReductionAlgorithmsTest
         new Named<>("reduce + bcast", (c, s, so, r, ro, k, count, ie, op, scratch) ->
         {
             Reduce.binomial(c, s, so, r, ro, k, count, ie, op, 0, scratch);
+            c.nextCollective();
             Broadcast.bcast(c, r, k, ro, count, 0);
         }),
         new Named<>("chosen", Allreduce::allreduce));
@@ -195,6 +196,7 @@ class ReductionAlgorithmsTest
             {
                 final int[] prefix = new int[4 * matrices];
                 final Scratch scratch = Scratch.lease();
+                c.nextCollective();
                 Scan.chain(c, TestReductions.matrices(c.rank(), matrices), 0, prefix, 0, Primitive.INT, 4 * matrices, 4,
                     TestReductions.MATRIX_PRODUCT, scratch);
                 scratch.end(true);
@@ -236,6 +238,7 @@ class ReductionAlgorithmsTest
         final int recvOffset, final int count, final int itemElements, final Reduction op)
     {
         final Scratch scratch = Scratch.lease();
+        c.nextCollective();
         algorithm.run(c, sendBuf, sendOffset, recvBuf, recvOffset, Primitive.INT, count, itemElements, op, scratch);
         scratch.end(true);
     }
@@ -245,6 +248,7 @@ class ReductionAlgorithmsTest
         final int recvOffset, final int count, final int itemElements, final Reduction op, final int root)
     {
         final Scratch scratch = Scratch.lease();
+        c.nextCollective();
         algorithm.run(c, sendBuf, sendOffset, recvBuf, recvOffset, Primitive.INT, count, itemElements, op, root, scratch);
         scratch.end(true);
     }

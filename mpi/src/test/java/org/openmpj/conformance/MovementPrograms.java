@@ -225,9 +225,9 @@ final class MovementPrograms
             {
                 // Only the root can see this mistake; with more ranks the others would be left waiting in the collective.
                 Check.fails(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Gather(buf, 0, 2, MPI.INT, new int[4], 0, 3, MPI.INT, 0),
-                    "send count=2", "receive count=3");
+                    "sent as 2 x MPI.INT", "received as 3 x MPI.INT");
                 Check.fails(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Scatter(buf, 0, 1, MPI.INT, new int[4], 0, 2, MPI.INT, 0),
-                    "send count=1", "receive count=2");
+                    "sent as 1 x MPI.INT", "received as 2 x MPI.INT");
             }
             final int[] sum = new int[1];
             MPI.COMM_WORLD.Allreduce(new int[] {1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);

@@ -51,6 +51,7 @@ static const double ACCEPT_LOW = 2.0 / 3.0;
 static const double ACCEPT_HIGH = 5.0 / 3.0;
 static const int MAX_WARM_UP_BATCHES = 5;
 static const double MIN_WARM_UP_SECONDS = 2.0;
+static const int MIN_WARM_UP_PASSES = 3;
 
 /* 8 B doubling up to the 1 GiB limit is 28 sizes. */
 #define MAX_SIZES 32
@@ -291,11 +292,14 @@ static void run_schedule(const struct options *options, const struct buffers *bu
             IMPL_NAME, ranks, options->repetitions, options->batch_ms);
         fflush(stdout);
     }
-    /* Warm-up passes until the slowest rank's clock says MIN_WARM_UP_SECONDS went by, as in the Java program. */
+    /* Warm-up passes until the slowest rank's clock says MIN_WARM_UP_SECONDS went by, and at least
+       MIN_WARM_UP_PASSES of them, as in the Java program. */
     const double start = MPI_Wtime();
     double warmed = 0.0;
+    int passes = 0;
     do
     {
+        passes++;
         for (int op = 0; op < OP_COUNT; op++)
         {
             for (int s = 0; s < sizes_of(op, size_count); s++)
@@ -306,7 +310,7 @@ static void run_schedule(const struct options *options, const struct buffers *bu
         const double mine = MPI_Wtime() - start;
         MPI_Allreduce(&mine, &warmed, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     }
-    while (warmed < MIN_WARM_UP_SECONDS);
+    while (warmed < MIN_WARM_UP_SECONDS || passes < MIN_WARM_UP_PASSES);
     for (int op = 0; op < OP_COUNT; op++)
     {
         for (int s = 0; s < sizes_of(op, size_count); s++)

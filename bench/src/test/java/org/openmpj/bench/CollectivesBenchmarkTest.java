@@ -68,8 +68,12 @@ class CollectivesBenchmarkTest
             assertEquals(1_000_000 / Math.round(perCallUs * 1000), result.iterations(), "1 ms batches: " + result);
         }
         assertTrue(batches.agreed.getLast() >= CollectivesBenchmark.MIN_WARM_UP_NANOS, batches.agreed.toString());
-        assertTrue(batches.agreed.stream().limit(batches.agreed.size() - 1L).allMatch(nanos -> nanos < CollectivesBenchmark.MIN_WARM_UP_NANOS),
-            "warm-up passes stop once the ranks agree two seconds went by: " + batches.agreed);
+        assertTrue(batches.agreed.size() >= CollectivesBenchmark.MIN_WARM_UP_PASSES, "at least the minimum passes: " + batches.agreed);
+        for (int pass = 0; pass + 1 < batches.agreed.size(); pass++)
+        {
+            assertTrue(batches.agreed.get(pass) < CollectivesBenchmark.MIN_WARM_UP_NANOS || pass + 1 < CollectivesBenchmark.MIN_WARM_UP_PASSES,
+                "warm-up passes stop once the ranks agree two seconds went by and the minimum passes ran: " + batches.agreed);
+        }
         final int firstTimed = batches.batches.size() - 13 * (3 + 1);
         assertEquals("bcast:8", batches.batches.get(firstTimed), "after the warm-up: one settling batch and three timed ones per point");
     }

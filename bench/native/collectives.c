@@ -52,6 +52,9 @@ static const double ACCEPT_HIGH = 5.0 / 3.0;
 static const int MAX_WARM_UP_BATCHES = 5;
 static const double MIN_WARM_UP_SECONDS = 2.0;
 static const int MIN_WARM_UP_PASSES = 3;
+/* Calls of the one long batch per operation that ends the warm-up, as in the Java program (where it lets the JIT
+   compile the hot loops before anything is timed). */
+static const long LONG_WARM_UP_CALLS = 20000;
 
 /* 8 B doubling up to the 1 GiB limit is 28 sizes. */
 #define MAX_SIZES 32
@@ -311,6 +314,10 @@ static void run_schedule(const struct options *options, const struct buffers *bu
         MPI_Allreduce(&mine, &warmed, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     }
     while (warmed < MIN_WARM_UP_SECONDS || passes < MIN_WARM_UP_PASSES);
+    for (int op = 0; op < OP_COUNT; op++)
+    {
+        run_batch(op, buffers, bytes_of(op, sizes, 0), LONG_WARM_UP_CALLS);
+    }
     for (int op = 0; op < OP_COUNT; op++)
     {
         for (int s = 0; s < sizes_of(op, size_count); s++)

@@ -23,6 +23,12 @@ public final class CollectivesBenchmark
      * the next (Alltoall 217 us at 64 B, 38 us at 256 B, whichever size came first).
      */
     public static final int MIN_WARM_UP_PASSES = 3;
+    /**
+     * Calls of the one long batch per operation, at the smallest size, that ends the warm-up. Short warm-up batches
+     * never reached the JIT's thresholds for a long loop, so it compiled the batch loop of each operation while the
+     * first size was being timed: at 8 ranks that size's slowest batches took 5-6 times its fastest.
+     */
+    public static final int LONG_WARM_UP_CALLS = 20_000;
 
     private static final long NANOS_PER_MILLI = 1_000_000L;
     /** A calibration batch must last this long before its rate is trusted. */
@@ -86,6 +92,10 @@ public final class CollectivesBenchmark
             }
         }
         while (batches.slowest(nanoClock.getAsLong() - start) < MIN_WARM_UP_NANOS || passes < MIN_WARM_UP_PASSES);
+        for (final CollectiveOperation operation : operations)
+        {
+            batches.timeBatch(operation, bytesOf(operation, sizes, 0), LONG_WARM_UP_CALLS);
+        }
         for (final CollectiveOperation operation : operations)
         {
             for (int s = 0; s < sizesOf(operation, sizes); s++)

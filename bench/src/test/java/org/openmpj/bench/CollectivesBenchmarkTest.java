@@ -76,5 +76,7 @@ class CollectivesBenchmarkTest
         }
         final int firstTimed = batches.batches.size() - 13 * (3 + 1);
         assertEquals("bcast:8", batches.batches.get(firstTimed), "after the warm-up: one settling batch and three timed ones per point");
+        assertEquals(List.of("bcast:8", "allreduce:8", "allgather:8", "alltoall:8", "barrier:0"),
+            batches.batches.subList(firstTimed - 5, firstTimed), "the warm-up ends with one long batch per operation at the smallest size");
     }
 }

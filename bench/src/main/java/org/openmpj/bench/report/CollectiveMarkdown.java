@@ -98,7 +98,8 @@ public final class CollectiveMarkdown
         }
         md.append('\n');
         md.append("Both programs run the same schedule on every rank: warm-up passes over all operations and sizes for ")
-            .append("at least 2 s and at least 3 passes, then per operation and size warm-up batches until one lasts about ")
+            .append("at least 2 s and at least 3 passes, then a batch of 20,000 calls per operation at the smallest size, then per ")
+            .append("operation and size warm-up batches until one lasts about ")
             .append(info.batchMillis())
             .append(" ms, then ").append(info.repetitions()).append(" timed batches of back-to-back calls. A batch starts ")
             .append("with a Barrier; each rank times its calls with its own clock, and an Allreduce with MAX makes the ")

@@ -1,0 +1,292 @@
+package org.openmpj.bootstrap;
+
+import java.io.IOException;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+
+/**
+ * A rank's side of the PMI-1 wire protocol, which MPICH's Hydra ({@code mpiexec}) and Slurm ({@code srun
+ * --mpi=pmi2}) speak: the rank learns its rank and the job's size, publishes key-value pairs, meets the other
+ * ranks at a barrier that makes every pair visible, and reads theirs. Values longer than the manager accepts are
+ * split over several keys and joined again on reading.
+ *
+ * <p>Thread-safety: one thread at a time; the protocol is a conversation.
+ */
+public final class PmiClient implements AutoCloseable
+{
+    /** Split values go under {@code key#0}, {@code key#1} …, with the count of parts under {@code key}, as {@code #parts=N}. */
+    private static final String PARTS = "#parts=";
+
+    private final PmiChannel channel;
+    private int rank = -1;
+    private int size = -1;
+    private String kvsName;
+    private int keyMax;
+    private int valueMax;
+
+    PmiClient(final PmiChannel channel)
+    {
+        this.channel = channel;
+    }
+
+    /**
+     * Connects to the process manager named by the environment and opens the conversation: {@code PMI_PORT}
+     * (host:port, with {@code PMI_ID}) or {@code PMI_FD} (with {@code PMI_RANK} and {@code PMI_SIZE}).
+     *
+     * @param env       the process's environment.
+     * @param timeoutMs how long a connection or a reply may take before it fails.
+     * @return the open client, or empty when the environment names no process manager.
+     * @throws OpenMpjException {@code ERR_OTHER} naming the variable when one is malformed or the manager cannot be reached.
+     */
+    public static java.util.Optional<PmiClient> fromEnvironment(final java.util.Map<String, String> env, final int timeoutMs)
+    {
+        final String port = env.get("PMI_PORT");
+        final String fd = env.get("PMI_FD");
+        if (port == null && fd == null)
+        {
+            return java.util.Optional.empty();
+        }
+        final PmiClient client;
+        try
+        {
+            if (port != null)
+            {
+                final int colon = port.lastIndexOf(':');
+                if (colon <= 0)
+                {
+                    throw new OpenMpjException(ErrorClass.ERR_OTHER, "PMI_PORT=" + port + " is not host:port");
+                }
+                client = new PmiClient(new SocketPmiChannel(port.substring(0, colon), number(env, "PMI_PORT", port.substring(colon + 1)),
+                    timeoutMs));
+                client.open(env.getOrDefault("PMI_ID", env.getOrDefault("PMI_RANK", "0")), -1, -1);
+            }
+            else
+            {
+                client = new PmiClient(new DescriptorPmiChannel(number(env, "PMI_FD", fd), timeoutMs));
+                client.open(null, number(env, "PMI_RANK", env.get("PMI_RANK")), number(env, "PMI_SIZE", env.get("PMI_SIZE")));
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "cannot reach the process manager at PMI_PORT=" + port + ": " + ex.getMessage());
+        }
+        return java.util.Optional.of(client);
+    }
+
+    /**
+     * Opens the conversation. Over {@code PMI_PORT} the manager first tells the rank and size in reply to
+     * {@code initack} with the process's {@code pmiId}; over {@code PMI_FD} they come from the environment.
+     *
+     * @param pmiId the process's {@code PMI_ID}, or null when there is none (then {@code rank} and {@code size} are given).
+     */
+    void open(final String pmiId, final int knownRank, final int knownSize)
+    {
+        rank = knownRank;
+        size = knownSize;
+        if (pmiId != null)
+        {
+            send(PmiLine.of("initack", "pmiid", pmiId));
+            expect("initack");
+            for (int i = 0; i < 3; i++)
+            {
+                final PmiLine set = expect("set");
+                if (set.get("size") != null)
+                {
+                    size = integer(set, "size");
+                }
+                else if (set.get("rank") != null)
+                {
+                    rank = integer(set, "rank");
+                }
+            }
+        }
+        checkResult(request(PmiLine.of("init", "pmi_version", "1", "pmi_subversion", "1"), "response_to_init"));
+        final PmiLine maxes = request(PmiLine.of("get_maxes"), "maxes");
+        keyMax = integer(maxes, "keylen_max");
+        valueMax = integer(maxes, "vallen_max");
+        kvsName = request(PmiLine.of("get_my_kvsname"), "my_kvsname").get("kvsname");
+        if (rank < 0 || size <= 0 || kvsName == null)
+        {
+            throw failure("the process manager gave rank " + rank + ", size " + size + " and key-value space " + kvsName
+                + "; expected a rank from 0 and a size from 1");
+        }
+    }
+
+    /** @return this process's rank in the job. */
+    public int rank()
+    {
+        return rank;
+    }
+
+    /** @return the number of processes in the job. */
+    public int size()
+    {
+        return size;
+    }
+
+    /** Publishes {@code value} under {@code key}; visible to the others after the next {@link #barrier()}. No spaces allowed. */
+    public void put(final String key, final String value)
+    {
+        if (key.indexOf(' ') >= 0 || value.indexOf(' ') >= 0 || key.isEmpty())
+        {
+            throw new OpenMpjException(ErrorClass.ERR_ARG, "PMI key '" + key + "' and value '" + value
+                + "' must be non-empty and without spaces");
+        }
+        // Room for "#" and a part number after the key, and for a part of the value.
+        final int room = Math.max(1, valueMax - 1);
+        if (value.length() <= room && !value.startsWith(PARTS))
+        {
+            putOne(key, value);
+            return;
+        }
+        final int parts = (value.length() + room - 1) / room;
+        for (int part = 0; part < parts; part++)
+        {
+            putOne(key + "#" + part, value.substring(part * room, Math.min(value.length(), (part + 1) * room)));
+        }
+        putOne(key, PARTS + parts);
+    }
+
+    /** Waits until every process of the job has entered the barrier; pairs put before it are then visible to all. */
+    public void barrier()
+    {
+        request(PmiLine.of("barrier_in"), "barrier_out");
+    }
+
+    /** @return the value another process put under {@code key}, joined again if it was split. */
+    public String get(final String key)
+    {
+        final String value = getOne(key);
+        if (!value.startsWith(PARTS))
+        {
+            return value;
+        }
+        final int parts = Integer.parseInt(value.substring(PARTS.length()));
+        final StringBuilder joined = new StringBuilder();
+        for (int part = 0; part < parts; part++)
+        {
+            joined.append(getOne(key + "#" + part));
+        }
+        return joined.toString();
+    }
+
+    /** Ends the conversation and closes the connection. */
+    @Override
+    public void close()
+    {
+        try
+        {
+            request(PmiLine.of("finalize"), "finalize_ack");
+        }
+        finally
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ex)
+            {
+                // The job is ending; a connection that does not close cleanly changes nothing for it.
+            }
+        }
+    }
+
+    private void putOne(final String key, final String value)
+    {
+        if (key.length() > keyMax)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_ARG, "PMI key '" + key + "' is " + key.length()
+                + " characters; the process manager takes at most " + keyMax);
+        }
+        checkResult(request(PmiLine.of("put", "kvsname", kvsName, "key", key, "value", value), "put_result"));
+    }
+
+    private String getOne(final String key)
+    {
+        final PmiLine reply = request(PmiLine.of("get", "kvsname", kvsName, "key", key), "get_result");
+        checkResult(reply);
+        final String value = reply.get("value");
+        if (value == null)
+        {
+            throw failure("the process manager's reply to get " + key + " has no value: " + reply);
+        }
+        return value;
+    }
+
+    private PmiLine request(final PmiLine line, final String reply)
+    {
+        send(line);
+        return expect(reply);
+    }
+
+    private void send(final PmiLine line)
+    {
+        try
+        {
+            channel.write(line.text());
+        }
+        catch (final IOException ex)
+        {
+            throw failure("sending '" + line + "' failed: " + ex.getMessage());
+        }
+    }
+
+    private PmiLine expect(final String cmd)
+    {
+        final PmiLine line;
+        try
+        {
+            line = PmiLine.parse(channel.readLine());
+        }
+        catch (final IOException ex)
+        {
+            throw failure("waiting for " + cmd + " failed: " + ex.getMessage());
+        }
+        if (!cmd.equals(line.cmd()))
+        {
+            throw failure("expected cmd=" + cmd + " but the process manager sent '" + line + "'");
+        }
+        return line;
+    }
+
+    private void checkResult(final PmiLine reply)
+    {
+        final String rc = reply.get("rc");
+        if (rc != null && !"0".equals(rc))
+        {
+            throw failure("the process manager refused: '" + reply + "'");
+        }
+    }
+
+    private int integer(final PmiLine line, final String key)
+    {
+        final String text = line.get(key);
+        try
+        {
+            return Integer.parseInt(text);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw failure("'" + line + "' gives " + key + "=" + text + ", which is not a whole number");
+        }
+    }
+
+    private static int number(final java.util.Map<String, String> env, final String name, final String text)
+    {
+        try
+        {
+            return Integer.parseInt(text);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, name + "=" + text + " is not a whole number (the launcher set "
+                + env.keySet().stream().filter(key -> key.startsWith("PMI_")).sorted().toList() + ")");
+        }
+    }
+
+    private OpenMpjException failure(final String what)
+    {
+        return new OpenMpjException(ErrorClass.ERR_OTHER, "PMI over " + channel + ": " + what);
+    }
+}

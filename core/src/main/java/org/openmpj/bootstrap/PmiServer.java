@@ -1,0 +1,269 @@
+package org.openmpj.bootstrap;
+
+import java.io.BufferedReader;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The key-value service a launcher runs for its job, speaking the process-manager side of PMI-1 over TCP (the
+ * {@code PMI_PORT} model), so that ranks started by {@code mpjrun} bootstrap with the same {@link PmiClient} as
+ * under Hydra. Each rank gets a random {@code PMI_ID} ({@link #idOf}); a connection whose first line is not
+ * {@code cmd=initack} with one of them is closed before anything else it sent is read, so a stranger can neither
+ * read nor write the job's pairs. The barrier releases once every rank has entered it; a rank whose connection
+ * ends before {@code finalize} fails the job, and every connection is then closed, so no rank waits for ever.
+ *
+ * <p>Thread-safety: safe for concurrent use; each connection is served by a virtual thread.
+ */
+public final class PmiServer implements AutoCloseable
+{
+    /** The longest value a {@code put} may carry, as PMI managers commonly allow. */
+    public static final int VALUE_MAX = 1024;
+    private static final int KEY_MAX = 64;
+    private static final String KVS_NAME = "openmpj_kvs";
+
+    private final int size;
+    private final int timeoutMs;
+    private final String[] ids;
+    private final Map<String, String> pairs = new ConcurrentHashMap<>();
+    private final List<Socket> connections = new ArrayList<>();
+    private final ServerSocket listener;
+    private int inBarrier;
+    private long barrierGeneration;
+    private String failure;
+
+    /**
+     * Listens on the loopback interface.
+     *
+     * @param size      the number of ranks.
+     * @param timeoutMs how long a connected rank may stay silent before its connection fails.
+     */
+    public PmiServer(final int size, final int timeoutMs) throws IOException
+    {
+        this.size = size;
+        this.timeoutMs = timeoutMs;
+        this.ids = new String[size];
+        final SecureRandom random = new SecureRandom();
+        final byte[] secret = new byte[16];
+        for (int rank = 0; rank < size; rank++)
+        {
+            random.nextBytes(secret);
+            ids[rank] = rank + "-" + HexFormat.of().formatHex(secret);
+        }
+        listener = new ServerSocket();
+        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), size);
+        Thread.ofVirtual().name("pmi-accept").start(this::acceptAll);
+    }
+
+    /** @return the {@code PMI_PORT} value for the ranks: host:port. */
+    public String address()
+    {
+        return listener.getInetAddress().getHostAddress() + ":" + listener.getLocalPort();
+    }
+
+    /** @return the secret {@code PMI_ID} of {@code rank}, which its first line must carry. */
+    public String idOf(final int rank)
+    {
+        return ids[rank];
+    }
+
+    /** @return why the job failed at the key-value service (a rank hung up early), or null. */
+    public synchronized String failure()
+    {
+        return failure;
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        listener.close();
+        closeAll();
+    }
+
+    private void acceptAll()
+    {
+        try
+        {
+            while (!listener.isClosed())
+            {
+                final Socket socket = listener.accept();
+                synchronized (this)
+                {
+                    connections.add(socket);
+                }
+                Thread.ofVirtual().name("pmi-connection").start(() -> serve(socket));
+            }
+        }
+        catch (final IOException ex)
+        {
+            // The listener was closed: the job is over.
+        }
+    }
+
+    private void serve(final Socket socket)
+    {
+        int rank = -1;
+        boolean finalized = false;
+        try (socket)
+        {
+            socket.setSoTimeout(timeoutMs);
+            final BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            final OutputStream out = socket.getOutputStream();
+            rank = admit(in.readLine());
+            if (rank < 0)
+            {
+                return;
+            }
+            reply(out, "cmd=initack\ncmd=set size=" + size + "\ncmd=set rank=" + rank + "\ncmd=set debug=0\n");
+            while (!finalized)
+            {
+                final String text = in.readLine();
+                if (text == null)
+                {
+                    throw new EOFException("connection closed");
+                }
+                finalized = answer(PmiLine.parse(text), out);
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            if (rank >= 0 && !finalized)
+            {
+                fail("rank " + rank + " left the key-value service before finalize: " + (ex instanceof SocketTimeoutException
+                    ? "silent for " + timeoutMs + " ms" : ex.getMessage()));
+            }
+        }
+    }
+
+    /** @return the rank whose secret id the first line carries, or -1 for a stranger. */
+    private int admit(final String first)
+    {
+        if (first == null || first.length() > 256 || !first.startsWith("cmd=initack "))
+        {
+            return -1;
+        }
+        final String id = PmiLine.parse(first).get("pmiid");
+        for (int rank = 0; rank < size; rank++)
+        {
+            if (ids[rank].equals(id))
+            {
+                return rank;
+            }
+        }
+        return -1;
+    }
+
+    /** @return whether the line ended the conversation. */
+    private boolean answer(final PmiLine line, final OutputStream out) throws IOException
+    {
+        switch (line.cmd())
+        {
+            case "init" -> reply(out, "cmd=response_to_init pmi_version=1 pmi_subversion=1 rc=0\n");
+            case "get_maxes" -> reply(out, "cmd=maxes kvsname_max=256 keylen_max=" + KEY_MAX + " vallen_max=" + VALUE_MAX + "\n");
+            case "get_appnum" -> reply(out, "cmd=appnum appnum=0\n");
+            case "get_my_kvsname" -> reply(out, "cmd=my_kvsname kvsname=" + KVS_NAME + "\n");
+            case "put" -> reply(out, put(line));
+            case "get" ->
+            {
+                final String value = pairs.get(String.valueOf(line.get("key")));
+                reply(out, value == null ? "cmd=get_result rc=-1 msg=key_not_found\n" : "cmd=get_result rc=0 msg=success value=" + value + "\n");
+            }
+            case "barrier_in" ->
+            {
+                awaitBarrier();
+                reply(out, "cmd=barrier_out\n");
+            }
+            case "finalize" ->
+            {
+                reply(out, "cmd=finalize_ack\n");
+                return true;
+            }
+            default -> reply(out, "cmd=" + line.cmd() + "_result rc=-1 msg=unknown_command\n");
+        }
+        return false;
+    }
+
+    private String put(final PmiLine line)
+    {
+        final String key = line.get("key");
+        final String value = line.get("value");
+        if (key == null || value == null || key.length() > KEY_MAX || value.length() > VALUE_MAX || !KVS_NAME.equals(line.get("kvsname")))
+        {
+            return "cmd=put_result rc=-1 msg=invalid_put\n";
+        }
+        pairs.put(key, value);
+        return "cmd=put_result rc=0 msg=success\n";
+    }
+
+    private synchronized void awaitBarrier() throws IOException
+    {
+        final long generation = barrierGeneration;
+        if (++inBarrier == size)
+        {
+            inBarrier = 0;
+            barrierGeneration++;
+            notifyAll();
+            return;
+        }
+        while (generation == barrierGeneration && failure == null)
+        {
+            try
+            {
+                wait();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted in the barrier", ex);
+            }
+        }
+        if (failure != null)
+        {
+            throw new IOException(failure);
+        }
+    }
+
+    private synchronized void fail(final String why)
+    {
+        if (failure == null)
+        {
+            failure = why;
+        }
+        notifyAll();
+        closeAll();
+    }
+
+    private synchronized void closeAll()
+    {
+        for (final Socket socket : connections)
+        {
+            try
+            {
+                socket.close();
+            }
+            catch (final IOException ex)
+            {
+                // Closing is all that is left to do.
+            }
+        }
+    }
+
+    private static void reply(final OutputStream out, final String lines) throws IOException
+    {
+        out.write(lines.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+}

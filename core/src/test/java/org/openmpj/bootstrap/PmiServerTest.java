@@ -1,0 +1,133 @@
+package org.openmpj.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openmpj.OpenMpjException;
+
+/** The launcher's key-value service, with the PMI-1 client as the ranks use it. */
+@Timeout(60)
+class PmiServerTest
+{
+    private static final int TIMEOUT_MS = 10_000;
+
+    @Test
+    void ranksExchangeValuesAcrossTwoBarriers() throws Exception
+    {
+        final int size = 4;
+        try (PmiServer server = new PmiServer(size, TIMEOUT_MS))
+        {
+            final ExecutorService ranks = Executors.newFixedThreadPool(size);
+            try
+            {
+                final List<Future<String>> outcomes = new ArrayList<>();
+                for (int rank = 0; rank < size; rank++)
+                {
+                    final String id = server.idOf(rank);
+                    outcomes.add(ranks.submit(() -> exchange(server, id, size)));
+                }
+                for (int rank = 0; rank < size; rank++)
+                {
+                    assertEquals("rank " + rank + " ok", outcomes.get(rank).get(30, TimeUnit.SECONDS));
+                }
+            }
+            finally
+            {
+                ranks.shutdownNow();
+            }
+            assertEquals(null, server.failure());
+        }
+    }
+
+    @Test
+    void aStrangerIsHungUpOnBeforeItsWordsAreRead() throws Exception
+    {
+        try (PmiServer server = new PmiServer(1, TIMEOUT_MS))
+        {
+            for (final String first : new String[] {"cmd=put kvsname=openmpj_kvs key=x value=evil", "cmd=initack pmiid=0-guess", "GET / HTTP/1.0"})
+            {
+                try (Socket stranger = connect(server))
+                {
+                    final String words = first + "\ncmd=put kvsname=openmpj_kvs key=x value=evil\n";
+                    stranger.getOutputStream().write(words.getBytes(StandardCharsets.US_ASCII));
+                    final InputStream in = stranger.getInputStream();
+                    assertEquals(-1, in.read(), "the service hangs up on '" + first + "' without a word");
+                }
+            }
+            try (PmiClient rank = client(server, server.idOf(0)))
+            {
+                rank.open(server.idOf(0), -1, -1);
+                assertThrows(OpenMpjException.class, () -> rank.get("x"), "a stranger's put is not stored");
+            }
+            assertEquals(null, server.failure(), "strangers do not fail the job");
+        }
+    }
+
+    @Test
+    void aRankThatHangsUpEarlyFailsTheOthersInsteadOfLeavingThemInTheBarrier() throws Exception
+    {
+        try (PmiServer server = new PmiServer(2, TIMEOUT_MS))
+        {
+            final PmiClient waiting = client(server, server.idOf(0));
+            waiting.open(server.idOf(0), -1, -1);
+            try (Socket leaver = connect(server))
+            {
+                leaver.getOutputStream().write(("cmd=initack pmiid=" + server.idOf(1) + "\n").getBytes(StandardCharsets.US_ASCII));
+                leaver.getInputStream().read();
+            }
+            final long start = System.nanoTime();
+            final OpenMpjException failure = assertThrows(OpenMpjException.class, waiting::barrier);
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed at once, not after the timeout: " + failure);
+            assertNotNull(server.failure());
+            assertTrue(server.failure().contains("rank 1 left the key-value service before finalize"), server.failure());
+        }
+    }
+
+    private static String exchange(final PmiServer server, final String id, final int size) throws Exception
+    {
+        try (PmiClient client = client(server, id))
+        {
+            client.open(id, -1, -1);
+            assertEquals(size, client.size());
+            final String mine = ("addr-" + client.rank() + "-").repeat(400);
+            client.put("addr-" + client.rank(), mine);
+            client.barrier();
+            for (int r = 0; r < size; r++)
+            {
+                assertEquals(("addr-" + r + "-").repeat(400), client.get("addr-" + r), "value of rank " + r);
+            }
+            client.put("second-" + client.rank(), "v" + client.rank());
+            client.barrier();
+            assertEquals("v" + (size - 1 - client.rank()), client.get("second-" + (size - 1 - client.rank())));
+            return "rank " + client.rank() + " ok";
+        }
+    }
+
+    private static PmiClient client(final PmiServer server, final String id) throws Exception
+    {
+        final String[] hostPort = server.address().split(":");
+        return new PmiClient(new SocketPmiChannel(hostPort[0], Integer.parseInt(hostPort[1]), TIMEOUT_MS));
+    }
+
+    private static Socket connect(final PmiServer server) throws Exception
+    {
+        final String[] hostPort = server.address().split(":");
+        final Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]));
+        socket.setSoTimeout(TIMEOUT_MS);
+        return socket;
+    }
+}

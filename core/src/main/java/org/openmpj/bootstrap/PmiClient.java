@@ -133,8 +133,9 @@ public final class PmiClient implements AutoCloseable
             throw new OpenMpjException(ErrorClass.ERR_ARG, "PMI key '" + key + "' and value '" + value
                 + "' must be non-empty and without spaces");
         }
-        // Room for "#" and a part number after the key, and for a part of the value.
-        final int room = Math.max(1, valueMax - 1);
+        // The whole put line must fit in vallen_max: Slurm's PMI server reads a request into a buffer of that size.
+        final int overhead = PmiLine.of("put", "kvsname", kvsName, "key", key + "#" + Integer.MAX_VALUE, "value", "").text().length();
+        final int room = Math.max(1, valueMax - overhead - 1);
         if (value.length() <= room && !value.startsWith(PARTS))
         {
             putOne(key, value);

@@ -29,8 +29,8 @@ class PmiClientTest
     void ranksExchangeLongValuesThroughPutBarrierGet() throws Exception
     {
         final int size = 3;
-        // Values over 16 characters are split over several keys.
-        try (FakePmiManager manager = new FakePmiManager(size, 16))
+        // A put line may be at most 100 characters here, so the 50-character values are split over two keys.
+        try (FakePmiManager manager = new FakePmiManager(size, 100))
         {
             final int port = manager.listen();
             final ExecutorService ranks = Executors.newFixedThreadPool(size);

@@ -23,6 +23,7 @@ final class InterCollectiveCalls
         final Intercommunicator ic, final ClassLoader loader, final Object buf, final int offset, final int count, final Datatype type,
         final int root)
     {
+        InterCollectives.count(ic);
         root("Bcast", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -48,6 +49,7 @@ final class InterCollectiveCalls
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root)
     {
+        InterCollectives.count(ic);
         root("Gatherv", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -84,6 +86,7 @@ final class InterCollectiveCalls
         final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
+        InterCollectives.count(ic);
         root("Scatterv", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -121,6 +124,7 @@ final class InterCollectiveCalls
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype)
     {
+        InterCollectives.count(ic);
         CollectiveArgs.buffer("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         vector("Allgatherv", "receive", ic, recvbuf, recvoffset, recvcounts, displs, recvtype);
         sameKind("Allgatherv", sendtype, recvtype);
@@ -145,6 +149,7 @@ final class InterCollectiveCalls
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls,
         final Datatype recvtype)
     {
+        InterCollectives.count(ic);
         vector("Alltoallv", "send", ic, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         vector("Alltoallv", "receive", ic, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         sameKind("Alltoallv", sendtype, recvtype);
@@ -168,6 +173,7 @@ final class InterCollectiveCalls
         final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op, final int root)
     {
+        InterCollectives.count(ic);
         root("Reduce", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -196,6 +202,7 @@ final class InterCollectiveCalls
         final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op)
     {
+        InterCollectives.count(ic);
         CollectiveArgs.buffer("Allreduce", "send", sendbuf, sendoffset, count, type);
         CollectiveArgs.buffer("Allreduce", "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Allreduce", op, type);
@@ -219,6 +226,7 @@ final class InterCollectiveCalls
         final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int[] recvcounts, final Datatype type, final Op op)
     {
+        InterCollectives.count(ic);
         final int total = ReductionCollectives.total(ic.local(), recvcounts);
         CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
         CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[ic.rank()], type);

@@ -136,6 +136,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Barrier");
         try
         {
+            InterCollectives.count(intercommunicator);
             InterCollectives.barrier(intercommunicator);
         }
         catch (final OpenMpjException ex)

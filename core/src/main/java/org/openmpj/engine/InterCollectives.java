@@ -1,10 +1,8 @@
 package org.openmpj.engine;
 
-import org.openmpj.OpenMpjException;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
 
 /**
  * The collective operations of an intercommunicator, as MPI defines them: data flows from one group to the
@@ -12,21 +10,13 @@ import org.openmpj.device.SendMode;
  * {@link Communicator#PROC_NULL} (they take no part), and every rank of the other group the root's rank.
  * A group's own steps (combining its contributions, spreading what its leader received) run on its local
  * communicator with the intracommunicator algorithms; what crosses goes between the leaders, or between every
- * pair where each rank's data is its own. Offsets and counts are in elements.
+ * pair where each rank's data is its own. Offsets and counts are in elements. The messages that cross are those
+ * of {@link Transfers}, so mismatched calls across the two groups are found as within one.
  *
  * <p>Thread-safety: as {@link Collectives}. Arguments are trusted: the API façade checks them.
  */
 public final class InterCollectives
 {
-    private static final int TAG_BARRIER = 1;
-    private static final int TAG_BCAST = 2;
-    private static final int TAG_REDUCE = 3;
-    private static final int TAG_ALLREDUCE = 4;
-    private static final int TAG_GATHER = 5;
-    private static final int TAG_SCATTER = 6;
-    private static final int TAG_ALLGATHER = 7;
-    private static final int TAG_ALLTOALL = 8;
-    private static final int TAG_REDUCE_SCATTER = 9;
     private static final byte[] NOTHING = new byte[0];
 
     private InterCollectives()
@@ -36,11 +26,12 @@ public final class InterCollectives
     /** Returns once every rank of both groups has entered. */
     public static void barrier(final Intercommunicator comm)
     {
+        final Communicator across = begin(comm);
         final Communicator local = comm.local();
         Collectives.barrier(local);
         if (local.rank() == 0)
         {
-            comm.leaders(TAG_BARRIER).exchange(NOTHING, Primitive.BYTE, 0, NOTHING, 0);
+            Transfers.exchange(across, NOTHING, Primitive.BYTE, 0, 0, 0, NOTHING, 0, 0, 0, Transfers.TAG_BARRIER);
         }
         Collectives.bcast(local, NOTHING, Primitive.BYTE, 0, 0, 0);
     }
@@ -49,16 +40,16 @@ public final class InterCollectives
     public static void bcast(
         final Intercommunicator comm, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
-        final Communicator across = comm.remote().collectives();
+        final Communicator across = begin(comm);
         if (root == Intercommunicator.ROOT)
         {
-            across.send(buf, kind, offset, count, 0, TAG_BCAST, SendMode.STANDARD);
+            Transfers.send(across, buf, kind, offset, count, 0, Transfers.tag(Transfers.TAG_BCAST, comm.rank()));
         }
         else if (root != Communicator.PROC_NULL)
         {
             if (comm.rank() == 0)
             {
-                receive(across, buf, kind, offset, count, root, TAG_BCAST);
+                Transfers.receive(across, buf, kind, offset, count, root, Transfers.tag(Transfers.TAG_BCAST, root));
             }
             Collectives.bcast(comm.local(), buf, kind, offset, count, 0);
         }
@@ -69,17 +60,17 @@ public final class InterCollectives
         final Intercommunicator comm, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final int root)
     {
-        final Communicator across = comm.remote().collectives();
+        final Communicator across = begin(comm);
         if (root == Intercommunicator.ROOT)
         {
-            receive(across, recvBuf, kind, recvOffset, count, 0, TAG_REDUCE);
+            Transfers.receive(across, recvBuf, kind, recvOffset, count, 0, Transfers.tag(Transfers.TAG_REDUCE, comm.rank()));
         }
         else if (root != Communicator.PROC_NULL)
         {
             final Object combined = combineAtLeader(comm, sendBuf, sendOffset, kind, count, itemElements, op);
             if (comm.rank() == 0)
             {
-                across.send(combined, kind, 0, count, root, TAG_REDUCE, SendMode.STANDARD);
+                Transfers.send(across, combined, kind, 0, count, root, Transfers.tag(Transfers.TAG_REDUCE, root));
             }
         }
     }
@@ -89,10 +80,11 @@ public final class InterCollectives
         final Intercommunicator comm, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op)
     {
+        final Communicator across = begin(comm);
         final Object combined = combineAtLeader(comm, sendBuf, sendOffset, kind, count, itemElements, op);
         if (comm.rank() == 0)
         {
-            exchangeAt(comm.remote().collectives(), combined, 0, count, recvBuf, recvOffset, count, kind, TAG_ALLREDUCE);
+            Transfers.exchange(across, combined, kind, 0, count, 0, recvBuf, recvOffset, count, 0, Transfers.TAG_ALLREDUCE);
         }
         Collectives.bcast(comm.local(), recvBuf, kind, recvOffset, count, 0);
     }
@@ -105,6 +97,7 @@ public final class InterCollectives
         final Intercommunicator comm, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final int[] recvCounts, final Primitive kind, final int itemElements, final Reduction op)
     {
+        final Communicator across = begin(comm);
         final int n = comm.localSize();
         final int[] displs = new int[n];
         int total = recvCounts[0];
@@ -118,7 +111,7 @@ public final class InterCollectives
         if (comm.rank() == 0)
         {
             theirs = kind.newArray(total);
-            exchangeAt(comm.remote().collectives(), combined, 0, total, theirs, 0, total, kind, TAG_REDUCE_SCATTER);
+            Transfers.exchange(across, combined, kind, 0, total, 0, theirs, 0, total, 0, Transfers.TAG_REDUCE_SCATTER);
         }
         Collectives.scatterv(comm.local(), theirs, 0, recvCounts, displs, recvBuf, recvOffset, recvCounts[comm.rank()], kind, 0);
     }
@@ -128,19 +121,20 @@ public final class InterCollectives
         final Intercommunicator comm, final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind, final int root)
     {
-        final Communicator across = comm.remote().collectives();
+        final Communicator across = begin(comm);
         if (root == Intercommunicator.ROOT)
         {
+            final int tag = Transfers.tag(Transfers.TAG_GATHER, comm.rank());
             final ReceiveRequest[] receives = new ReceiveRequest[comm.remoteSize()];
             for (int source = 0; source < receives.length; source++)
             {
-                receives[source] = across.irecv(recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source, TAG_GATHER);
+                receives[source] = Transfers.irecv(across, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
             }
-            awaitAll(across, receives);
+            awaitReceives(across, receives, kind, recvCounts, tag);
         }
         else if (root != Communicator.PROC_NULL)
         {
-            across.send(sendBuf, kind, sendOffset, sendCount, root, TAG_GATHER, SendMode.STANDARD);
+            Transfers.send(across, sendBuf, kind, sendOffset, sendCount, root, Transfers.tag(Transfers.TAG_GATHER, root));
         }
     }
 
@@ -149,20 +143,20 @@ public final class InterCollectives
         final Intercommunicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int recvCount, final Primitive kind, final int root)
     {
-        final Communicator across = comm.remote().collectives();
+        final Communicator across = begin(comm);
         if (root == Intercommunicator.ROOT)
         {
+            final int tag = Transfers.tag(Transfers.TAG_SCATTER, comm.rank());
             final Request[] sends = new Request[comm.remoteSize()];
             for (int dest = 0; dest < sends.length; dest++)
             {
-                sends[dest] = across.isend(sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest, TAG_SCATTER,
-                    SendMode.STANDARD);
+                sends[dest] = Transfers.isend(across, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest, tag);
             }
-            awaitAll(across, sends);
+            Transfers.awaitAll(across, sends, tag);
         }
         else if (root != Communicator.PROC_NULL)
         {
-            receive(across, recvBuf, kind, recvOffset, recvCount, root, TAG_SCATTER);
+            Transfers.receive(across, recvBuf, kind, recvOffset, recvCount, root, Transfers.tag(Transfers.TAG_SCATTER, root));
         }
     }
 
@@ -174,7 +168,7 @@ public final class InterCollectives
         final int[] sendDispls = new int[comm.remoteSize()];
         final int[] sendCounts = Collectives.counts(comm.remoteSize(), sendCount);
         exchangeWithEveryone(comm, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind,
-            TAG_ALLGATHER);
+            Transfers.TAG_ALLGATHER);
     }
 
     /** Every rank sends its block i to rank i of the other group and receives that rank's block for it at its block i. */
@@ -183,7 +177,23 @@ public final class InterCollectives
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
         exchangeWithEveryone(comm, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind,
-            TAG_ALLTOALL);
+            Transfers.TAG_ALLTOALL);
+    }
+
+    /**
+     * Counts a collective call on {@code comm}. The API calls it once per collective on every rank of both groups,
+     * the ranks that take no part ({@code PROC_NULL}) included, before the operations here: the count is part of the
+     * tag of what crosses, so it must move alike everywhere.
+     */
+    public static void count(final Intercommunicator comm)
+    {
+        comm.remote().collectives().nextCollective();
+    }
+
+    /** @return the communicator to the other group on the collective context. */
+    private static Communicator begin(final Intercommunicator comm)
+    {
+        return comm.remote().collectives();
     }
 
     /** @return at the leader, the combination in rank order of the group's contributions; null elsewhere. */
@@ -200,54 +210,32 @@ public final class InterCollectives
         final Intercommunicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind, final int tag)
     {
-        final Communicator across = comm.remote().collectives();
+        final Communicator across = begin(comm);
         final int n = comm.remoteSize();
         final ReceiveRequest[] receives = new ReceiveRequest[n];
         final Request[] sends = new Request[n];
         for (int peer = 0; peer < n; peer++)
         {
-            receives[peer] = across.irecv(recvBuf, kind, recvOffset + recvDispls[peer], recvCounts[peer], peer, tag);
+            receives[peer] = Transfers.irecv(across, recvBuf, kind, recvOffset + recvDispls[peer], recvCounts[peer], peer);
         }
         // Starting with the rank of the same number spreads the first messages over the other group's ranks.
         for (int step = 0; step < n; step++)
         {
             final int peer = (comm.rank() + step) % n;
-            sends[peer] = across.isend(sendBuf, kind, sendOffset + sendDispls[peer], sendCounts[peer], peer, tag, SendMode.STANDARD);
+            sends[peer] = Transfers.isend(across, sendBuf, kind, sendOffset + sendDispls[peer], sendCounts[peer], peer, tag);
         }
-        awaitAll(across, receives);
-        awaitAll(across, sends);
+        awaitReceives(across, receives, kind, recvCounts, tag);
+        Transfers.awaitAll(across, sends, tag);
     }
 
-    private static void exchangeAt(
-        final Communicator across, final Object sendBuf, final int sendOffset, final int sendCount,
-        final Object recvBuf, final int recvOffset, final int recvCount, final Primitive kind, final int tag)
+    /** Waits for every receive, then checks each took a message of this collective and of its length. */
+    private static void awaitReceives(
+        final Communicator across, final ReceiveRequest[] receives, final Primitive kind, final int[] counts, final int tag)
     {
-        final Request sent = across.isend(sendBuf, kind, sendOffset, sendCount, 0, tag, SendMode.STANDARD);
-        receive(across, recvBuf, kind, recvOffset, recvCount, 0, tag);
-        across.await(sent);
-    }
-
-    private static void receive(
-        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
-    {
-        final ReceiveRequest request = c.recv(buf, kind, offset, count, source, tag);
-        final OpenMpjException error = request.error();
-        if (error != null)
+        Transfers.awaitAll(across, receives, tag);
+        for (int source = 0; source < receives.length; source++)
         {
-            throw error;
-        }
-    }
-
-    private static void awaitAll(final Communicator c, final Request[] requests)
-    {
-        for (final Request request : requests)
-        {
-            c.await(request);
-            final OpenMpjException error = request.error();
-            if (error != null)
-            {
-                throw error;
-            }
+            Transfers.checkArrival(across, receives[source], kind, counts[source], tag);
         }
     }
 }

@@ -31,6 +31,7 @@ final class Transfers
     static final int TAG_ALLGATHER = 7;
     static final int TAG_ALLTOALL = 8;
     static final int TAG_SCAN = 9;
+    static final int TAG_REDUCE_SCATTER = 10;
     /** A rank that found a mismatch tells the others with a message of this family, whose root is the finder. */
     private static final int TAG_MISMATCH = 15;
     private static final byte[] NOTHING = new byte[0];
@@ -44,7 +45,7 @@ final class Transfers
     /** Steps a wait lasts before it looks for messages of a mismatched collective, and between looks. */
     private static final int WATCH_STEPS = 4096;
     private static final String[] NAMES = {
-        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "?", "?", "?", "?", "?",
+        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "Reduce_scatter", "?", "?", "?", "?",
         "a warning of mismatched calls"};
 
     private Transfers()

@@ -27,4 +27,19 @@ public interface DeviceContext
      *         on first use; how ranks that are threads of one JVM find each other.
      */
     <T> T jobShared(String key, Supplier<T> factory);
+
+    /**
+     * @return the job's key-value space for publishing addresses; by default one in memory, shared by the job's
+     *         ranks in this JVM, for jobs whose ranks are all threads here.
+     */
+    default KeyValueStore keyValueStore()
+    {
+        return jobShared("openmpj.keyValueStore", () -> new SharedKeyValueStore(size(), job()));
+    }
+
+    /** @return the name of this rank's host, as published for finding the ranks that share it. */
+    default String hostName()
+    {
+        return HostName.local();
+    }
 }

@@ -12,4 +12,16 @@ public interface JobControl
      * @throws org.openmpj.OpenMpjException naming the failed rank and its cause, once any rank failed.
      */
     void checkAlive();
+
+    /**
+     * Records that the job failed because of {@code rank}, unless a failure was recorded already; every wait then
+     * ends with an error naming it. A job control that keeps no state raises the failure in the reporting thread.
+     *
+     * @param rank    the rank that failed or was lost.
+     * @param message what happened, naming the rank.
+     */
+    default void reportFailure(final int rank, final String message)
+    {
+        throw new org.openmpj.OpenMpjException(org.openmpj.ErrorClass.ERR_PROC_FAILED, message);
+    }
 }

@@ -117,6 +117,20 @@ final class ContextQueues extends SpinLock
         return null;
     }
 
+    /** Removes and returns the queued rendezvous that {@code origin} announced with {@code sendId}, or null when it is gone. */
+    Unexpected takeRemoteRendezvous(final PeerProtocol origin, final long sendId)
+    {
+        for (Unexpected entry = unexpectedHead; entry != null; entry = entry.next)
+        {
+            if (entry.remoteRendezvous && entry.origin == origin && entry.remoteSendId == sendId)
+            {
+                unlinkUnexpected(entry);
+                return entry;
+            }
+        }
+        return null;
+    }
+
     void appendUnexpected(final Unexpected entry)
     {
         entry.prev = unexpectedTail;
@@ -131,7 +145,7 @@ final class ContextQueues extends SpinLock
         }
         unexpectedTail = entry;
         entry.queued = true;
-        if (entry.rendezvous == null)
+        if (entry.holdsEagerCopy())
         {
             matcher.addEagerBytes(entry.byteCount);
         }
@@ -220,7 +234,7 @@ final class ContextQueues extends SpinLock
         entry.prev = null;
         entry.next = null;
         entry.queued = false;
-        if (entry.rendezvous == null)
+        if (entry.holdsEagerCopy())
         {
             matcher.addEagerBytes(-entry.byteCount);
         }

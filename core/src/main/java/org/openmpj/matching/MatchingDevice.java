@@ -39,6 +39,9 @@ public final class MatchingDevice implements Device
     private final long unexpectedLimitBytes;
     private final ThreadLocal<PooledRequests> pooled = ThreadLocal.withInitial(PooledRequests::new);
     private Transport[] routes;
+    /** Each distinct transport once, for progress and closing. */
+    private Transport[] transports;
+    private long eagerLimitBytes;
 
     /**
      * @param name                 the device name reported to users.
@@ -69,6 +72,17 @@ public final class MatchingDevice implements Device
             throw new IllegalArgumentException("need a route to each of " + size + " ranks, got " + routesByRank.length);
         }
         this.routes = routesByRank.clone();
+        final java.util.List<Transport> distinct = new java.util.ArrayList<>();
+        for (final Transport route : routes)
+        {
+            if (!distinct.contains(route))
+            {
+                distinct.add(route);
+            }
+        }
+        this.transports = distinct.toArray(Transport[]::new);
+        // The limit the engine sees is that of the transport reaching other ranks; this rank's own route may differ.
+        this.eagerLimitBytes = routes[size > 1 ? (rank + 1) % size : rank].eagerLimitBytes();
     }
 
     @Override
@@ -92,7 +106,7 @@ public final class MatchingDevice implements Device
     @Override
     public long eagerLimitBytes()
     {
-        return routes[rank].eagerLimitBytes();
+        return eagerLimitBytes;
     }
 
     @Override
@@ -309,17 +323,42 @@ public final class MatchingDevice implements Device
     @Override
     public int progress()
     {
-        return routes[rank].doWork();
+        final Transport[] all = transports;
+        if (all.length == 1)
+        {
+            return all[0].doWork();
+        }
+        int work = 0;
+        for (final Transport transport : all)
+        {
+            work += transport.doWork();
+        }
+        return work;
     }
 
     @Override
     public void close()
     {
-        final Transport[] toClose = routes;
+        final Transport[] toClose = transports;
         if (toClose != null)
         {
-            toClose[rank].close();
+            for (final Transport transport : toClose)
+            {
+                transport.close();
+            }
         }
+    }
+
+    /** @return the matching queues of {@code context}. */
+    ContextQueues queues(final int context)
+    {
+        return matcher.queues(context);
+    }
+
+    /** @return whether waiting threads may park, so that completions must check for one to wake. */
+    boolean waitersMayPark()
+    {
+        return waitersMayPark;
     }
 
     /**
@@ -411,6 +450,11 @@ public final class MatchingDevice implements Device
 
     private static boolean cancelSend(final SendRequest send)
     {
+        final PeerProtocol remote = send.remote;
+        if (remote != null)
+        {
+            return remote.cancel(send);
+        }
         final ContextQueues holder = send.queuedAt;
         if (holder == null)
         {

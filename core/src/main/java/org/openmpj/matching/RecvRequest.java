@@ -19,6 +19,10 @@ final class RecvRequest extends ReceiveRequest
     int context;
     byte[] payload;
 
+    /** The envelope of the remote message this receive matched, while its data is on the way. */
+    int arrivingSource;
+    int arrivingTag;
+
     RecvRequest prev;
     RecvRequest next;
     /** The queues this receive was last posted to, for cancellation; {@link ContextQueues#removePosted} checks it is still there. */
@@ -115,6 +119,52 @@ final class RecvRequest extends ReceiveRequest
             }
         }
         setOutcome(source, tag, copied);
+        complete(waiterMayPark);
+    }
+
+    /**
+     * @param bytes the size of a message about to be read into this receive.
+     * @param kindSizeBytes the element size of the sender's buffer: a truncated message keeps whole elements.
+     * @return how many of its bytes fit the buffer; the rest is read and dropped.
+     */
+    long bytesToKeep(final long bytes, final int kindSizeBytes)
+    {
+        if (allocating)
+        {
+            payload = new byte[(int)bytes];
+            return bytes;
+        }
+        return bytes <= capacityBytes ? bytes : capacityBytes - capacityBytes % kindSizeBytes;
+    }
+
+    /** @return the array the data of a matched remote message is read into. */
+    Object landingArray()
+    {
+        return allocating ? payload : buffer;
+    }
+
+    /** @return the element kind of {@link #landingArray()}. */
+    Primitive landingKind()
+    {
+        return allocating ? Primitive.BYTE : kind;
+    }
+
+    /** @return the first element of {@link #landingArray()} to fill. */
+    int landingOffset()
+    {
+        return allocating ? 0 : offset;
+    }
+
+    /** Completes a receive whose data was read into its buffer by a transport: {@code kept} of the message's {@code bytes}. */
+    void completeLanded(final int source, final int tag, final long bytes, final long kept, final boolean waiterMayPark)
+    {
+        if (kept < bytes)
+        {
+            setError(new OpenMpjException(ErrorClass.ERR_TRUNCATE,
+                "message truncated: " + bytes + " bytes arrived from rank " + source + " with tag " + tag
+                    + " but the receive buffer holds only " + capacityBytes + " bytes"));
+        }
+        setOutcome(source, tag, kept);
         complete(waiterMayPark);
     }
 

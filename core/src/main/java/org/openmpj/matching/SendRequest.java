@@ -24,6 +24,10 @@ public final class SendRequest extends Request
     Unexpected queuedAs;
     /** The queues that hold {@link #queuedAs}. */
     ContextQueues queuedAt;
+    /** The peer protocol holding this send as a rendezvous announced to another process, for cancellation; else null. */
+    PeerProtocol remote;
+    /** The id under which {@link #remote} announced this send. */
+    long remoteId;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -40,6 +44,7 @@ public final class SendRequest extends Request
         this.mode = mode;
         this.queuedAs = null;
         this.queuedAt = null;
+        this.remote = null;
     }
 
     /** @return the world rank of the receiver. */

@@ -22,6 +22,14 @@ final class Unexpected
     SendRequest rendezvous;
     /** The send an eager copy came from, while it may still be cancelled. */
     SendRequest eagerOwner;
+    /** The peer a message from another process came from, told when its eager copy is consumed or its data is wanted. */
+    PeerProtocol origin;
+    /** Whether this is a rendezvous from another process: the data stays with the sender until a receive asks for it. */
+    boolean remoteRendezvous;
+    /** The sender's id for a remote rendezvous, quoted back when asking for the data. */
+    long remoteSendId;
+    /** The first bytes of a remote rendezvous message, little-endian, for probes. */
+    long remoteHead;
     Primitive eagerKind;
     private final Object[] scratchByKind = new Object[KINDS];
 
@@ -36,6 +44,50 @@ final class Unexpected
         this.source = send.envelopeSource;
         this.tag = send.tag;
         this.byteCount = send.byteCount;
+    }
+
+    /** Makes this entry an eager message from another process, whose payload is about to be read into {@link #eagerBytes}. */
+    void setRemoteEager(final int context, final int source, final int tag, final long byteCount, final PeerProtocol origin)
+    {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.byteCount = byteCount;
+        this.origin = origin;
+        this.eagerKind = Primitive.BYTE;
+    }
+
+    /** Makes this entry a rendezvous from another process: only the envelope is here. */
+    void setRemoteRendezvous(
+        final int context, final int source, final int tag, final long byteCount,
+        final PeerProtocol origin, final long sendId, final long head)
+    {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.byteCount = byteCount;
+        this.origin = origin;
+        this.remoteRendezvous = true;
+        this.remoteSendId = sendId;
+        this.remoteHead = head;
+    }
+
+    /** @return the byte scratch array, at least {@code bytes} long, that a remote eager payload is read into. */
+    byte[] eagerBytes(final int bytes)
+    {
+        Object scratch = scratchByKind[Primitive.BYTE.ordinal()];
+        if (scratch == null || ((byte[])scratch).length < bytes)
+        {
+            scratch = new byte[Math.max(bytes, 64)];
+            scratchByKind[Primitive.BYTE.ordinal()] = scratch;
+        }
+        return (byte[])scratch;
+    }
+
+    /** @return whether the entry holds a copy of the data, counted against the receiver's unexpected-message limit. */
+    boolean holdsEagerCopy()
+    {
+        return rendezvous == null && !remoteRendezvous;
     }
 
     boolean matches(final int sourceFilter, final int tagFilter)
@@ -73,9 +125,17 @@ final class Unexpected
             recv.deliver(send.buffer, send.kind, send.offset, byteCount, source, tag, waiterMayPark);
             send.completeSent(waiterMayPark);
         }
+        else if (remoteRendezvous)
+        {
+            origin.clearToSend(remoteSendId, recv, source, tag);
+        }
         else
         {
             recv.deliver(scratchByKind[eagerKind.ordinal()], eagerKind, 0, byteCount, source, tag, waiterMayPark);
+            if (origin != null)
+            {
+                origin.onEagerConsumed(byteCount);
+            }
         }
     }
 
@@ -86,6 +146,13 @@ final class Unexpected
         if (send != null)
         {
             ArrayCopy.copy(send.buffer, send.kind, send.offset, dst, Primitive.BYTE, 0, bytes);
+        }
+        else if (remoteRendezvous)
+        {
+            for (int i = 0; i < bytes; i++)
+            {
+                dst[i] = (byte)(remoteHead >>> (8 * i));
+            }
         }
         else
         {
@@ -98,6 +165,8 @@ final class Unexpected
     {
         rendezvous = null;
         eagerOwner = null;
+        origin = null;
+        remoteRendezvous = false;
         prev = null;
         next = null;
     }

@@ -37,6 +37,12 @@ public final class JobState implements JobControl
         }
     }
 
+    @Override
+    public void reportFailure(final int rank, final String message)
+    {
+        fail(new Failure(rank, message, null, 1));
+    }
+
     /** @return the first failure, or null while the job is healthy. */
     public Failure failure()
     {

@@ -36,6 +36,8 @@ public final class RankContext
     private final ClassLoader apiLoader;
     /** Ends the process on {@code Abort} when no launcher will; null for ranks a launcher watches. */
     private final IntConsumer exitOnAbort;
+    /** Whether Finalize waits for every rank and closes the device: for devices whose connections must end in order. */
+    private final boolean closeAtFinish;
 
     private final ContextIds contextIds = new ContextIds(FIRST_FREE_CONTEXT, context -> device().isQuiet(context));
     private volatile Device device;
@@ -50,6 +52,15 @@ public final class RankContext
         final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader,
         final IntConsumer exitOnAbort)
     {
+        this(rank, size, provider, job, idle, jobShared, apiLoader, exitOnAbort, !provider.name().equals("thread"));
+    }
+
+    RankContext(
+        final int rank, final int size, final DeviceProvider provider, final JobState job,
+        final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader,
+        final IntConsumer exitOnAbort, final boolean closeAtFinish)
+    {
+        this.closeAtFinish = closeAtFinish;
         this.rank = rank;
         this.size = size;
         this.provider = provider;
@@ -89,7 +100,10 @@ public final class RankContext
         initialized = true;
     }
 
-    /** Marks the rank finalized; the device stays open for the job's end, when the launcher closes it. */
+    /**
+     * Marks the rank finalized. On devices that connect processes, first waits until every rank has called it and then
+     * closes the device in order; otherwise the device stays open for the job's end, when the launcher closes it.
+     */
     public synchronized void finish()
     {
         if (!initialized)
@@ -99,6 +113,16 @@ public final class RankContext
         if (finalized)
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called twice");
+        }
+        if (closeAtFinish)
+        {
+            if (size > 1)
+            {
+                org.openmpj.engine.Collectives.barrier(world);
+            }
+            finalized = true;
+            device.close();
+            return;
         }
         finalized = true;
     }

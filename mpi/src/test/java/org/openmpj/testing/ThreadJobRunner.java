@@ -9,13 +9,30 @@ import org.openmpj.runtime.JobResult;
 import org.openmpj.runtime.JobSpec;
 import org.openmpj.runtime.ThreadJob;
 
-/** Runs programs on the thread device, in this JVM, each rank loading the API and the program through its own loader. */
+/**
+ * Runs programs in this JVM, each rank a thread loading the API and the program through its own loader, on the
+ * thread device or on any other device named (e.g. {@code tcp}, whose ranks then talk over sockets).
+ */
 public final class ThreadJobRunner implements JobRunner
 {
+    private final String device;
+
+    /** Runs jobs on the thread device. */
+    public ThreadJobRunner()
+    {
+        this("thread");
+    }
+
+    /** Runs jobs on {@code device}, with every rank a thread of this JVM. */
+    public ThreadJobRunner(final String device)
+    {
+        this.device = device;
+    }
+
     @Override
     public JobResult run(final int processes, final Class<?> program, final Duration timeout, final String... args)
     {
-        final JobSpec spec = new JobSpec(processes, "thread", List.of(locationOf(mpi.MPI.class)),
+        final JobSpec spec = new JobSpec(processes, device, List.of(locationOf(mpi.MPI.class)),
             List.of(locationOf(program)), program.getName(), List.of(args), timeout);
         return ThreadJob.run(spec);
     }
@@ -23,7 +40,7 @@ public final class ThreadJobRunner implements JobRunner
     @Override
     public String device()
     {
-        return "thread";
+        return device;
     }
 
     /** @return the classpath entry (directory or jar) {@code type} was loaded from. */

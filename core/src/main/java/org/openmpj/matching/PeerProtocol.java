@@ -1,0 +1,344 @@
+package org.openmpj.matching;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.openmpj.device.ArrayCopy;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.SendMode;
+
+/**
+ * The eager and rendezvous protocols with one peer process, over a byte stream that a transport reads and
+ * writes ({@link FrameWriter}, {@link #onHeader}). Matching is the {@link MatchingDevice}'s own, so a receive
+ * sees messages from threads, processes and hosts alike in arrival order.
+ *
+ * <ul>
+ *   <li>A standard send of at most the eager limit goes out with its data ({@code EAGER}) while the peer's
+ *       credit lasts; it is complete once written.</li>
+ *   <li>Anything else announces itself ({@code RTS}) and keeps its buffer until a receive matches at the peer,
+ *       which answers {@code CTS}; the data then follows ({@code DATA}) straight from the sender's array into
+ *       the receive's.</li>
+ *   <li>Flow control: the peer lends {@code windowBytes} of credit for eager copies it may have to hold; each
+ *       eager frame costs its size, and the peer returns the credit as its receives consume the copies,
+ *       carried on any frame back. Without credit a send waits as a rendezvous, so a flood is slowed, never
+ *       buffered without bound.</li>
+ * </ul>
+ *
+ * <p>Thread-safety: {@link #send}, {@link #cancel} and credit returns may be called by any thread; the reading
+ * methods by one reader at a time, as a connection is read by one thread at a time.
+ */
+public final class PeerProtocol
+{
+    private final MatchingDevice device;
+    private final long eagerLimitBytes;
+    private final long windowBytes;
+    private final AtomicLong credit;
+    private final AtomicLong owedCredit = new AtomicLong();
+    private final PendingTable<SendRequest> announcedSends = new PendingTable<>();
+    private final PendingTable<RecvRequest> awaitedData = new PendingTable<>();
+    private volatile FrameWriter writer;
+    private volatile boolean peerFinished;
+
+    /**
+     * @param device          the rank's matching device.
+     * @param eagerLimitBytes the largest message sent eagerly.
+     * @param windowBytes     the eager credit each side lends the other: the most bytes of eager copies it holds.
+     */
+    public PeerProtocol(final MatchingDevice device, final long eagerLimitBytes, final long windowBytes)
+    {
+        this.device = device;
+        this.eagerLimitBytes = eagerLimitBytes;
+        this.windowBytes = windowBytes;
+        this.credit = new AtomicLong(windowBytes);
+    }
+
+    /** Sets the connection's writing half, once the connection is established. */
+    public void attach(final FrameWriter connection)
+    {
+        this.writer = connection;
+    }
+
+    /** @return whether a connection is attached. */
+    public boolean isAttached()
+    {
+        return writer != null;
+    }
+
+    /** @return whether the peer said goodbye: it finalized, and its connection's end is orderly. */
+    public boolean peerFinished()
+    {
+        return peerFinished;
+    }
+
+    /** @return credit owed to the peer, taken to ride on the frame about to be written; the writer calls it. */
+    public long takeOwedCredit()
+    {
+        return owedCredit.get() == 0 ? 0 : owedCredit.getAndSet(0);
+    }
+
+    /**
+     * Sends {@code send} to the peer, eagerly or as a rendezvous.
+     *
+     * @return true when the send completed (written eagerly).
+     */
+    public boolean send(final SendRequest send)
+    {
+        final long bytes = send.byteCount;
+        if (send.mode != SendMode.SYNCHRONOUS && bytes <= eagerLimitBytes && takeCredit(FrameDescriptor.creditCost(bytes)))
+        {
+            final boolean written = writer.write(FrameDescriptor.EAGER, 0, send.context, send.envelopeSource,
+                send.tag, bytes, 0, 0, send.buffer, send.kind, send.offset, bytes, send);
+            if (written)
+            {
+                send.completeSent(false);
+            }
+            return written;
+        }
+        final long id = announcedSends.add(send);
+        send.remote = this;
+        send.remoteId = id;
+        writer.write(FrameDescriptor.RTS, 0, send.context, send.envelopeSource, send.tag, bytes, id,
+            headOf(send), null, send.kind, 0, 0, null);
+        return false;
+    }
+
+    /**
+     * Asks the peer to withdraw an announced rendezvous; the send completes as cancelled if it had not matched there,
+     * else normally.
+     *
+     * @return whether the request went out (the send is a rendezvous announced to this peer).
+     */
+    boolean cancel(final SendRequest send)
+    {
+        if (send.remote != this || send.isComplete())
+        {
+            return false;
+        }
+        writer.write(FrameDescriptor.CANCEL, 0, send.context, 0, 0, 0, send.remoteId, 0, null, Primitive.BYTE, 0, 0, null);
+        return true;
+    }
+
+    /**
+     * Reads the frame header at {@code at} in {@code frame} and acts on it; says in {@code landing} where its payload
+     * goes. The reader then reads {@link Landing#totalBytes()} bytes and calls {@link #onPayloadLanded}.
+     */
+    public void onHeader(final ByteBuffer frame, final int at, final Landing landing)
+    {
+        final long returned = frame.getLong(at + FrameDescriptor.CREDIT_OFFSET);
+        if (returned != 0)
+        {
+            credit.addAndGet(returned);
+        }
+        landing.none();
+        final byte type = frame.get(at + FrameDescriptor.TYPE_OFFSET);
+        final int context = frame.getInt(at + FrameDescriptor.CONTEXT_OFFSET);
+        final int source = frame.getInt(at + FrameDescriptor.SOURCE_OFFSET);
+        final int tag = frame.getInt(at + FrameDescriptor.TAG_OFFSET);
+        final long bytes = frame.getLong(at + FrameDescriptor.BYTE_COUNT_OFFSET);
+        final long id = frame.getLong(at + FrameDescriptor.ID_OFFSET);
+        final long aux = frame.getLong(at + FrameDescriptor.AUX_OFFSET);
+        final int kindSize = Primitive.values()[frame.get(at + FrameDescriptor.KIND_OFFSET) & 0x7].sizeBytes();
+        switch (type)
+        {
+            case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, kindSize, landing);
+            case FrameDescriptor.RTS -> onAnnounced(context, source, tag, bytes, id, aux);
+            case FrameDescriptor.CTS -> onClearToSend(id, aux);
+            case FrameDescriptor.DATA -> onData(id, bytes, kindSize, landing);
+            case FrameDescriptor.CREDIT ->
+            {
+                // The credit was taken above; nothing else to do.
+            }
+            case FrameDescriptor.CANCEL -> onCancel(context, id);
+            case FrameDescriptor.CANCEL_ACK -> onCancelAnswer(id, frame.getShort(at + FrameDescriptor.FLAGS_OFFSET) != 0);
+            case FrameDescriptor.GOODBYE -> peerFinished = true;
+            default -> throw new IllegalStateException("frame of unknown type " + type + " from a peer of the same job");
+        }
+    }
+
+    /** Completes what the payload described by {@code landing} was read for. */
+    public void onPayloadLanded(final Landing landing)
+    {
+        final RecvRequest recv = landing.recv;
+        if (recv != null)
+        {
+            recv.completeLanded(landing.source, landing.tag, landing.totalBytes, landing.keepBytes, device.waitersMayPark());
+            landing.recv = null;
+            return;
+        }
+        final Unexpected entry = landing.entry;
+        if (entry != null)
+        {
+            landing.entry = null;
+            queueArrived(landing.queues, entry);
+        }
+    }
+
+    /** Completes a send whose frame a writer finished later than {@link FrameWriter#write} returned. */
+    public void onWritten(final SendRequest done)
+    {
+        done.completeSent(device.waitersMayPark());
+    }
+
+    /** A receive matched the rendezvous the peer announced as {@code sendId}: asks for its data. Any thread. */
+    void clearToSend(final long sendId, final RecvRequest recv, final int source, final int tag)
+    {
+        recv.arrivingSource = source;
+        recv.arrivingTag = tag;
+        final long recvId = awaitedData.add(recv);
+        writer.write(FrameDescriptor.CTS, 0, 0, 0, 0, 0, sendId, recvId, null, Primitive.BYTE, 0, 0, null);
+    }
+
+    /** An eager copy from this peer was consumed: its credit goes back, at once when a quarter window is owed. */
+    void onEagerConsumed(final long byteCount)
+    {
+        final long owed = owedCredit.addAndGet(FrameDescriptor.creditCost(byteCount));
+        if (owed >= windowBytes / 4)
+        {
+            writer.write(FrameDescriptor.CREDIT, 0, 0, 0, 0, 0, 0, 0, null, Primitive.BYTE, 0, 0, null);
+        }
+    }
+
+    private void onEager(
+        final int context, final int source, final int tag, final long bytes, final int kindSize, final Landing landing)
+    {
+        final ContextQueues queues = device.queues(context);
+        queues.lock();
+        final RecvRequest recv = queues.takePosted(source, tag);
+        if (recv != null)
+        {
+            queues.unlock();
+            landInto(recv, source, tag, bytes, kindSize, landing);
+            // Matched on arrival: nothing is held, so the credit goes straight back.
+            onEagerConsumed(bytes);
+            return;
+        }
+        final Unexpected entry = queues.obtainEntry();
+        queues.unlock();
+        entry.setRemoteEager(context, source, tag, bytes, this);
+        landing.into(entry.eagerBytes((int)bytes), Primitive.BYTE, 0, bytes, bytes);
+        landing.entry = entry;
+        landing.queues = queues;
+    }
+
+    private void queueArrived(final ContextQueues queues, final Unexpected entry)
+    {
+        queues.lock();
+        // A receive may have been posted while the payload was read, after the header found none.
+        final RecvRequest recv = queues.takePosted(entry.source, entry.tag);
+        if (recv == null)
+        {
+            queues.appendUnexpected(entry);
+            queues.unlock();
+            return;
+        }
+        queues.unlock();
+        entry.deliverTo(recv, device.waitersMayPark());
+        queues.lock();
+        queues.recycle(entry);
+        queues.unlock();
+    }
+
+    private void onAnnounced(final int context, final int source, final int tag, final long bytes, final long sendId, final long head)
+    {
+        final ContextQueues queues = device.queues(context);
+        queues.lock();
+        final RecvRequest recv = queues.takePosted(source, tag);
+        if (recv != null)
+        {
+            queues.unlock();
+            clearToSend(sendId, recv, source, tag);
+            return;
+        }
+        final Unexpected entry = queues.obtainEntry();
+        entry.setRemoteRendezvous(context, source, tag, bytes, this, sendId, head);
+        queues.appendUnexpected(entry);
+        queues.unlock();
+    }
+
+    private void onClearToSend(final long sendId, final long recvId)
+    {
+        final SendRequest send = announcedSends.remove(sendId);
+        if (send == null)
+        {
+            throw new IllegalStateException("clear-to-send for rendezvous " + sendId + ", which is not pending");
+        }
+        final boolean written = writer.write(FrameDescriptor.DATA, 0, 0, 0, 0, send.byteCount, recvId, 0,
+            send.buffer, send.kind, send.offset, send.byteCount, send);
+        if (written)
+        {
+            send.completeSent(device.waitersMayPark());
+        }
+    }
+
+    private void onData(final long recvId, final long bytes, final int kindSize, final Landing landing)
+    {
+        final RecvRequest recv = awaitedData.remove(recvId);
+        if (recv == null)
+        {
+            throw new IllegalStateException("data for receive " + recvId + ", which is not waiting");
+        }
+        landInto(recv, recv.arrivingSource, recv.arrivingTag, bytes, kindSize, landing);
+    }
+
+    private void onCancel(final int context, final long sendId)
+    {
+        final ContextQueues queues = device.queues(context);
+        queues.lock();
+        final Unexpected entry = queues.takeRemoteRendezvous(this, sendId);
+        if (entry != null)
+        {
+            queues.recycle(entry);
+        }
+        queues.unlock();
+        writer.write(FrameDescriptor.CANCEL_ACK, entry != null ? 1 : 0, context, 0, 0, 0, sendId, 0, null, Primitive.BYTE, 0, 0, null);
+    }
+
+    private void onCancelAnswer(final long sendId, final boolean withdrawn)
+    {
+        if (withdrawn)
+        {
+            final SendRequest send = announcedSends.remove(sendId);
+            if (send != null)
+            {
+                send.completeCancelled();
+            }
+        }
+        // Not withdrawn: a clear-to-send is on its way or has been served; the send completes normally.
+    }
+
+    private static void landInto(
+        final RecvRequest recv, final int source, final int tag, final long bytes, final int kindSize, final Landing landing)
+    {
+        final long keep = recv.bytesToKeep(bytes, kindSize);
+        landing.into(recv.landingArray(), recv.landingKind(), recv.landingOffset(), keep, bytes);
+        landing.recv = recv;
+        landing.source = source;
+        landing.tag = tag;
+    }
+
+    private boolean takeCredit(final long cost)
+    {
+        long available = credit.get();
+        while (available >= cost)
+        {
+            if (credit.compareAndSet(available, available - cost))
+            {
+                return true;
+            }
+            available = credit.get();
+        }
+        return false;
+    }
+
+    private static long headOf(final SendRequest send)
+    {
+        final int bytes = (int)Math.min(8, send.byteCount);
+        if (bytes == 0)
+        {
+            return 0;
+        }
+        final byte[] head = new byte[8];
+        ArrayCopy.copy(send.buffer, send.kind, send.offset, head, Primitive.BYTE, 0, bytes);
+        return ByteBuffer.wrap(head).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+}

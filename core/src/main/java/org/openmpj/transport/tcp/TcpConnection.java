@@ -1,0 +1,424 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.openmpj.device.BufferCopy;
+import org.openmpj.device.Primitive;
+import org.openmpj.matching.FrameDescriptor;
+import org.openmpj.matching.FrameWriter;
+import org.openmpj.matching.Landing;
+import org.openmpj.matching.PeerProtocol;
+import org.openmpj.matching.SendRequest;
+
+/**
+ * One established, authenticated connection to a peer process: writes frames for its {@link PeerProtocol} and reads
+ * the peer's frames into it. A frame is written by the sending thread itself while nothing waits before it; what
+ * the socket does not take stays in a staging buffer and a backlog, written by whichever thread makes progress.
+ * Payloads are copied through a fixed staging buffer in pieces, never as a whole.
+ *
+ * <p>Thread-safety: writing is serialized by a lock; reading is done by one thread at a time (the transport's
+ * reader).
+ */
+final class TcpConnection implements FrameWriter
+{
+    private static final int STAGING_BYTES = 256 * 1024;
+
+    private final SocketChannel channel;
+    private final int peer;
+    private final PeerProtocol protocol;
+    private final ConnectionListener listener;
+
+    private final ReentrantLock writeLock = new ReentrantLock();
+    /** Bytes waiting to be written, between position and limit. */
+    private final ByteBuffer out = ByteBuffer.allocateDirect(STAGING_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    /** The frame whose payload is being staged, once its header went to {@link #out}. */
+    private OutFrame current;
+    private OutFrame queueHead;
+    private OutFrame queueTail;
+    private OutFrame pool;
+    private volatile boolean backlog;
+    private volatile boolean closed;
+
+    private final ByteBuffer header = ByteBuffer.allocate(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private final Landing landing = new Landing();
+    private boolean inPayload;
+    private long payloadRead;
+
+    /** Told when the connection ends. */
+    interface ConnectionListener
+    {
+        /** The connection to {@code peer} failed or ended without the peer saying goodbye. */
+        void onLost(int peer, String why);
+    }
+
+    TcpConnection(final SocketChannel channel, final int peer, final PeerProtocol protocol, final ConnectionListener listener)
+    {
+        this.channel = channel;
+        this.peer = peer;
+        this.protocol = protocol;
+        this.listener = listener;
+        out.limit(0);
+    }
+
+    int peer()
+    {
+        return peer;
+    }
+
+    SocketChannel channel()
+    {
+        return channel;
+    }
+
+    @Override
+    public boolean write(
+        final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
+        final long id, final long aux, final Object payload, final Primitive payloadKind, final int payloadOffset,
+        final long payloadBytes, final SendRequest done)
+    {
+        writeLock.lock();
+        try
+        {
+            if (closed)
+            {
+                throw new IllegalStateException("connection to rank " + peer + " is closed");
+            }
+            if (!backlog)
+            {
+                out.clear();
+                FrameDescriptor.encode(out, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux,
+                    protocol.takeOwedCredit());
+                long staged = stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
+                out.flip();
+                while (true)
+                {
+                    if (!drain())
+                    {
+                        final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
+                            payload, payloadKind, payloadOffset, payloadBytes, done);
+                        frame.staged = staged;
+                        current = frame;
+                        backlog = true;
+                        return false;
+                    }
+                    if (staged == payloadBytes)
+                    {
+                        return true;
+                    }
+                    out.clear();
+                    staged += stage(payload, payloadKind, payloadOffset, staged, payloadBytes);
+                    out.flip();
+                }
+            }
+            final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
+                payload, payloadKind, payloadOffset, payloadBytes, done);
+            if (queueTail == null)
+            {
+                queueHead = frame;
+            }
+            else
+            {
+                queueTail.next = frame;
+            }
+            queueTail = frame;
+            return false;
+        }
+        catch (final IOException ex)
+        {
+            fail("writing failed: " + ex.getMessage());
+            return false;
+        }
+        finally
+        {
+            writeLock.unlock();
+        }
+    }
+
+    /** @return whether frames wait for the socket. */
+    boolean hasBacklog()
+    {
+        return backlog;
+    }
+
+    /**
+     * Writes what waits, as far as the socket takes it, unless another thread is writing.
+     *
+     * @return the number of frames finished.
+     */
+    int flush()
+    {
+        if (!backlog || !writeLock.tryLock())
+        {
+            return 0;
+        }
+        int finished = 0;
+        try
+        {
+            while (true)
+            {
+                if (out.hasRemaining() && !drain())
+                {
+                    return finished;
+                }
+                final OutFrame frame = current;
+                if (frame != null)
+                {
+                    if (frame.staged < frame.payloadBytes)
+                    {
+                        out.clear();
+                        frame.staged += stage(frame.payload, frame.payloadKind, frame.payloadOffset, frame.staged, frame.payloadBytes);
+                        out.flip();
+                        continue;
+                    }
+                    current = null;
+                    finished++;
+                    if (frame.done != null)
+                    {
+                        protocol.onWritten(frame.done);
+                    }
+                    recycle(frame);
+                }
+                final OutFrame next = queueHead;
+                if (next == null)
+                {
+                    backlog = false;
+                    return finished;
+                }
+                queueHead = next.next;
+                if (queueHead == null)
+                {
+                    queueTail = null;
+                }
+                out.clear();
+                FrameDescriptor.encode(out, next.type, next.payloadKind.ordinal(), next.flags, next.context, next.source, next.tag,
+                    next.byteCount, next.id, next.aux, protocol.takeOwedCredit());
+                next.staged = stage(next.payload, next.payloadKind, next.payloadOffset, 0, next.payloadBytes);
+                out.flip();
+                current = next;
+            }
+        }
+        catch (final IOException ex)
+        {
+            fail("writing failed: " + ex.getMessage());
+            return finished;
+        }
+        finally
+        {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Reads what has arrived into {@code in} (the reader's staging buffer) and hands every complete header and
+     * payload to the protocol.
+     *
+     * @return the number of bytes read; 0 when nothing had arrived.
+     */
+    int readFrom(final ByteBuffer in)
+    {
+        if (closed)
+        {
+            return 0;
+        }
+        final int read;
+        try
+        {
+            in.clear();
+            read = channel.read(in);
+        }
+        catch (final IOException ex)
+        {
+            fail("reading failed: " + ex.getMessage());
+            return 0;
+        }
+        if (read <= 0)
+        {
+            if (read < 0)
+            {
+                onEnd();
+            }
+            return 0;
+        }
+        in.flip();
+        while (in.hasRemaining())
+        {
+            if (inPayload)
+            {
+                land(in);
+            }
+            else if (header.position() == 0 && in.remaining() >= FrameDescriptor.HEADER_BYTES)
+            {
+                protocol.onHeader(in, in.position(), landing);
+                in.position(in.position() + FrameDescriptor.HEADER_BYTES);
+                startPayload();
+            }
+            else
+            {
+                final int take = Math.min(header.remaining(), in.remaining());
+                header.put(header.position(), in, in.position(), take);
+                header.position(header.position() + take);
+                in.position(in.position() + take);
+                if (!header.hasRemaining())
+                {
+                    protocol.onHeader(header, 0, landing);
+                    header.clear();
+                    startPayload();
+                }
+            }
+        }
+        return read;
+    }
+
+    /** Says goodbye and ends the sending side; what the peer still sends can be read until it ends too. */
+    void sayGoodbye()
+    {
+        write(FrameDescriptor.GOODBYE, 0, 0, 0, 0, 0, 0, 0, null, Primitive.BYTE, 0, 0, null);
+    }
+
+    /** @return whether everything written so far has gone to the socket. */
+    boolean drained()
+    {
+        return !backlog;
+    }
+
+    /** @return whether the peer's side has ended (it said goodbye and closed, or the connection failed). */
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    void close()
+    {
+        closed = true;
+        try
+        {
+            channel.close();
+        }
+        catch (final IOException ex)
+        {
+            // Nothing is left to do with a connection that cannot even close.
+        }
+    }
+
+    private void startPayload()
+    {
+        if (landing.totalBytes() > 0)
+        {
+            inPayload = true;
+            payloadRead = 0;
+        }
+        else
+        {
+            protocol.onPayloadLanded(landing);
+        }
+    }
+
+    private void land(final ByteBuffer in)
+    {
+        final long total = landing.totalBytes();
+        final int take = (int)Math.min(total - payloadRead, in.remaining());
+        final long keep = landing.keepBytes();
+        final int kept = (int)Math.max(0, Math.min(take, keep - payloadRead));
+        if (kept > 0)
+        {
+            BufferCopy.fromBuffer(in, kept, landing.array(), landing.kind(), landing.elementOffset(), payloadRead);
+        }
+        in.position(in.position() + take - kept);
+        payloadRead += take;
+        if (payloadRead == total)
+        {
+            inPayload = false;
+            protocol.onPayloadLanded(landing);
+        }
+    }
+
+    private void onEnd()
+    {
+        closed = true;
+        if (!protocol.peerFinished())
+        {
+            listener.onLost(peer, "its connection closed before it said goodbye");
+        }
+        close();
+    }
+
+    private void fail(final String why)
+    {
+        if (!closed)
+        {
+            closed = true;
+            if (!protocol.peerFinished())
+            {
+                listener.onLost(peer, why);
+            }
+            close();
+        }
+    }
+
+    /** @return whether {@link #out} is now empty; false when the socket took less. */
+    private boolean drain() throws IOException
+    {
+        while (out.hasRemaining())
+        {
+            if (channel.write(out) == 0)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Copies the next piece of a payload, from byte {@code from}, into {@link #out} as far as it has room. */
+    private long stage(final Object payload, final Primitive kind, final int offset, final long from, final long total)
+    {
+        final int bytes = (int)Math.min(out.remaining(), total - from);
+        if (bytes > 0)
+        {
+            BufferCopy.toBuffer(payload, kind, offset, from, out, bytes);
+        }
+        return bytes;
+    }
+
+    private OutFrame obtain(
+        final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
+        final long id, final long aux, final Object payload, final Primitive payloadKind, final int payloadOffset,
+        final long payloadBytes, final SendRequest done)
+    {
+        OutFrame frame = pool;
+        if (frame == null)
+        {
+            frame = new OutFrame();
+        }
+        else
+        {
+            pool = frame.next;
+            frame.next = null;
+        }
+        frame.type = type;
+        frame.flags = flags;
+        frame.context = context;
+        frame.source = source;
+        frame.tag = tag;
+        frame.byteCount = byteCount;
+        frame.id = id;
+        frame.aux = aux;
+        frame.payload = payload;
+        frame.payloadKind = payloadKind;
+        frame.payloadOffset = payloadOffset;
+        frame.payloadBytes = payloadBytes;
+        frame.staged = 0;
+        frame.done = done;
+        return frame;
+    }
+
+    private void recycle(final OutFrame frame)
+    {
+        frame.clear();
+        frame.next = pool;
+        pool = frame;
+    }
+}

@@ -1,0 +1,212 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.ConfigOption;
+import org.openmpj.device.Device;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.KeyValueStore;
+import org.openmpj.matching.LoopbackTransport;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.Transport;
+
+/**
+ * The {@code tcp} device (also {@code niodev}): ranks in separate processes, on one host or many, exchanging messages
+ * over TCP with the one matcher and its eager and rendezvous protocols. Ranks publish their listening address and
+ * the job key through the job's key-value store.
+ */
+public final class TcpDeviceProvider implements DeviceProvider
+{
+    /** Largest message sent with its envelope; larger ones wait until their receive is posted. */
+    public static final String EAGER_LIMIT_PROP_NAME = "openmpj.tcp.eagerLimit";
+    /** Default eager limit in bytes. */
+    public static final long EAGER_LIMIT_DEFAULT = 64 * 1024;
+    /** Bytes of eager messages one sender may have waiting at one receiver before its sends wait for receives. */
+    public static final String WINDOW_PROP_NAME = "openmpj.tcp.eagerWindow";
+    /** Default eager window in bytes. */
+    public static final long WINDOW_DEFAULT = 4L * 1024 * 1024;
+    /** Interface name or address to listen on; also read from the environment variable {@link #INTERFACE_ENV_NAME}. */
+    public static final String INTERFACE_PROP_NAME = "openmpj.tcp.interface";
+    /** Environment variable naming the interface when the property is unset. */
+    public static final String INTERFACE_ENV_NAME = "OPENMPJ_TCP_INTERFACE";
+    /** How long connecting to a peer may take, in milliseconds. */
+    public static final String CONNECT_TIMEOUT_PROP_NAME = "openmpj.tcp.connectTimeoutMs";
+    /** Default connect timeout in milliseconds. */
+    public static final long CONNECT_TIMEOUT_DEFAULT = 10_000;
+
+    private static final String ADDRESS_KEY = "openmpj-tcp-";
+    private static final String HOST_KEY = "openmpj-host-";
+    private static final String JOB_KEY = "openmpj-job-key";
+
+    @Override
+    public String name()
+    {
+        return "tcp";
+    }
+
+    @Override
+    public List<String> aliases()
+    {
+        return List.of("niodev");
+    }
+
+    @Override
+    public boolean isAvailable()
+    {
+        return true;
+    }
+
+    @Override
+    public String unavailabilityCause()
+    {
+        return null;
+    }
+
+    @Override
+    public List<ConfigOption> configOptions()
+    {
+        return List.of(
+            new ConfigOption(EAGER_LIMIT_PROP_NAME, Long.toString(EAGER_LIMIT_DEFAULT),
+                "bytes: larger messages wait for their receive and then go straight into its buffer"),
+            new ConfigOption(WINDOW_PROP_NAME, Long.toString(WINDOW_DEFAULT),
+                "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
+            new ConfigOption(INTERFACE_PROP_NAME, "",
+                "interface name or address to listen on (or $" + INTERFACE_ENV_NAME + "); default the first up non-loopback"),
+            new ConfigOption(CONNECT_TIMEOUT_PROP_NAME, Long.toString(CONNECT_TIMEOUT_DEFAULT),
+                "milliseconds a connection to a peer may take before the job fails"));
+    }
+
+    @Override
+    public Device open(final DeviceContext context)
+    {
+        final int rank = context.rank();
+        final int size = context.size();
+        final long eagerLimit = number(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+        final long window = Math.max(number(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
+        final long connectTimeout = number(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
+        final MatchingDevice device = new MatchingDevice(name(), rank, size, context.idleStrategy(), context.job(), window);
+        final Transport loopback = new LoopbackTransport(device, eagerLimit);
+        final Transport[] routes = new Transport[size];
+        if (size == 1)
+        {
+            routes[0] = loopback;
+            device.connect(routes);
+            return device;
+        }
+        String choice = context.property(INTERFACE_PROP_NAME, null);
+        if (choice == null)
+        {
+            choice = System.getenv(INTERFACE_ENV_NAME);
+        }
+        final InetAddress bindAddress = TcpInterfaces.choose(choice);
+        ServerSocketChannel listener = null;
+        try
+        {
+            listener = ServerSocketChannel.open();
+            listener.bind(new InetSocketAddress(bindAddress, 0), Math.max(size, 64));
+            final KeyValueStore store = context.keyValueStore();
+            final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
+            store.put(ADDRESS_KEY + rank, bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            store.put(HOST_KEY + rank, context.hostName());
+            if (rank == 0)
+            {
+                final byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                store.put(JOB_KEY, HexFormat.of().formatHex(key));
+            }
+            store.fence();
+            final byte[] key = HexFormat.of().parseHex(required(store, JOB_KEY));
+            final InetSocketAddress[] addresses = new InetSocketAddress[size];
+            for (int peer = 0; peer < size; peer++)
+            {
+                addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
+            }
+            final TcpTransport transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimit, window,
+                connectTimeout);
+            for (int peer = 0; peer < size; peer++)
+            {
+                routes[peer] = peer == rank ? loopback : transport;
+            }
+            device.connect(routes);
+            return device;
+        }
+        catch (final IOException ex)
+        {
+            closeQuietly(listener);
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + rank + " cannot listen on " + bindAddress + ": "
+                + ex.getMessage() + "; choose another interface with -D" + INTERFACE_PROP_NAME + "=NAME");
+        }
+        catch (final RuntimeException ex)
+        {
+            closeQuietly(listener);
+            throw ex;
+        }
+    }
+
+    private static String required(final KeyValueStore store, final String key)
+    {
+        final String value = store.get(key);
+        if (value == null)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: the job's key-value store has no " + key
+                + "; was every rank started with the same launcher and device?");
+        }
+        return value;
+    }
+
+    private static InetSocketAddress parse(final int peer, final String text)
+    {
+        final int colon = text.lastIndexOf(':');
+        try
+        {
+            return new InetSocketAddress(InetAddress.getByName(text.substring(0, colon)), Integer.parseInt(text.substring(colon + 1)));
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + peer + " published address '" + text
+                + "', which is not ip:port");
+        }
+    }
+
+    private static long number(final DeviceContext context, final String name, final long defaultValue)
+    {
+        final String text = context.property(name, Long.toString(defaultValue));
+        try
+        {
+            final long value = Long.parseLong(text.trim());
+            if (value < 0)
+            {
+                throw new NumberFormatException();
+            }
+            return value;
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(name + "=" + text + " is not a whole number >= 0", ex);
+        }
+    }
+
+    private static void closeQuietly(final ServerSocketChannel listener)
+    {
+        if (listener != null)
+        {
+            try
+            {
+                listener.close();
+            }
+            catch (final IOException ex)
+            {
+                // The listener was never published or is being abandoned.
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.JobControl;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.PeerProtocol;
+import org.openmpj.matching.SendRequest;
+import org.openmpj.matching.Transport;
+
+/**
+ * Carries a rank's messages to the other processes of its job over TCP: one connection per peer, opened on first
+ * use and authenticated with the job key, each read by whichever waiting thread makes progress (busy-polling
+ * while the idle strategy spins, so no wake-up sits on the message path).
+ *
+ * <p>Thread-safety: any number of threads may send and make progress at once; one of them reads at a time.
+ */
+final class TcpTransport implements Transport, TcpConnection.ConnectionListener, PeerLink.ConnectionFactory
+{
+    private static final int READ_STAGING_BYTES = 256 * 1024;
+    private static final long CLOSE_GRACE_MS = 2_000;
+
+    private final int rank;
+    private final InetSocketAddress[] addresses;
+    private final byte[] key;
+    private final JobControl job;
+    private final long eagerLimitBytes;
+    private final long connectTimeoutMs;
+    private final PeerLink[] links;
+    private final Acceptor acceptor;
+    private final AtomicBoolean reading = new AtomicBoolean();
+    private final ByteBuffer in = ByteBuffer.allocateDirect(READ_STAGING_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private volatile TcpConnection[] connections = new TcpConnection[0];
+    private volatile boolean closing;
+
+    /**
+     * @param listener  the bound listening socket, already published to the peers.
+     * @param addresses every rank's listening address, by rank.
+     */
+    TcpTransport(
+        final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
+        final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs) throws IOException
+    {
+        this.rank = device.rank();
+        this.addresses = addresses.clone();
+        this.key = key.clone();
+        this.job = job;
+        this.eagerLimitBytes = eagerLimitBytes;
+        this.connectTimeoutMs = connectTimeoutMs;
+        this.links = new PeerLink[addresses.length];
+        for (int peer = 0; peer < links.length; peer++)
+        {
+            if (peer != rank)
+            {
+                links[peer] = new PeerLink(peer, new PeerProtocol(device, eagerLimitBytes, windowBytes));
+            }
+        }
+        this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit);
+        acceptor.start();
+    }
+
+    @Override
+    public long eagerLimitBytes()
+    {
+        return eagerLimitBytes;
+    }
+
+    @Override
+    public boolean send(final SendRequest send)
+    {
+        final PeerLink link = links[send.dest()];
+        if (!link.protocol.isAttached())
+        {
+            connect(link);
+        }
+        return link.protocol.send(send);
+    }
+
+    @Override
+    public int doWork()
+    {
+        final TcpConnection[] all = connections;
+        int work = 0;
+        for (final TcpConnection connection : all)
+        {
+            if (connection.hasBacklog())
+            {
+                work += connection.flush();
+            }
+        }
+        if (!reading.compareAndSet(false, true))
+        {
+            return work;
+        }
+        try
+        {
+            for (final TcpConnection connection : all)
+            {
+                work += connection.readFrom(in);
+            }
+        }
+        finally
+        {
+            reading.set(false);
+        }
+        return work;
+    }
+
+    @Override
+    public void close()
+    {
+        synchronized (this)
+        {
+            if (closing)
+            {
+                return;
+            }
+            closing = true;
+        }
+        acceptor.close();
+        final TcpConnection[] all = connections;
+        for (final TcpConnection connection : all)
+        {
+            if (!connection.isClosed())
+            {
+                connection.sayGoodbye();
+            }
+        }
+        // Read until every peer has said goodbye and closed too: closing a socket with unread data resets it, and a
+        // reset could destroy what this rank sent last before the peer read it.
+        final long deadline = System.nanoTime() + (jobFailed() ? 0 : CLOSE_GRACE_MS * 1_000_000);
+        boolean open = true;
+        while (open && System.nanoTime() - deadline < 0)
+        {
+            doWork();
+            open = false;
+            for (final TcpConnection connection : all)
+            {
+                if (!connection.isClosed())
+                {
+                    open = true;
+                    if (connection.drained())
+                    {
+                        shutdownOutput(connection);
+                    }
+                }
+            }
+            if (open)
+            {
+                Thread.onSpinWait();
+                Thread.yield();
+            }
+        }
+        for (final TcpConnection connection : all)
+        {
+            connection.close();
+        }
+    }
+
+    @Override
+    public void onLost(final int peer, final String why)
+    {
+        links[peer].lose();
+        if (!closing)
+        {
+            job.reportFailure(peer, "rank " + peer + " is gone (" + why + "), as seen by rank " + rank
+                + ": it died or exited without MPI.Finalize");
+        }
+    }
+
+    @Override
+    public TcpConnection open(final SocketChannel channel, final PeerLink link) throws IOException
+    {
+        channel.configureBlocking(false);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        final TcpConnection connection = new TcpConnection(channel, link.peer, link.protocol, this);
+        synchronized (this)
+        {
+            final TcpConnection[] grown = Arrays.copyOf(connections, connections.length + 1);
+            grown[grown.length - 1] = connection;
+            connections = grown;
+        }
+        return connection;
+    }
+
+    private void admit(final SocketChannel channel, final int peer, final short purpose) throws IOException
+    {
+        if (purpose != HandshakeDescriptor.PURPOSE_DATA || peer == rank)
+        {
+            channel.close();
+            return;
+        }
+        links[peer].offerIncoming(channel, rank, this);
+    }
+
+    private void connect(final PeerLink link)
+    {
+        final int peer = link.peer;
+        if (link.beginConnect())
+        {
+            SocketChannel channel = null;
+            try
+            {
+                channel = SocketChannel.open();
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                channel.socket().connect(addresses[peer], (int)connectTimeoutMs);
+                channel.socket().setSoTimeout((int)connectTimeoutMs);
+                final InputStream fromPeer = channel.socket().getInputStream();
+                final ByteBuffer hello = ByteBuffer.wrap(fromPeer.readNBytes(HandshakeDescriptor.HELLO_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
+                if (hello.remaining() != HandshakeDescriptor.HELLO_BYTES || !HandshakeDescriptor.isHelloFrom(hello, peer))
+                {
+                    throw new IOException("the listener at " + addresses[peer] + " is not rank " + peer + " of this job");
+                }
+                final ByteBuffer proof = HandshakeDescriptor.proof(key, hello, rank, HandshakeDescriptor.PURPOSE_DATA);
+                while (proof.hasRemaining())
+                {
+                    channel.write(proof);
+                }
+                final int verdict = fromPeer.read();
+                if (verdict < 0)
+                {
+                    throw new IOException("rank " + peer + " closed the connection during the handshake: wrong job key?");
+                }
+                link.onVerdict((byte)verdict, channel, this);
+            }
+            catch (final IOException ex)
+            {
+                closeQuietly(channel);
+                link.lose();
+                final String why = "rank " + rank + " cannot connect to rank " + peer + " at " + addresses[peer] + ": " + ex.getMessage();
+                job.reportFailure(peer, why);
+                throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+            }
+        }
+        if (!link.awaitEstablished(connectTimeoutMs, job::checkAlive))
+        {
+            job.checkAlive();
+            final String why = "rank " + rank + " could not connect to rank " + peer + " at " + addresses[peer]
+                + " within " + connectTimeoutMs + " ms";
+            job.reportFailure(peer, why);
+            throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+        }
+    }
+
+    private boolean jobFailed()
+    {
+        try
+        {
+            job.checkAlive();
+            return false;
+        }
+        catch (final OpenMpjException ex)
+        {
+            return true;
+        }
+    }
+
+    private static void shutdownOutput(final TcpConnection connection)
+    {
+        try
+        {
+            connection.channel().shutdownOutput();
+        }
+        catch (final IOException ex)
+        {
+            // Already shut, or the peer is gone: its end is read as such.
+        }
+    }
+
+    private static void closeQuietly(final SocketChannel channel)
+    {
+        if (channel != null)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ex)
+            {
+                // Nothing is left to do with it.
+            }
+        }
+    }
+}

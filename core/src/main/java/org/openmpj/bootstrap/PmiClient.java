@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.device.KeyValueStore;
 
 /**
  * A rank's side of the PMI-1 wire protocol, which MPICH's Hydra ({@code mpiexec}) and Slurm ({@code srun
@@ -13,7 +14,7 @@ import org.openmpj.OpenMpjException;
  *
  * <p>Thread-safety: one thread at a time; the protocol is a conversation.
  */
-public final class PmiClient implements AutoCloseable
+public final class PmiClient implements AutoCloseable, KeyValueStore
 {
     /** Split values go under {@code key#0}, {@code key#1} …, with the count of parts under {@code key}, as {@code #parts=N}. */
     private static final String PARTS = "#parts=";
@@ -126,6 +127,7 @@ public final class PmiClient implements AutoCloseable
     }
 
     /** Publishes {@code value} under {@code key}; visible to the others after the next {@link #barrier()}. No spaces allowed. */
+    @Override
     public void put(final String key, final String value)
     {
         if (key.indexOf(' ') >= 0 || value.indexOf(' ') >= 0 || key.isEmpty())
@@ -155,7 +157,14 @@ public final class PmiClient implements AutoCloseable
         request(PmiLine.of("barrier_in"), "barrier_out");
     }
 
+    @Override
+    public void fence()
+    {
+        barrier();
+    }
+
     /** @return the value another process put under {@code key}, joined again if it was split. */
+    @Override
     public String get(final String key)
     {
         final String value = getOne(key);

@@ -38,6 +38,8 @@ public final class RankContext
     private final IntConsumer exitOnAbort;
     /** Whether Finalize waits for every rank and closes the device: for devices whose connections must end in order. */
     private final boolean closeAtFinish;
+    /** The process manager's key-value space for a rank that is a process of its job; null for thread ranks. */
+    private final ProcessManager manager;
 
     private final ContextIds contextIds = new ContextIds(FIRST_FREE_CONTEXT, context -> device().isQuiet(context));
     private volatile Device device;
@@ -60,7 +62,16 @@ public final class RankContext
         final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader,
         final IntConsumer exitOnAbort, final boolean closeAtFinish)
     {
+        this(rank, size, provider, job, idle, jobShared, apiLoader, exitOnAbort, closeAtFinish, null);
+    }
+
+    RankContext(
+        final int rank, final int size, final DeviceProvider provider, final JobState job,
+        final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader,
+        final IntConsumer exitOnAbort, final boolean closeAtFinish, final ProcessManager manager)
+    {
         this.closeAtFinish = closeAtFinish;
+        this.manager = manager;
         this.rank = rank;
         this.size = size;
         this.provider = provider;
@@ -87,7 +98,8 @@ public final class RankContext
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Init called twice; call it once per rank");
         }
         job.checkAlive();
-        final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared));
+        final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared,
+            manager == null ? null : manager.store()));
         final int[] worldRanks = new int[size];
         for (int i = 0; i < size; i++)
         {
@@ -122,6 +134,10 @@ public final class RankContext
             }
             finalized = true;
             device.close();
+            if (manager != null)
+            {
+                manager.finish();
+            }
             return;
         }
         finalized = true;
@@ -159,6 +175,12 @@ public final class RankContext
             exitOnAbort.accept(exitCode);
         }
         return new OpenMpjException(ErrorClass.ERR_PROC_FAILED, "job aborted by rank " + rank + " with error code " + errorCode);
+    }
+
+    /** @return the process manager of a rank that is a process of its job, or null. */
+    ProcessManager manager()
+    {
+        return manager;
     }
 
     /** @return whether {@link #init} has run. */

@@ -7,6 +7,7 @@ import java.util.function.UnaryOperator;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.JobControl;
+import org.openmpj.device.KeyValueStore;
 
 /**
  * What a device is told about the rank it serves: fixed values handed over by whoever starts the rank (the
@@ -20,6 +21,7 @@ public final class RankDeviceContext implements DeviceContext
     private final JobControl job;
     private final IdleStrategy idle;
     private final Map<String, Object> jobShared;
+    private final KeyValueStore store;
 
     /**
      * @param rank       the rank the device is for.
@@ -33,6 +35,18 @@ public final class RankDeviceContext implements DeviceContext
         final int rank, final int size, final UnaryOperator<String> properties, final JobControl job,
         final IdleStrategy idle, final Map<String, Object> jobShared)
     {
+        this(rank, size, properties, job, idle, jobShared, null);
+    }
+
+    /**
+     * As above, for a rank whose job publishes addresses through {@code store} (a process manager) rather than memory
+     * shared by thread ranks.
+     */
+    public RankDeviceContext(
+        final int rank, final int size, final UnaryOperator<String> properties, final JobControl job,
+        final IdleStrategy idle, final Map<String, Object> jobShared, final KeyValueStore store)
+    {
+        this.store = store;
         this.rank = rank;
         this.size = size;
         this.properties = properties;
@@ -70,6 +84,12 @@ public final class RankDeviceContext implements DeviceContext
     public IdleStrategy idleStrategy()
     {
         return idle;
+    }
+
+    @Override
+    public KeyValueStore keyValueStore()
+    {
+        return store != null ? store : DeviceContext.super.keyValueStore();
     }
 
     @Override

@@ -8,8 +8,9 @@ import org.openmpj.device.Devices;
 
 /**
  * Finds the rank a piece of API code belongs to. Each thread rank loads the API through its own class
- * loader, so the loader of the calling API class names the rank. A loader no launcher registered (a
- * program started with plain {@code java}) is a singleton job of size 1.
+ * loader, so the loader of the calling API class names the rank. A loader no launcher registered is a process's
+ * own: its rank comes from the process manager that started it, or, for a program started with plain {@code java},
+ * it is a singleton job of size 1.
  */
 public final class Ranks
 {
@@ -26,6 +27,19 @@ public final class Ranks
         return registered != null ? registered : BY_LOADER.computeIfAbsent(apiLoader, Ranks::singleton);
     }
 
+    /** @return the rank of this process when a process manager started it and the program called MPI.Init; else null. */
+    static RankContext processRank()
+    {
+        for (final RankContext rank : BY_LOADER.values())
+        {
+            if (rank.manager() != null)
+            {
+                return rank;
+            }
+        }
+        return null;
+    }
+
     static void register(final ClassLoader apiLoader, final RankContext rank)
     {
         BY_LOADER.put(apiLoader, rank);
@@ -38,6 +52,11 @@ public final class Ranks
 
     private static RankContext singleton(final ClassLoader apiLoader)
     {
+        final java.util.Optional<RankContext> started = ProcessRanks.fromEnvironment(apiLoader);
+        if (started.isPresent())
+        {
+            return started.get();
+        }
         final DeviceProvider provider = Devices.find("thread", Ranks.class.getClassLoader());
         final IdleStrategy idle = Settings.idleStrategy(1);
         return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader, Ranks::exitSingleton);

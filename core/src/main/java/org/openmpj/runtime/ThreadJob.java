@@ -156,7 +156,7 @@ public final class ThreadJob
         }
     }
 
-    private static Method findMain(final String className, final ClassLoader loader) throws ReflectiveOperationException
+    static Method findMain(final String className, final ClassLoader loader) throws ReflectiveOperationException
     {
         final Class<?> mainClass;
         try

@@ -70,7 +70,10 @@ final class PeerLink
         {
             return establish(channel, factory);
         }
-        channel.close();
+        if (channel != null)
+        {
+            channel.close();
+        }
         if (state == CONNECTING)
         {
             // The peer keeps the connection it is opening to us; wait for it.

@@ -137,6 +137,7 @@ public final class TcpDeviceProvider implements DeviceProvider
                 routes[peer] = peer == rank ? loopback : transport;
             }
             device.connect(routes);
+            transport.watchNextRank();
             return device;
         }
         catch (final IOException ex)

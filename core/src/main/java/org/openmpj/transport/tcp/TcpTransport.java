@@ -39,6 +39,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final long connectTimeoutMs;
     private final PeerLink[] links;
     private final Acceptor acceptor;
+    private final JobWatch watch;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final ByteBuffer in = ByteBuffer.allocateDirect(READ_STAGING_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private volatile TcpConnection[] connections = new TcpConnection[0];
@@ -66,8 +67,30 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
                 links[peer] = new PeerLink(peer, new PeerProtocol(device, eagerLimitBytes, windowBytes));
             }
         }
+        this.watch = new JobWatch(rank, job);
         this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit);
         acceptor.start();
+        watch.start();
+    }
+
+    /** Opens the watch connection to the next rank on the ring; the previous rank opens one to this rank. */
+    void watchNextRank()
+    {
+        final int next = (rank + 1) % addresses.length;
+        try
+        {
+            final SocketChannel channel = dial(next, HandshakeDescriptor.PURPOSE_WATCH);
+            if (channel != null)
+            {
+                watch.add(channel, next);
+            }
+        }
+        catch (final IOException ex)
+        {
+            final String why = "rank " + rank + " cannot connect to rank " + next + " at " + addresses[next] + ": " + ex.getMessage();
+            job.reportFailure(next, why);
+            throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+        }
     }
 
     @Override
@@ -166,6 +189,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         {
             connection.close();
         }
+        watch.close();
     }
 
     @Override
@@ -174,7 +198,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         links[peer].lose();
         if (!closing)
         {
-            job.reportFailure(peer, "rank " + peer + " is gone (" + why + "), as seen by rank " + rank
+            watch.failed(peer, "rank " + peer + " is gone (" + why + "), as seen by rank " + rank
                 + ": it died or exited without MPI.Finalize");
         }
     }
@@ -196,12 +220,62 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
 
     private void admit(final SocketChannel channel, final int peer, final short purpose) throws IOException
     {
-        if (purpose != HandshakeDescriptor.PURPOSE_DATA || peer == rank)
+        if (peer == rank)
         {
             channel.close();
-            return;
         }
-        links[peer].offerIncoming(channel, rank, this);
+        else if (purpose == HandshakeDescriptor.PURPOSE_WATCH)
+        {
+            channel.write(ByteBuffer.wrap(new byte[] {HandshakeDescriptor.ACCEPT}));
+            watch.add(channel, peer);
+        }
+        else
+        {
+            links[peer].offerIncoming(channel, rank, this);
+        }
+    }
+
+    /**
+     * Connects to {@code peer} and proves this rank's membership.
+     *
+     * @return the channel, accepted, or null when the peer refused it in favour of its own connection to this rank.
+     */
+    private SocketChannel dial(final int peer, final short purpose) throws IOException
+    {
+        final SocketChannel channel = SocketChannel.open();
+        try
+        {
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            channel.socket().connect(addresses[peer], (int)connectTimeoutMs);
+            channel.socket().setSoTimeout((int)connectTimeoutMs);
+            final InputStream fromPeer = channel.socket().getInputStream();
+            final ByteBuffer hello = ByteBuffer.wrap(fromPeer.readNBytes(HandshakeDescriptor.HELLO_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
+            if (hello.remaining() != HandshakeDescriptor.HELLO_BYTES || !HandshakeDescriptor.isHelloFrom(hello, peer))
+            {
+                throw new IOException("the listener at " + addresses[peer] + " is not rank " + peer + " of this job");
+            }
+            final ByteBuffer proof = HandshakeDescriptor.proof(key, hello, rank, purpose);
+            while (proof.hasRemaining())
+            {
+                channel.write(proof);
+            }
+            final int verdict = fromPeer.read();
+            if (verdict < 0)
+            {
+                throw new IOException("rank " + peer + " closed the connection during the handshake: is it of another job?");
+            }
+            if (verdict != HandshakeDescriptor.ACCEPT)
+            {
+                channel.close();
+                return null;
+            }
+            return channel;
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            closeQuietly(channel);
+            throw ex;
+        }
     }
 
     private void connect(final PeerLink link)
@@ -209,34 +283,13 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         final int peer = link.peer;
         if (link.beginConnect())
         {
-            SocketChannel channel = null;
             try
             {
-                channel = SocketChannel.open();
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                channel.socket().connect(addresses[peer], (int)connectTimeoutMs);
-                channel.socket().setSoTimeout((int)connectTimeoutMs);
-                final InputStream fromPeer = channel.socket().getInputStream();
-                final ByteBuffer hello = ByteBuffer.wrap(fromPeer.readNBytes(HandshakeDescriptor.HELLO_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
-                if (hello.remaining() != HandshakeDescriptor.HELLO_BYTES || !HandshakeDescriptor.isHelloFrom(hello, peer))
-                {
-                    throw new IOException("the listener at " + addresses[peer] + " is not rank " + peer + " of this job");
-                }
-                final ByteBuffer proof = HandshakeDescriptor.proof(key, hello, rank, HandshakeDescriptor.PURPOSE_DATA);
-                while (proof.hasRemaining())
-                {
-                    channel.write(proof);
-                }
-                final int verdict = fromPeer.read();
-                if (verdict < 0)
-                {
-                    throw new IOException("rank " + peer + " closed the connection during the handshake: wrong job key?");
-                }
-                link.onVerdict((byte)verdict, channel, this);
+                final SocketChannel channel = dial(peer, HandshakeDescriptor.PURPOSE_DATA);
+                link.onVerdict(channel != null ? HandshakeDescriptor.ACCEPT : HandshakeDescriptor.REJECT, channel, this);
             }
             catch (final IOException ex)
             {
-                closeQuietly(channel);
                 link.lose();
                 final String why = "rank " + rank + " cannot connect to rank " + peer + " at " + addresses[peer] + ": " + ex.getMessage();
                 job.reportFailure(peer, why);

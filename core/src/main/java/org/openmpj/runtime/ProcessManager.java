@@ -1,0 +1,29 @@
+package org.openmpj.runtime;
+
+import org.openmpj.bootstrap.PmiClient;
+import org.openmpj.device.KeyValueStore;
+
+/**
+ * The process manager that started this rank's process (the mpjrun launcher's service, MPICH's Hydra or Slurm), as
+ * the rank sees it: the job's key-value space and the place to say that the rank finalized.
+ */
+final class ProcessManager
+{
+    private final PmiClient client;
+
+    ProcessManager(final PmiClient client)
+    {
+        this.client = client;
+    }
+
+    KeyValueStore store()
+    {
+        return client;
+    }
+
+    /** Tells the manager that this rank finalized and ends the conversation. */
+    void finish()
+    {
+        client.close();
+    }
+}

@@ -1,0 +1,78 @@
+package org.openmpj.runtime;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+
+/**
+ * The main class of a rank process that {@code mpjrun} starts: runs the program's {@code main} and turns the ways
+ * a rank can fail (an exception out of {@code main}, returning without {@code MPI.Finalize}) into the process's
+ * exit status and a report on standard error, so that the launcher and, through the ending process, every other
+ * rank learn of it.
+ */
+public final class ProcessRank
+{
+    private ProcessRank()
+    {
+    }
+
+    /**
+     * Entry point: {@code ProcessRank MainClass [program arguments...]}.
+     *
+     * @param argv the program's main class, then its arguments.
+     */
+    public static void main(final String[] argv)
+    {
+        if (argv.length == 0)
+        {
+            System.err.println("ProcessRank: no main class given; usage: ProcessRank MainClass [arguments...]");
+            System.exit(2);
+        }
+        final String mainClass = argv[0];
+        final String[] args = Arrays.copyOfRange(argv, 1, argv.length);
+        final Method main;
+        try
+        {
+            main = ThreadJob.findMain(mainClass, ClassLoader.getSystemClassLoader());
+        }
+        catch (final ReflectiveOperationException | LinkageError ex)
+        {
+            end(1, "cannot start " + mainClass + ": " + ex.getMessage(), null);
+            return;
+        }
+        try
+        {
+            main.invoke(null, (Object)args);
+        }
+        catch (final InvocationTargetException ex)
+        {
+            end(1, "failed: " + ex.getCause(), ex.getCause());
+            return;
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            end(1, "cannot run " + mainClass + ".main: " + ex.getMessage(), ex);
+            return;
+        }
+        final RankContext rank = Ranks.processRank();
+        if (rank != null && rank.isInitialized() && !rank.isFinalized())
+        {
+            end(1, "returned from main after MPI.Init without calling MPI.Finalize", null);
+        }
+    }
+
+    private static void end(final int exitCode, final String what, final Throwable cause)
+    {
+        final RankContext rank = Ranks.processRank();
+        final String who = rank != null ? "rank " + rank.rank() : "a rank";
+        if (cause != null)
+        {
+            cause.printStackTrace();
+        }
+        System.err.println("openmpj: " + who + " " + what);
+        System.err.flush();
+        System.out.flush();
+        // halt, not exit: the program's own threads or shutdown hooks must not keep a failed rank alive.
+        Runtime.getRuntime().halt(exitCode);
+    }
+}

@@ -1,0 +1,207 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.openmpj.device.JobControl;
+
+/**
+ * Watches the job's liveness on a ring: each rank keeps a connection to the next rank and one from the previous,
+ * read by a daemon thread that sleeps until something happens. A neighbour's connection that ends without a
+ * goodbye means the neighbour died; the news is recorded as the job's failure and passed on around the ring in
+ * both directions, so every rank learns it within moments even if it never exchanged a message with the dead
+ * rank, and even while its own threads compute.
+ *
+ * <pre>
+ * Notice on a watch connection: 0 type (1 byte: GOODBYE or FAILED) | 1 rank (i32) | 5 length (u16) | 7 UTF-8 message
+ * </pre>
+ *
+ * <p>Thread-safety: {@link #add} and {@link #close} may be called from any thread.
+ */
+final class JobWatch implements Runnable
+{
+    private static final byte GOODBYE = 1;
+    private static final byte FAILED = 2;
+    private static final int NOTICE_HEADER_BYTES = 7;
+    private static final int MESSAGE_MAX_BYTES = 4096;
+
+    private final int rank;
+    private final JobControl job;
+    private final Selector selector;
+    private final List<SocketChannel> neighbours = new ArrayList<>();
+    private boolean passedOn;
+    private volatile boolean closed;
+
+    /** What is known of one neighbour's connection. */
+    private static final class Neighbour
+    {
+        final int rank;
+        final ByteBuffer notice = ByteBuffer.allocate(NOTICE_HEADER_BYTES + MESSAGE_MAX_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        boolean saidGoodbye;
+
+        Neighbour(final int rank)
+        {
+            this.rank = rank;
+        }
+    }
+
+    JobWatch(final int rank, final JobControl job) throws IOException
+    {
+        this.rank = rank;
+        this.job = job;
+        this.selector = Selector.open();
+    }
+
+    void start()
+    {
+        final Thread thread = new Thread(this, "openmpj-tcp-watch-" + rank);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Watches {@code channel}, an authenticated connection to neighbour {@code peer}. */
+    synchronized void add(final SocketChannel channel, final int peer) throws IOException
+    {
+        channel.configureBlocking(false);
+        neighbours.add(channel);
+        channel.register(selector, SelectionKey.OP_READ, new Neighbour(peer));
+    }
+
+    @Override
+    public void run()
+    {
+        try
+        {
+            while (!closed)
+            {
+                selector.select(this::onReady);
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            // The selector closed: the device is closing.
+        }
+    }
+
+    /** Says goodbye to the neighbours and stops watching: the rank finalized. */
+    void close()
+    {
+        closed = true;
+        send(GOODBYE, rank, "");
+        synchronized (this)
+        {
+            for (final SocketChannel channel : neighbours)
+            {
+                closeQuietly(channel);
+            }
+        }
+        try
+        {
+            selector.close();
+        }
+        catch (final IOException ex)
+        {
+            // Nothing depends on the selector any more.
+        }
+    }
+
+    private void onReady(final SelectionKey key)
+    {
+        final Neighbour neighbour = (Neighbour)key.attachment();
+        final SocketChannel channel = (SocketChannel)key.channel();
+        int read;
+        try
+        {
+            read = channel.read(neighbour.notice);
+        }
+        catch (final IOException ex)
+        {
+            read = -1;
+        }
+        if (read < 0)
+        {
+            key.cancel();
+            closeQuietly(channel);
+            if (!neighbour.saidGoodbye && !closed)
+            {
+                failed(neighbour.rank, "rank " + neighbour.rank + " died or exited without MPI.Finalize (its watch connection to rank "
+                    + rank + " closed)");
+            }
+            return;
+        }
+        final ByteBuffer notice = neighbour.notice;
+        while (notice.position() >= NOTICE_HEADER_BYTES)
+        {
+            final int length = Short.toUnsignedInt(notice.getShort(5));
+            final int total = NOTICE_HEADER_BYTES + Math.min(length, MESSAGE_MAX_BYTES);
+            if (notice.position() < total)
+            {
+                return;
+            }
+            final byte type = notice.get(0);
+            final int about = notice.getInt(1);
+            final byte[] text = new byte[total - NOTICE_HEADER_BYTES];
+            notice.get(NOTICE_HEADER_BYTES, text);
+            notice.flip().position(total);
+            notice.compact();
+            if (type == GOODBYE)
+            {
+                neighbour.saidGoodbye = true;
+            }
+            else if (type == FAILED)
+            {
+                failed(about, new String(text, StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /** Records the failure and passes it on to the neighbours, once; also for failures the rank saw itself. */
+    synchronized void failed(final int about, final String message)
+    {
+        job.reportFailure(about, message);
+        if (!passedOn)
+        {
+            passedOn = true;
+            send(FAILED, about, message);
+        }
+    }
+
+    private synchronized void send(final byte type, final int about, final String message)
+    {
+        final byte[] text = message.getBytes(StandardCharsets.UTF_8);
+        final int length = Math.min(text.length, MESSAGE_MAX_BYTES);
+        final ByteBuffer notice = ByteBuffer.allocate(NOTICE_HEADER_BYTES + length).order(ByteOrder.LITTLE_ENDIAN);
+        notice.put(type).putInt(about).putShort((short)length).put(text, 0, length).flip();
+        for (final SocketChannel channel : neighbours)
+        {
+            try
+            {
+                // A notice is small and the watch connections carry little else: the socket takes it whole.
+                channel.write(notice.duplicate());
+            }
+            catch (final IOException ex)
+            {
+                // That neighbour is gone; the others still hear.
+            }
+        }
+    }
+
+    private static void closeQuietly(final SocketChannel channel)
+    {
+        try
+        {
+            channel.close();
+        }
+        catch (final IOException ex)
+        {
+            // Nothing is left to do with it.
+        }
+    }
+}

@@ -54,7 +54,7 @@ final class ProcessRanks
             ranksPerHost.merge(client.get(HOST_KEY + peer), 1, Integer::sum);
         }
         final int onThisHost = ranksPerHost.getOrDefault(HostName.local(), 1);
-        return Optional.of(new RankContext(rank, size, provider, new JobState(), Settings.idleStrategy(onThisHost),
+        return Optional.of(new RankContext(rank, size, provider, new JobState(), Settings.processIdleStrategy(onThisHost),
             new ConcurrentHashMap<>(), apiLoader, ProcessRanks::exitOnAbort, true, new ProcessManager(client)));
     }
 

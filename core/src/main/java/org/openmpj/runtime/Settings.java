@@ -29,6 +29,37 @@ public final class Settings
             System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost, Runtime.getRuntime().availableProcessors());
     }
 
+    /**
+     * @return the idle strategy for a rank that is a process of its own, one of {@code ranksOnThisHost} on its host:
+     *         it may spin while the host's ranks fit the host's cores, even when the launcher bound it to a single
+     *         core; otherwise it backs off.
+     */
+    public static IdleStrategy processIdleStrategy(final int ranksOnThisHost)
+    {
+        final int spinningThreads = ranksOnThisHost <= hostCores() ? 1 : Integer.MAX_VALUE;
+        return IdleStrategies.choose(
+            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), spinningThreads, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** @return the CPUs online on this host, whatever this process may use; this JVM's count if the kernel does not say. */
+    static int hostCores()
+    {
+        try
+        {
+            int count = 0;
+            for (final String range : java.nio.file.Files.readString(java.nio.file.Path.of("/sys/devices/system/cpu/online")).trim().split(","))
+            {
+                final int dash = range.indexOf('-');
+                count += dash < 0 ? 1 : Integer.parseInt(range.substring(dash + 1)) - Integer.parseInt(range.substring(0, dash)) + 1;
+            }
+            return count > 0 ? count : Runtime.getRuntime().availableProcessors();
+        }
+        catch (final java.io.IOException | RuntimeException ex)
+        {
+            return Runtime.getRuntime().availableProcessors();
+        }
+    }
+
     /** @return every tunable: the runtime's, the collectives' and each device's. */
     public static List<ConfigOption> allOptions()
     {

@@ -43,6 +43,11 @@ public final class TcpDeviceProvider implements DeviceProvider
     /** Default connect timeout in milliseconds. */
     public static final long CONNECT_TIMEOUT_DEFAULT = 10_000;
 
+    /** Send and receive buffer size of each socket; 0 keeps the kernel's default and its autotuning. */
+    public static final String SOCKET_BUFFER_PROP_NAME = "openmpj.tcp.socketBufferBytes";
+    /** Default socket buffer size in bytes. */
+    public static final long SOCKET_BUFFER_DEFAULT = 4L * 1024 * 1024;
+
     private static final String ADDRESS_KEY = "openmpj-tcp-";
     private static final String HOST_KEY = "openmpj-host-";
     private static final String JOB_KEY = "openmpj-job-key";
@@ -81,6 +86,8 @@ public final class TcpDeviceProvider implements DeviceProvider
                 "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
             new ConfigOption(INTERFACE_PROP_NAME, "",
                 "interface name or address to listen on (or $" + INTERFACE_ENV_NAME + "); default the first up non-loopback"),
+            new ConfigOption(SOCKET_BUFFER_PROP_NAME, Long.toString(SOCKET_BUFFER_DEFAULT),
+                "bytes of send and receive buffer per socket (capped by net.core.[rw]mem_max); 0 keeps the kernel's autotuning"),
             new ConfigOption(CONNECT_TIMEOUT_PROP_NAME, Long.toString(CONNECT_TIMEOUT_DEFAULT),
                 "milliseconds a connection to a peer may take before the job fails"));
     }
@@ -93,6 +100,7 @@ public final class TcpDeviceProvider implements DeviceProvider
         final long eagerLimit = number(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
         final long window = Math.max(number(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
         final long connectTimeout = number(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
+        final int socketBuffer = (int)Math.min(Integer.MAX_VALUE, number(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
         final MatchingDevice device = new MatchingDevice(name(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -112,6 +120,7 @@ public final class TcpDeviceProvider implements DeviceProvider
         try
         {
             listener = ServerSocketChannel.open();
+            TcpTransport.setBuffers(listener, socketBuffer);
             listener.bind(new InetSocketAddress(bindAddress, 0), Math.max(size, 64));
             final KeyValueStore store = context.keyValueStore();
             final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
@@ -131,7 +140,7 @@ public final class TcpDeviceProvider implements DeviceProvider
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
             final TcpTransport transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimit, window,
-                connectTimeout);
+                connectTimeout, socketBuffer);
             for (int peer = 0; peer < size; peer++)
             {
                 routes[peer] = peer == rank ? loopback : transport;

@@ -37,6 +37,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final JobControl job;
     private final long eagerLimitBytes;
     private final long connectTimeoutMs;
+    private final int socketBufferBytes;
     private final PeerLink[] links;
     private final Acceptor acceptor;
     private final JobWatch watch;
@@ -51,8 +52,10 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
      */
     TcpTransport(
         final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
-        final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs) throws IOException
+        final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs,
+        final int socketBufferBytes) throws IOException
     {
+        this.socketBufferBytes = socketBufferBytes;
         this.rank = device.rank();
         this.addresses = addresses.clone();
         this.key = key.clone();
@@ -208,6 +211,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     {
         channel.configureBlocking(false);
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        setBuffers(channel, socketBufferBytes);
         final TcpConnection connection = new TcpConnection(channel, link.peer, link.protocol, this);
         synchronized (this)
         {
@@ -246,6 +250,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         try
         {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            setBuffers(channel, socketBufferBytes);
             channel.socket().connect(addresses[peer], (int)connectTimeoutMs);
             channel.socket().setSoTimeout((int)connectTimeoutMs);
             final InputStream fromPeer = channel.socket().getInputStream();
@@ -303,6 +308,19 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
                 + " within " + connectTimeoutMs + " ms";
             job.reportFailure(peer, why);
             throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+        }
+    }
+
+    /** Sets both socket buffers; 0 leaves the kernel's defaults and autotuning. */
+    static void setBuffers(final java.nio.channels.NetworkChannel channel, final int bytes) throws IOException
+    {
+        if (bytes > 0)
+        {
+            if (channel instanceof SocketChannel)
+            {
+                channel.setOption(StandardSocketOptions.SO_SNDBUF, bytes);
+            }
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, bytes);
         }
     }
 

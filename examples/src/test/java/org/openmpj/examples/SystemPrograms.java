@@ -1,6 +1,7 @@
 package org.openmpj.examples;
 
 import mpi.MPI;
+import mpi.MPIException;
 
 /** Programs the system tests launch through bin/mpjrun to see how the launcher treats them. */
 final class SystemPrograms
@@ -111,6 +112,36 @@ final class SystemPrograms
             }
             System.out.println("rank " + rank + " keeps its own static");
             MPI.Finalize();
+        }
+    }
+
+    /**
+     * Rank 1 dies (its JVM halts, as if killed) while the others wait for messages from ranks that are alive; each
+     * survivor prints how long it took to learn of the death and what it was told, then fails.
+     */
+    public static final class RankDies
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            MPI.COMM_WORLD.Barrier();
+            if (rank == 1)
+            {
+                Runtime.getRuntime().halt(9);
+            }
+            final int from = (rank + 1) % size == 1 ? (rank + 2) % size : (rank + 1) % size;
+            final long start = System.nanoTime();
+            try
+            {
+                MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, from, 1);
+            }
+            catch (final MPIException ex)
+            {
+                System.out.println("rank " + rank + " learned after " + (System.nanoTime() - start) / 1_000_000 + " ms: " + ex.getMessage());
+                throw ex;
+            }
         }
     }
 }

@@ -1,0 +1,133 @@
+package org.openmpj.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Real jobs started by the cluster's own launchers: MPICH's {@code mpiexec.hydra} (Debian's {@code mpich}) and Slurm's
+ * {@code srun --mpi=pmi2} on a one-node Slurm that the test starts and stops itself ({@code tools/slurm-one-node}, as
+ * root). The ranks are plain JVMs that find their rank, size and peers through PMI and talk over the tcp device.
+ */
+@Timeout(300)
+class ClusterLaunchSystemIT
+{
+    private static final Duration LIMIT = Duration.ofSeconds(90);
+    private static final Pattern LEARNED = Pattern.compile("rank (\\d+) learned after (\\d+) ms: (.*)");
+
+    @BeforeAll
+    static void startSlurm() throws Exception
+    {
+        final Launch.Outcome started = Launch.run(Duration.ofSeconds(180), "tools/slurm-one-node", "start");
+        assertEquals(0, started.exitCode(), () -> "tools/slurm-one-node start (needs root and Debian's slurm-wlm) failed: " + started);
+    }
+
+    @AfterAll
+    static void stopSlurm() throws Exception
+    {
+        Launch.run(Duration.ofSeconds(60), "tools/slurm-one-node", "stop");
+    }
+
+    @ParameterizedTest(name = "-n {0}")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void hydraRunsTheRing(final int processes) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", Integer.toString(processes)), true,
+            "org.openmpj.examples.Ring", "200"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("came back as " + 200 * processes + " (correct)"), run::toString);
+    }
+
+    @Test
+    void hydraRunsAPlainMainWithoutTheRankWrapper() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), false,
+            "org.openmpj.examples.Pi", "1000000"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("pi is approximately 3.1415926535") && run.stdout().contains("on 4 ranks"), run::toString);
+    }
+
+    @Test
+    void hydraWithAPmiPortRunsJacobi() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-pmi-port", "-n", "4"), true,
+            "org.openmpj.examples.Jacobi", "40", "300"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+    }
+
+    @Test
+    void hydraReportsARankThatThrows() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "3"), true,
+            "org.openmpj.examples.SystemPrograms$RankThrows"));
+        assertNotEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stderr().contains("openmpj: rank 1 failed"), run::toString);
+    }
+
+    @ParameterizedTest(name = "-n {0}")
+    @ValueSource(ints = {2, 3, 8})
+    void srunRunsTheRing(final int processes) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), true, "org.openmpj.examples.Ring", "200"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("came back as " + 200 * processes + " (correct)"), run::toString);
+    }
+
+    @Test
+    void whenARankDiesUnderSrunEveryOtherRankLearnsItWithinTenSeconds() throws Exception
+    {
+        final int processes = 4;
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), true, "org.openmpj.examples.SystemPrograms$RankDies"));
+        assertNotEquals(0, run.exitCode(), run::toString);
+        final Matcher learned = LEARNED.matcher(run.stdout());
+        int survivors = 0;
+        while (learned.find())
+        {
+            survivors++;
+            assertTrue(Long.parseLong(learned.group(2)) < 10_000, () -> "too slow: " + run);
+            assertTrue(learned.group(3).contains("rank 1 "), () -> "the message does not name the dead rank: " + run);
+        }
+        assertEquals(processes - 1, survivors, run::toString);
+        assertTrue(run.elapsed().toSeconds() < 60, run::toString);
+        final Launch.Outcome left = Launch.run(Duration.ofSeconds(10), "pgrep", "-f", "SystemPrograms\\$RankDies");
+        assertEquals(1, left.exitCode(), () -> "rank JVMs left running: " + left.stdout());
+    }
+
+    private static List<String> srun(final int processes)
+    {
+        return List.of("srun", "--mpi=pmi2", "--overcommit", "-n", Integer.toString(processes));
+    }
+
+    /** The launcher's command followed by a rank JVM running {@code mainClass}, through the rank wrapper or directly. */
+    private static String[] command(final List<String> launcher, final boolean wrapped, final String mainClass, final String... args)
+    {
+        final List<String> line = new ArrayList<>(launcher);
+        line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        line.add("--enable-native-access=ALL-UNNAMED");
+        line.add("-cp");
+        line.add(String.join(":", Launch.examplesJar(), Launch.testPrograms(),
+            Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(), Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString()));
+        if (wrapped)
+        {
+            line.add("org.openmpj.runtime.ProcessRank");
+        }
+        line.add(mainClass);
+        line.addAll(List.of(args));
+        return line.toArray(String[]::new);
+    }
+}

@@ -1,7 +1,7 @@
 package org.openmpj.runtime;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -48,14 +48,18 @@ final class ProcessRanks
         final int size = client.size();
         client.put(HOST_KEY + rank, HostName.local());
         client.barrier();
-        final Map<String, Integer> ranksPerHost = new HashMap<>();
+        final List<Integer> sameHost = new ArrayList<>();
         for (int peer = 0; peer < size; peer++)
         {
-            ranksPerHost.merge(client.get(HOST_KEY + peer), 1, Integer::sum);
+            if (HostName.local().equals(client.get(HOST_KEY + peer)))
+            {
+                sameHost.add(peer);
+            }
         }
-        final int onThisHost = ranksPerHost.getOrDefault(HostName.local(), 1);
-        return Optional.of(new RankContext(rank, size, provider, new JobState(), Settings.processIdleStrategy(onThisHost),
-            new ConcurrentHashMap<>(), apiLoader, ProcessRanks::exitOnAbort, true, new ProcessManager(client)));
+        final RankContext context = new RankContext(rank, size, provider, new JobState(), Settings.processIdleStrategy(sameHost.size()),
+            new ConcurrentHashMap<>(), apiLoader, ProcessRanks::exitOnAbort, true, new ProcessManager(client));
+        context.setSameHostRanks(sameHost.stream().mapToInt(Integer::intValue).toArray());
+        return Optional.of(context);
     }
 
     /** MPI.Abort in a process rank: MPI ends the processes with the error code; the peers learn it as this process ends. */

@@ -48,6 +48,8 @@ public final class RankContext
     private volatile boolean initialized;
     private volatile boolean finalized;
     private Thread initThread;
+    /** The world ranks on this rank's host, this one included; null while all ranks are threads of this JVM. */
+    private volatile int[] sameHostRanks;
 
     RankContext(
         final int rank, final int size, final DeviceProvider provider, final JobState job,
@@ -181,6 +183,27 @@ public final class RankContext
     ProcessManager manager()
     {
         return manager;
+    }
+
+    /** @return the world ranks that share this rank's host, this one included, in rank order. */
+    public int[] sameHostRanks()
+    {
+        final int[] known = sameHostRanks;
+        if (known != null)
+        {
+            return known.clone();
+        }
+        final int[] all = new int[size];
+        for (int i = 0; i < size; i++)
+        {
+            all[i] = i;
+        }
+        return all;
+    }
+
+    void setSameHostRanks(final int[] ranks)
+    {
+        this.sameHostRanks = ranks.clone();
     }
 
     /** @return whether {@link #init} has run. */

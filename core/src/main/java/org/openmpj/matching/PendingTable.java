@@ -52,22 +52,4 @@ final class PendingTable<T>
         free[freeCount++] = slot;
         return value;
     }
-
-    /** @return every value still held, removed. */
-    synchronized Object[] drain()
-    {
-        final Object[] held = new Object[used - freeCount];
-        int n = 0;
-        for (int slot = 0; slot < used; slot++)
-        {
-            if (slots[slot] != null)
-            {
-                held[n++] = slots[slot];
-                slots[slot] = null;
-                uses[slot]++;
-                free[freeCount++] = slot;
-            }
-        }
-        return held;
-    }
 }

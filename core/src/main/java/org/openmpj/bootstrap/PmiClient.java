@@ -1,6 +1,8 @@
 package org.openmpj.bootstrap;
 
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -16,6 +18,8 @@ import org.openmpj.device.KeyValueStore;
  */
 public final class PmiClient implements AutoCloseable, KeyValueStore
 {
+    /** Abort messages longer than this are cut, so that the encoded line stays small. */
+    private static final int ABORT_MESSAGE_MAX = 1000;
     /** Split values go under {@code key#0}, {@code key#1} …, with the count of parts under {@code key}, as {@code #parts=N}. */
     private static final String PARTS = "#parts=";
 
@@ -179,6 +183,20 @@ public final class PmiClient implements AutoCloseable, KeyValueStore
             joined.append(getOne(key + "#" + part));
         }
         return joined.toString();
+    }
+
+    /**
+     * Tells the process manager that this process fails the job, as the first thing a failing rank does before it exits
+     * with {@code exitCode}: sends {@code cmd=abort exitcode=N message=M} and does not wait for an answer. {@code M} is
+     * {@code message} (its first 1000 characters) as UTF-8, percent-encoded by {@link URLEncoder} so that it has no
+     * spaces; {@link PmiServer} decodes it for the launcher to report.
+     *
+     * @throws OpenMpjException {@code ERR_OTHER} when the line cannot be sent.
+     */
+    public void abort(final int exitCode, final String message)
+    {
+        final String text = message == null ? "" : message.substring(0, Math.min(message.length(), ABORT_MESSAGE_MAX));
+        send(PmiLine.of("abort", "exitcode", Integer.toString(exitCode), "message", URLEncoder.encode(text, StandardCharsets.UTF_8)));
     }
 
     /** Ends the conversation and closes the connection. */

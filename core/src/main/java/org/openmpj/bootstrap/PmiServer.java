@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.URLDecoder;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -13,6 +14,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +25,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code PMI_PORT} model), so that ranks started by {@code mpjrun} bootstrap with the same {@link PmiClient} as
  * under Hydra. Each rank gets a random {@code PMI_ID} ({@link #idOf}); a connection whose first line is not
  * {@code cmd=initack} with one of them is closed before anything else it sent is read, so a stranger can neither
- * read nor write the job's pairs. The barrier releases once every rank has entered it; a rank whose connection
- * ends before {@code finalize} fails the job, and every connection is then closed, so no rank waits for ever.
+ * read nor write the job's pairs. A connection must be admitted within the timeout given; once admitted it may stay
+ * silent for as long as the job runs. The barrier releases once every rank has entered it. The job's first failure
+ * is recorded ({@link #failure()}): a rank that sends {@code cmd=abort} ({@link PmiClient#abort}) or whose connection
+ * ends before {@code finalize}; every connection is then closed, so no rank waits for ever. The launcher learns from
+ * {@link #hasFinalized} which ranks ended their conversation cleanly.
  *
  * <p>Thread-safety: safe for concurrent use; each connection is served by a virtual thread.
  */
@@ -36,25 +41,58 @@ public final class PmiServer implements AutoCloseable
     private static final String KVS_NAME = "openmpj_kvs";
 
     private final int size;
-    private final int timeoutMs;
+    private final int admitTimeoutMs;
     private final String[] ids;
     private final Map<String, String> pairs = new ConcurrentHashMap<>();
     private final List<Socket> connections = new ArrayList<>();
     private final ServerSocket listener;
     private int inBarrier;
     private long barrierGeneration;
-    private String failure;
+    private final BitSet finalized = new BitSet();
+    private Failure failure;
 
     /**
-     * Listens on the loopback interface.
+     * The first failure of the job as the key-value service saw it.
      *
-     * @param size      the number of ranks.
-     * @param timeoutMs how long a connected rank may stay silent before its connection fails.
+     * @param rank     the rank that failed.
+     * @param exitCode the exit code the rank asked for with {@code cmd=abort}, or {@link #UNKNOWN_EXIT_CODE} when its
+     *                 connection ended early, in which case the launcher learns the code from the rank's process.
+     * @param message  what happened, starting with {@code rank R}.
      */
-    public PmiServer(final int size, final int timeoutMs) throws IOException
+    public record Failure(int rank, int exitCode, String message)
+    {
+        /** The exit code of a failure that was not an abort. */
+        public static final int UNKNOWN_EXIT_CODE = -1;
+
+        /** @return whether the rank reported the failure itself with {@code cmd=abort}. */
+        public boolean aborted()
+        {
+            return exitCode != UNKNOWN_EXIT_CODE;
+        }
+    }
+
+    /**
+     * Listens on the loopback interface, for a job on this host.
+     *
+     * @param size           the number of ranks.
+     * @param admitTimeoutMs how long a new connection may take to send its first line.
+     */
+    public PmiServer(final int size, final int admitTimeoutMs) throws IOException
+    {
+        this(size, admitTimeoutMs, InetAddress.getLoopbackAddress());
+    }
+
+    /**
+     * Listens on {@code bindAddress}, which every rank of the job must be able to reach.
+     *
+     * @param size           the number of ranks.
+     * @param admitTimeoutMs how long a new connection may take to send its first line.
+     * @param bindAddress    the local address to listen on, e.g. the loopback address for a job on this host.
+     */
+    public PmiServer(final int size, final int admitTimeoutMs, final InetAddress bindAddress) throws IOException
     {
         this.size = size;
-        this.timeoutMs = timeoutMs;
+        this.admitTimeoutMs = admitTimeoutMs;
         this.ids = new String[size];
         final SecureRandom random = new SecureRandom();
         final byte[] secret = new byte[16];
@@ -64,7 +102,7 @@ public final class PmiServer implements AutoCloseable
             ids[rank] = rank + "-" + HexFormat.of().formatHex(secret);
         }
         listener = new ServerSocket();
-        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), size);
+        listener.bind(new InetSocketAddress(bindAddress, 0), size);
         Thread.ofVirtual().name("pmi-accept").start(this::acceptAll);
     }
 
@@ -80,10 +118,16 @@ public final class PmiServer implements AutoCloseable
         return ids[rank];
     }
 
-    /** @return why the job failed at the key-value service (a rank hung up early), or null. */
-    public synchronized String failure()
+    /** @return the job's first failure (a rank aborted or hung up early), or null while there is none. */
+    public synchronized Failure failure()
     {
         return failure;
+    }
+
+    /** @return whether {@code rank} has sent {@code cmd=finalize}; recorded before the rank gets its answer. */
+    public synchronized boolean hasFinalized(final int rank)
+    {
+        return finalized.get(rank);
     }
 
     @Override
@@ -116,10 +160,10 @@ public final class PmiServer implements AutoCloseable
     private void serve(final Socket socket)
     {
         int rank = -1;
-        boolean finalized = false;
+        boolean ended = false;
         try (socket)
         {
-            socket.setSoTimeout(timeoutMs);
+            socket.setSoTimeout(admitTimeoutMs);
             final BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
             final OutputStream out = socket.getOutputStream();
             rank = admit(in.readLine());
@@ -127,23 +171,25 @@ public final class PmiServer implements AutoCloseable
             {
                 return;
             }
+            // Admitted: a rank computes for as long as its job runs and need not say anything meanwhile.
+            socket.setSoTimeout(0);
             reply(out, "cmd=initack\ncmd=set size=" + size + "\ncmd=set rank=" + rank + "\ncmd=set debug=0\n");
-            while (!finalized)
+            while (!ended)
             {
                 final String text = in.readLine();
                 if (text == null)
                 {
                     throw new EOFException("connection closed");
                 }
-                finalized = answer(PmiLine.parse(text), out);
+                ended = answer(rank, PmiLine.parse(text), out);
             }
         }
         catch (final IOException | RuntimeException ex)
         {
-            if (rank >= 0 && !finalized)
+            if (rank >= 0 && !ended)
             {
-                fail("rank " + rank + " left the key-value service before finalize: " + (ex instanceof SocketTimeoutException
-                    ? "silent for " + timeoutMs + " ms" : ex.getMessage()));
+                fail(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, "rank " + rank + " left the key-value service before finalize: "
+                    + (ex instanceof SocketTimeoutException ? "silent for " + admitTimeoutMs + " ms" : ex.getMessage())));
             }
         }
     }
@@ -167,7 +213,7 @@ public final class PmiServer implements AutoCloseable
     }
 
     /** @return whether the line ended the conversation. */
-    private boolean answer(final PmiLine line, final OutputStream out) throws IOException
+    private boolean answer(final int rank, final PmiLine line, final OutputStream out) throws IOException
     {
         switch (line.cmd())
         {
@@ -188,7 +234,16 @@ public final class PmiServer implements AutoCloseable
             }
             case "finalize" ->
             {
+                synchronized (this)
+                {
+                    finalized.set(rank);
+                }
                 reply(out, "cmd=finalize_ack\n");
+                return true;
+            }
+            case "abort" ->
+            {
+                fail(abort(rank, line));
                 return true;
             }
             default -> reply(out, "cmd=" + line.cmd() + "_result rc=-1 msg=unknown_command\n");
@@ -232,11 +287,37 @@ public final class PmiServer implements AutoCloseable
         }
         if (failure != null)
         {
-            throw new IOException(failure);
+            throw new IOException(failure.message());
         }
     }
 
-    private synchronized void fail(final String why)
+    /** @return the failure {@code cmd=abort exitcode=N message=M} reports; M is percent-encoded UTF-8 ({@link PmiClient#abort}). */
+    private static Failure abort(final int rank, final PmiLine line)
+    {
+        int exitCode;
+        try
+        {
+            exitCode = Integer.parseInt(String.valueOf(line.get("exitcode")));
+        }
+        catch (final NumberFormatException ex)
+        {
+            exitCode = 1;
+        }
+        final String encoded = line.get("message");
+        String message;
+        try
+        {
+            message = encoded == null ? "" : URLDecoder.decode(encoded, StandardCharsets.UTF_8);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            message = encoded;
+        }
+        return new Failure(rank, exitCode, "rank " + rank + " aborted the job with exit code " + exitCode
+            + (message.isEmpty() ? "" : ": " + message));
+    }
+
+    private synchronized void fail(final Failure why)
     {
         if (failure == null)
         {

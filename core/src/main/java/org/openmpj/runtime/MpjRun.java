@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ConfigOption;
@@ -33,18 +35,45 @@ public final class MpjRun
           -dev NAME           device carrying the messages; default thread.
                               thread (aliases smdev, multicore): every rank is a thread of one JVM,
                               with its own class loader, so static fields are per rank.
+                              tcp (alias niodev): every rank is a JVM of its own, on this host or,
+                              with -hosts or -hostfile, on several; messages go over TCP.
           -cp, -classpath CP  where the program's classes are, separated by ':'; default $CLASSPATH or '.'.
           -timeout SECONDS    fail the job if it has not finished after this many seconds; default none.
-          -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff.
+          -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff; with a
+                              device whose ranks are processes, every rank gets it as a system property.
           --help-config       list every tunable with its default.
           -h, --help          show this help.
 
+        Options for devices whose ranks are processes (tcp):
+          -jvmargs "OPTS"     options for every rank's JVM, split at spaces, e.g. -jvmargs "-Xmx2g -ea".
+          -prefix             start each line a rank prints with its rank, as "[3] " (also --tag-output).
+          -hosts H1,H2,...    run the ranks on these hosts; "host:N" gives a host N slots (default 1).
+          -hostfile FILE      the same from a file: one "host [slots=N]" a line, '#' starts a comment.
+          -oversubscribe      allow more ranks than slots; without it, -np more than the slots is an error.
+
+        Ranks are placed round-robin by slots: each host in turn takes as many consecutive ranks as it
+        has slots, starting again at the first host when there are more ranks than slots. They are
+        started with "ssh -o BatchMode=yes HOST COMMAND" (COMMAND is one line for a POSIX shell); set
+        another remote shell with -Dopenmpj.launcher.rsh="CMD", where {host} in CMD stands for the host
+        (else it goes after CMD), e.g. -Dopenmpj.launcher.rsh="ip netns exec {host} sh -c". Every host
+        needs the same java, OpenMPJ jars and class path at the same paths (a shared file system). The
+        ranks reach the launcher at the first IPv4 address of the interface -Dopenmpj.tcp.interface=NAME
+        (or $OPENMPJ_TCP_INTERFACE), else this host's first non-loopback IPv4 address.
+
+        Inside a Slurm allocation (SLURM_JOB_ID set) and without -hosts, the ranks are started with
+        "srun --mpi=pmi2 --kill-on-bad-exit=1 -n N" and take their rank from Slurm (-prefix: srun --label).
+
+        When a rank fails (throws out of main, calls MPI.Abort, or exits early) the other ranks are told
+        and get a few seconds to end; then every rank still running is stopped (TERM, then KILL after
+        2 s). Stopping mpjrun (Ctrl-C, kill) stops every rank too.
+
         Environment:
           JAVA_HOME           a JDK 25 or newer to run with.
-          OPENMPJ_JVM_OPTS    options for the JVM, e.g. -Xmx8g.
+          OPENMPJ_JVM_OPTS    options for the JVM (and every rank's JVM), e.g. -Xmx8g.
 
-        Exit status: 0 when every rank finished cleanly; the MPI.Abort error code, or 1, when a rank
-        failed or aborted; 124 on timeout; 2 for a bad command line.
+        Exit status: 0 when every rank finished cleanly; otherwise the job's first failure decides: the
+        MPI.Abort error code, the exit code of a rank that exited with one, or 1 (a rank that threw, or
+        ended without MPI.Finalize); 124 on timeout; 2 for a bad command line.
         """;
 
     private MpjRun()
@@ -64,10 +93,16 @@ public final class MpjRun
      */
     public static int run(final String[] argv, final PrintStream out, final PrintStream err)
     {
+        return run(argv, out, err, System.getenv());
+    }
+
+    /** Runs the launcher with {@code environment} in place of the process's own. */
+    static int run(final String[] argv, final PrintStream out, final PrintStream err, final Map<String, String> environment)
+    {
         final Options options;
         try
         {
-            options = Options.parse(argv);
+            options = Options.parse(argv, environment);
         }
         catch (final IllegalArgumentException ex)
         {
@@ -85,16 +120,12 @@ public final class MpjRun
             printConfig(out);
             return 0;
         }
-        for (final String[] property : options.properties)
-        {
-            System.setProperty(property[0], property[1]);
-        }
         final JobSpec spec = new JobSpec(options.processes, options.device, apiClasspath(), options.classpath,
             options.mainClass, options.programArgs, options.timeout);
         final JobResult result;
         try
         {
-            result = launch(spec);
+            result = launch(spec, options, environment, out, err);
         }
         catch (final OpenMpjException | IllegalArgumentException ex)
         {
@@ -115,14 +146,27 @@ public final class MpjRun
         return result.exitCode();
     }
 
-    private static JobResult launch(final JobSpec spec)
+    private static JobResult launch(final JobSpec spec, final Options options, final Map<String, String> environment,
+        final PrintStream out, final PrintStream err)
     {
         final DeviceProvider provider = Devices.find(spec.device(), MpjRun.class.getClassLoader());
-        if (!provider.name().equals("thread"))
+        if (provider.name().equals("thread"))
         {
-            throw new IllegalArgumentException("device " + provider.name() + " cannot be launched by this mpjrun yet");
+            if (options.hosts != null || options.prefix || !options.jvmOptions.isEmpty())
+            {
+                throw new IllegalArgumentException("-hosts, -hostfile, -prefix and -jvmargs need a device whose ranks are processes"
+                    + " (-dev tcp); the thread device runs every rank in this JVM");
+            }
+            for (final Map.Entry<String, String> property : options.properties.entrySet())
+            {
+                System.setProperty(property.getKey(), property.getValue());
+            }
+            return ThreadJob.run(spec);
         }
-        return ThreadJob.run(spec);
+        final JobSpec processSpec = new JobSpec(spec.processes(), provider.name(), spec.apiClasspath(), spec.classpath(), spec.mainClass(),
+            spec.args(), spec.timeout());
+        return ProcessJob.run(processSpec,
+            ProcessLaunch.of(options.properties, options.jvmOptions, options.hosts, options.oversubscribe, options.prefix, environment), out, err);
     }
 
     private static List<Path> apiClasspath()
@@ -157,14 +201,18 @@ public final class MpjRun
         Duration timeout;
         String mainClass;
         List<String> programArgs = new ArrayList<>();
-        List<String[]> properties = new ArrayList<>();
+        Map<String, String> properties = new LinkedHashMap<>();
+        List<String> jvmOptions = new ArrayList<>();
+        Hosts hosts;
+        boolean oversubscribe;
+        boolean prefix;
         boolean help;
         boolean helpConfig;
 
-        static Options parse(final String[] argv)
+        static Options parse(final String[] argv, final Map<String, String> environment)
         {
             final Options options = new Options();
-            String classpath = System.getenv().getOrDefault("CLASSPATH", ".");
+            String classpath = environment.getOrDefault("CLASSPATH", ".");
             int i = 0;
             while (i < argv.length && options.mainClass == null)
             {
@@ -177,14 +225,24 @@ public final class MpjRun
                     case "-dev" -> options.device = value(argv, i++, arg);
                     case "-cp", "-classpath", "--class-path" -> classpath = value(argv, i++, arg);
                     case "-timeout" -> options.timeout = Duration.ofSeconds(positive(arg, value(argv, i++, arg)));
+                    case "-jvmargs" -> options.jvmOptions.addAll(ProcessLaunch.words(value(argv, i++, arg)));
+                    case "-prefix", "--tag-output" -> options.prefix = true;
+                    case "-oversubscribe", "--oversubscribe" -> options.oversubscribe = true;
+                    case "-hosts", "-host", "--host" -> options.hosts = Hosts.parseList(value(argv, i++, arg));
+                    case "-hostfile", "--hostfile", "-machinefile" -> options.hosts = Hosts.readFile(Path.of(value(argv, i++, arg)));
                     default ->
                     {
                         if (arg.startsWith("-D") && arg.length() > 2)
                         {
                             final int equals = arg.indexOf('=');
-                            options.properties.add(equals < 0
-                                ? new String[] {arg.substring(2), "true"}
-                                : new String[] {arg.substring(2, equals), arg.substring(equals + 1)});
+                            if (equals < 0)
+                            {
+                                options.properties.put(arg.substring(2), "true");
+                            }
+                            else
+                            {
+                                options.properties.put(arg.substring(2, equals), arg.substring(equals + 1));
+                            }
                         }
                         else if (arg.startsWith("-"))
                         {
@@ -204,6 +262,11 @@ public final class MpjRun
             if (options.mainClass == null)
             {
                 throw new IllegalArgumentException("no main class given");
+            }
+            if (options.hosts != null)
+            {
+                // Says now, before anything starts, when the hosts cannot take the ranks.
+                options.hosts.place(options.processes, options.oversubscribe);
             }
             for (; i < argv.length; i++)
             {

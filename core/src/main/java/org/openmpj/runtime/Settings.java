@@ -66,6 +66,8 @@ public final class Settings
         final List<ConfigOption> options = new ArrayList<>();
         options.add(new ConfigOption(IDLE_PROP_NAME, IDLE_DEFAULT,
             "how waiting threads idle: spin, backoff (spin, yield, then park), or auto (spin while ranks <= cores)"));
+        options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,
+            "how mpjrun starts ranks on other hosts: CMD HOST 'command'; {host} in CMD places the host elsewhere"));
         options.addAll(CollectiveThresholds.configOptions());
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))
         {

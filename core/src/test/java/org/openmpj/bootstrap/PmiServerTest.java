@@ -1,11 +1,13 @@
 package org.openmpj.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -93,7 +95,78 @@ class PmiServerTest
             final OpenMpjException failure = assertThrows(OpenMpjException.class, waiting::barrier);
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed at once, not after the timeout: " + failure);
             assertNotNull(server.failure());
-            assertTrue(server.failure().contains("rank 1 left the key-value service before finalize"), server.failure());
+            assertTrue(server.failure().message().contains("rank 1 left the key-value service before finalize"), server.failure().message());
+            assertEquals(1, server.failure().rank());
+            assertFalse(server.failure().aborted(), "a hang-up leaves the exit code to the rank's process");
+        }
+    }
+
+    @Test
+    void anAbortIsTheJobsFailureWithRankExitCodeAndDecodedMessage() throws Exception
+    {
+        try (PmiServer server = new PmiServer(2, TIMEOUT_MS))
+        {
+            final PmiClient waiting = client(server, server.idOf(0));
+            waiting.open(server.idOf(0), -1, -1);
+            final PmiClient aborting = client(server, server.idOf(1));
+            aborting.open(server.idOf(1), -1, -1);
+            final String message = "disk full: /scratch = 100 % (ü)\nsecond line";
+            aborting.abort(7, message);
+            final OpenMpjException barrier = assertThrows(OpenMpjException.class, waiting::barrier, "the others are not left waiting");
+            final PmiServer.Failure failure = server.failure();
+            assertNotNull(failure, barrier.getMessage());
+            assertEquals(1, failure.rank());
+            assertEquals(7, failure.exitCode());
+            assertTrue(failure.aborted());
+            assertEquals("rank 1 aborted the job with exit code 7: " + message, failure.message());
+            assertFalse(server.hasFinalized(1));
+            assertThrows(OpenMpjException.class, aborting::close, "the service hung up on the aborted job");
+            assertThrows(OpenMpjException.class, waiting::close, "and on the others");
+            assertEquals(failure, server.failure(), "the first failure stays the job's failure");
+        }
+    }
+
+    @Test
+    void anAdmittedRankMayStaySilentLongerThanTheAdmitTimeoutAndFinalize() throws Exception
+    {
+        try (PmiServer server = new PmiServer(1, 300))
+        {
+            final PmiClient rank = client(server, server.idOf(0));
+            rank.open(server.idOf(0), -1, -1);
+            Thread.sleep(1000);
+            rank.put("late", "still-here");
+            rank.barrier();
+            assertEquals("still-here", rank.get("late"));
+            assertFalse(server.hasFinalized(0));
+            rank.close();
+            assertTrue(server.hasFinalized(0), "finalize is recorded before it is answered");
+            assertEquals(null, server.failure());
+        }
+    }
+
+    @Test
+    void aConnectionThatSaysNothingIsClosedAfterTheAdmitTimeout() throws Exception
+    {
+        try (PmiServer server = new PmiServer(1, 300); Socket silent = connect(server))
+        {
+            final long start = System.nanoTime();
+            assertEquals(-1, silent.getInputStream().read(), "closed without a word");
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+            assertEquals(null, server.failure(), "a stranger does not fail the job");
+        }
+    }
+
+    @Test
+    void listensOnTheAddressGiven() throws Exception
+    {
+        try (PmiServer server = new PmiServer(1, TIMEOUT_MS, InetAddress.getByName("127.0.0.2")))
+        {
+            assertTrue(server.address().startsWith("127.0.0.2:"), server.address());
+            try (PmiClient rank = client(server, server.idOf(0)))
+            {
+                rank.open(server.idOf(0), -1, -1);
+                assertEquals(0, rank.rank());
+            }
         }
     }
 

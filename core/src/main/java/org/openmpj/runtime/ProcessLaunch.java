@@ -1,0 +1,145 @@
+package org.openmpj.runtime;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the launcher starts a job whose ranks are JVMs of their own: which {@code java}, with which options and
+ * properties, where the OpenMPJ classes are, and, for a multi-host job, the hosts and the remote shell.
+ *
+ * @param java            the {@code java} executable every rank runs (the same path on every host).
+ * @param coreClasspath   where the OpenMPJ core classes are (the core jar).
+ * @param jvmOptions      options for every rank JVM, before the class path.
+ * @param properties      {@code name=value} system properties for every rank, from {@code -D} on the command line.
+ * @param rankMain        the class each rank JVM starts, which runs the program's main class.
+ * @param rsh             the remote shell command (host inserted at {@code {host}} or appended), for {@code hosts}.
+ * @param hosts           the hosts of a multi-host job, or null for a job on this host.
+ * @param oversubscribe   whether more ranks than the hosts' slots may be placed.
+ * @param prefixOutput    whether each line a rank prints is prefixed with {@code [rank] }.
+ * @param tcpInterface    the network interface whose address remote ranks reach the launcher at, or null for the first
+ *                        non-loopback IPv4 address.
+ * @param environment     the launcher's environment: what local ranks inherit and what tells of a Slurm allocation.
+ * @param workDirectory   the directory ranks start in (remote ones when it exists there).
+ */
+record ProcessLaunch(
+    Path java, List<Path> coreClasspath, List<String> jvmOptions, List<String> properties, String rankMain,
+    List<String> rsh, Hosts hosts, boolean oversubscribe, boolean prefixOutput, String tcpInterface,
+    Map<String, String> environment, Path workDirectory)
+{
+    /** The class a rank JVM starts; it sets up the rank and runs the program's main class. */
+    static final String RANK_MAIN = "org.openmpj.runtime.ProcessRank";
+    /** Property naming the class rank JVMs start instead of {@link #RANK_MAIN}; the launcher's tests use stand-ins. */
+    static final String RANK_MAIN_PROP_NAME = "openmpj.launcher.rankMain";
+    /** Property naming the remote shell command that starts ranks on other hosts. */
+    static final String RSH_PROP_NAME = "openmpj.launcher.rsh";
+    /** Default remote shell: ssh that fails instead of asking for a password. */
+    static final String RSH_DEFAULT = "ssh -o BatchMode=yes";
+    /** Property naming the network interface remote ranks reach the launcher through (shared with the tcp device). */
+    static final String TCP_INTERFACE_PROP_NAME = "openmpj.tcp.interface";
+    /** Environment variable with the same meaning as {@link #TCP_INTERFACE_PROP_NAME}. */
+    static final String TCP_INTERFACE_ENV = "OPENMPJ_TCP_INTERFACE";
+    /** Property through which {@code bin/mpjrun} names the {@code java} to run ranks with. */
+    static final String JAVA_PROP_NAME = "openmpj.launcher.java";
+    /** Property through which {@code bin/mpjrun} names the core jar. */
+    static final String CORE_CLASSPATH_PROP_NAME = "openmpj.launcher.coreClasspath";
+    /** Property through which {@code bin/mpjrun} gives JVM options of its own for every rank (JIT hints). */
+    static final String JVM_OPTIONS_PROP_NAME = "openmpj.launcher.jvmOptions";
+
+    ProcessLaunch
+    {
+        coreClasspath = List.copyOf(coreClasspath);
+        jvmOptions = List.copyOf(jvmOptions);
+        properties = List.copyOf(properties);
+        rsh = List.copyOf(rsh);
+        environment = Map.copyOf(environment);
+    }
+
+    /**
+     * Gathers the settings from the command line, this JVM's system properties (set by {@code bin/mpjrun}) and the
+     * environment.
+     *
+     * @param cliProperties  the {@code -Dname=value} options of the command line, which win over system properties.
+     * @param cliJvmOptions  the words of {@code -jvmargs}.
+     * @param hosts          the hosts of {@code -hosts} or {@code -hostfile}, or null.
+     * @param oversubscribe  whether {@code -oversubscribe} was given.
+     * @param prefixOutput   whether {@code -prefix} was given.
+     * @param environment    the launcher's environment.
+     */
+    static ProcessLaunch of(final Map<String, String> cliProperties, final List<String> cliJvmOptions, final Hosts hosts,
+        final boolean oversubscribe, final boolean prefixOutput, final Map<String, String> environment)
+    {
+        final Path java = Path.of(setting(cliProperties, JAVA_PROP_NAME, Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        final List<String> jvmOptions = new ArrayList<>(words(setting(cliProperties, JVM_OPTIONS_PROP_NAME, "")));
+        jvmOptions.addAll(words(environment.getOrDefault("OPENMPJ_JVM_OPTS", "")));
+        jvmOptions.addAll(cliJvmOptions);
+        final List<String> properties = new ArrayList<>();
+        for (final Map.Entry<String, String> property : cliProperties.entrySet())
+        {
+            properties.add(property.getKey() + "=" + property.getValue());
+        }
+        String tcpInterface = setting(cliProperties, TCP_INTERFACE_PROP_NAME, environment.get(TCP_INTERFACE_ENV));
+        if (tcpInterface != null && tcpInterface.isBlank())
+        {
+            tcpInterface = null;
+        }
+        final String coreClasspath = setting(cliProperties, CORE_CLASSPATH_PROP_NAME, null);
+        return new ProcessLaunch(java, paths(coreClasspath != null ? coreClasspath : ownLocation()), jvmOptions, properties,
+            setting(cliProperties, RANK_MAIN_PROP_NAME, RANK_MAIN), words(setting(cliProperties, RSH_PROP_NAME, RSH_DEFAULT)), hosts,
+            oversubscribe, prefixOutput, tcpInterface, environment, Path.of("").toAbsolutePath());
+    }
+
+    /** @return whether the job runs inside a Slurm allocation and should be started by {@code srun}. */
+    boolean insideSlurm()
+    {
+        return hosts == null && environment.containsKey("SLURM_JOB_ID");
+    }
+
+    /** @return the words of {@code text}, split at white space. */
+    static List<String> words(final String text)
+    {
+        final String stripped = text.strip();
+        return stripped.isEmpty() ? List.of() : List.of(stripped.split("\\s+"));
+    }
+
+    private static String setting(final Map<String, String> cliProperties, final String name, final String defaultValue)
+    {
+        final String value = cliProperties.get(name);
+        return value != null ? value : System.getProperty(name, defaultValue);
+    }
+
+    private static List<Path> paths(final String classpath)
+    {
+        final List<Path> paths = new ArrayList<>();
+        for (final String entry : classpath.split(File.pathSeparator))
+        {
+            if (!entry.isBlank())
+            {
+                paths.add(Path.of(entry));
+            }
+        }
+        return paths;
+    }
+
+    /** @return where this class was loaded from: the core jar, or the build's class directory. */
+    private static String ownLocation()
+    {
+        final CodeSource source = ProcessLaunch.class.getProtectionDomain().getCodeSource();
+        try
+        {
+            if (source != null && source.getLocation() != null)
+            {
+                return Path.of(source.getLocation().toURI()).toString();
+            }
+        }
+        catch (final URISyntaxException | IllegalArgumentException ex)
+        {
+            // not a file location: reported below
+        }
+        throw new IllegalArgumentException("cannot tell where the OpenMPJ core classes are; set -D" + CORE_CLASSPATH_PROP_NAME);
+    }
+}

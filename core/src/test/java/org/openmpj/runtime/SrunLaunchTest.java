@@ -1,0 +1,94 @@
+package org.openmpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openmpj.bootstrap.SlurmOneNode;
+
+/**
+ * {@code mpjrun} inside a Slurm allocation: on the one-node Slurm that {@code tools/slurm-one-node} brings up (as root),
+ * {@code salloc -n 2 mpjrun …} starts the ranks with {@code srun --mpi=pmi2}, and they take PMI from Slurm. The test
+ * stops the Slurm daemons at the end.
+ */
+@Timeout(180)
+@ExtendWith(SlurmOneNode.class)
+class SrunLaunchTest
+{
+    private final String marker = "srun-standin-" + UUID.randomUUID();
+
+    @Test
+    void ranksAreStartedBySrunAndLabelledWithPrefix() throws Exception
+    {
+        final SlurmOneNode.Outcome job = salloc("-np", "2", "-prefix", "clean", marker);
+        assertEquals(0, job.exitCode(), job.output());
+        for (int rank = 0; rank < 2; rank++)
+        {
+            assertTrue(job.output().contains(rank + ": rank " + rank + " of 2 ready, device " + StandInDeviceProvider.NAME), job.output());
+            assertTrue(job.output().contains(rank + ": rank " + rank + " args clean|" + marker + " env PMI_RANK=" + rank
+                + " PMI_SIZE=2 PMI_ID set=false"), "PMI from Slurm, not from a key-value service of mpjrun:\n" + job.output());
+        }
+        assertFalse(job.output().contains("mpjrun: job failed"), job.output());
+    }
+
+    @Test
+    void srunsExitCodeIsTheJobs() throws Exception
+    {
+        final SlurmOneNode.Outcome job = salloc("-np", "2", "exit5", marker);
+        assertEquals(5, job.exitCode(), job.output());
+        assertTrue(job.output().contains("mpjrun: job failed: srun ended with exit code 5"), job.output());
+    }
+
+    @Test
+    void aHungJobEndsAtItsTimeoutAndLeavesNoRank() throws Exception
+    {
+        final SlurmOneNode.Outcome job = salloc("-np", "2", "-timeout", "3", "hang", marker);
+        assertEquals(124, job.exitCode(), job.output());
+        assertTrue(job.output().contains("did not finish within its timeout of 3 s"), job.output());
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        String left = pgrep(marker);
+        while (!left.isEmpty() && System.nanoTime() < deadline)
+        {
+            // Slurm's step daemon ends what srun left a moment after srun itself.
+            Thread.sleep(200);
+            left = pgrep(marker);
+        }
+        assertEquals("", left, "ranks left running");
+    }
+
+    /** Runs mpjrun, with the stand-in device and ranks, inside {@code salloc -n 2}. */
+    private static SlurmOneNode.Outcome salloc(final String... args) throws Exception
+    {
+        final List<String> command = new ArrayList<>(List.of("salloc", "-n", "2",
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", location(StandInRank.class) + File.pathSeparator + location(MpjRun.class), MpjRun.class.getName(),
+            "-dev", StandInDeviceProvider.NAME, "-D" + ProcessLaunch.RANK_MAIN_PROP_NAME + "=" + StandInRank.class.getName(),
+            "-cp", location(StandInRank.class)));
+        command.addAll(List.of(args));
+        return SlurmOneNode.run(command, 90);
+    }
+
+    private static String location(final Class<?> type) throws Exception
+    {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private static String pgrep(final String text) throws Exception
+    {
+        final Process pgrep = new ProcessBuilder("pgrep", "-f", text).start();
+        final String pids = new String(pgrep.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+        pgrep.waitFor();
+        return pids;
+    }
+}

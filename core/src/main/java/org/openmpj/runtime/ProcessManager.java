@@ -21,6 +21,19 @@ final class ProcessManager
         return client;
     }
 
+    /** Tells the manager that the job fails with {@code exitCode} because of what {@code message} says; the process then ends. */
+    void abort(final int exitCode, final String message)
+    {
+        try
+        {
+            client.abort(exitCode, message);
+        }
+        catch (final RuntimeException ex)
+        {
+            // The manager is gone already; the process's exit code still tells.
+        }
+    }
+
     /** Tells the manager that this rank finalized and ends the conversation. */
     void finish()
     {

@@ -71,6 +71,10 @@ public final class ProcessRank
         }
         System.err.println("openmpj: " + who + " " + what);
         System.err.flush();
+        if (rank != null && rank.manager() != null)
+        {
+            rank.manager().abort(exitCode, who + " " + what);
+        }
         System.out.flush();
         // halt, not exit: the program's own threads or shutdown hooks must not keep a failed rank alive.
         Runtime.getRuntime().halt(exitCode);

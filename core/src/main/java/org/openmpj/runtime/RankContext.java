@@ -172,6 +172,10 @@ public final class RankContext
     {
         final int exitCode = errorCode > 0 && errorCode < 256 ? errorCode : 1;
         job.fail(new JobState.Failure(rank, report, null, exitCode));
+        if (manager != null)
+        {
+            manager.abort(exitCode, report);
+        }
         if (exitOnAbort != null)
         {
             exitOnAbort.accept(exitCode);

@@ -29,6 +29,11 @@ import org.openmpj.device.SendMode;
  */
 public final class PeerProtocol
 {
+    /** The element kinds by ordinal; {@code Primitive.values()} would copy its array on every frame. */
+    private static final Primitive[] KINDS = Primitive.values();
+    /** Scratch for the first bytes of an announced message, one per sending thread. */
+    private static final ThreadLocal<byte[]> HEAD_SCRATCH = ThreadLocal.withInitial(() -> new byte[8]);
+
     private final MatchingDevice device;
     private final long eagerLimitBytes;
     private final long windowBytes;
@@ -137,7 +142,7 @@ public final class PeerProtocol
         final long bytes = frame.getLong(at + FrameDescriptor.BYTE_COUNT_OFFSET);
         final long id = frame.getLong(at + FrameDescriptor.ID_OFFSET);
         final long aux = frame.getLong(at + FrameDescriptor.AUX_OFFSET);
-        final int kindSize = Primitive.values()[frame.get(at + FrameDescriptor.KIND_OFFSET) & 0x7].sizeBytes();
+        final int kindSize = KINDS[frame.get(at + FrameDescriptor.KIND_OFFSET) & 0x7].sizeBytes();
         switch (type)
         {
             case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, kindSize, landing);
@@ -337,8 +342,13 @@ public final class PeerProtocol
         {
             return 0;
         }
-        final byte[] head = new byte[8];
+        final byte[] head = HEAD_SCRATCH.get();
         ArrayCopy.copy(send.buffer, send.kind, send.offset, head, Primitive.BYTE, 0, bytes);
-        return ByteBuffer.wrap(head).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+        long value = 0;
+        for (int i = bytes - 1; i >= 0; i--)
+        {
+            value = (value << 8) | (head[i] & 0xff);
+        }
+        return value;
     }
 }

@@ -55,21 +55,16 @@ public record BenchOptions(int maxBytes, int repetitions, int batchMillis)
         int maxBytes = defaults.maxBytes();
         int repetitions = defaults.repetitions();
         int batchMillis = defaults.batchMillis();
-        for (int i = 0; i < args.length; i += 2)
+        for (final OptionPairs.Option option : OptionPairs.of(args))
         {
-            final String name = args[i];
-            if (i + 1 >= args.length)
-            {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            final int value = parseCount(name, args[i + 1]);
-            switch (name)
+            final int value = option.wholeInt(Integer.MIN_VALUE, Integer.MAX_VALUE);
+            switch (option.name())
             {
                 case "--max-bytes" -> maxBytes = value;
                 case "--repetitions" -> repetitions = value;
                 case "--batch-ms" -> batchMillis = value;
                 default -> throw new IllegalArgumentException(
-                    "unknown option " + name + "; expected --max-bytes N, --repetitions N, --batch-ms N");
+                    "unknown option " + option.name() + "; expected --max-bytes N, --repetitions N, --batch-ms N");
             }
         }
         return new BenchOptions(maxBytes, repetitions, batchMillis);
@@ -84,18 +79,6 @@ public record BenchOptions(int maxBytes, int repetitions, int batchMillis)
             "--repetitions", Integer.toString(repetitions),
             "--batch-ms", Integer.toString(batchMillis),
         };
-    }
-
-    private static int parseCount(final String name, final String text)
-    {
-        try
-        {
-            return Integer.parseInt(text.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + " " + text + " is not a whole number", ex);
-        }
     }
 
     private static void requireInRange(final String name, final int value, final int max)

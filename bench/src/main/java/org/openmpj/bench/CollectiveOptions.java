@@ -75,22 +75,17 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
         int step = defaults.step();
         int repetitions = defaults.repetitions();
         int batchMillis = defaults.batchMillis();
-        for (int i = 0; i < args.length; i += 2)
+        for (final OptionPairs.Option option : OptionPairs.of(args))
         {
-            final String name = args[i];
-            if (i + 1 >= args.length)
-            {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            final int value = parseCount(name, args[i + 1]);
-            switch (name)
+            final int value = option.wholeInt(Integer.MIN_VALUE, Integer.MAX_VALUE);
+            switch (option.name())
             {
                 case "--min-bytes" -> minBytes = value;
                 case "--max-bytes" -> maxBytes = value;
                 case "--step" -> step = value;
                 case "--repetitions" -> repetitions = value;
                 case "--batch-ms" -> batchMillis = value;
-                default -> throw new IllegalArgumentException("unknown option " + name
+                default -> throw new IllegalArgumentException("unknown option " + option.name()
                     + "; expected --min-bytes N, --max-bytes N, --step N, --repetitions N, --batch-ms N");
             }
         }
@@ -125,18 +120,6 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
             sizes.add((int)bytes);
         }
         return sizes.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static int parseCount(final String name, final String text)
-    {
-        try
-        {
-            return Integer.parseInt(text.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + " " + text + " is not a whole number", ex);
-        }
     }
 
     private static void requireInRange(final String name, final int value, final int min, final int max)

@@ -9,7 +9,7 @@ import mpi.MPI;
 /**
  * The collectives benchmark on the mpiJava API: Bcast, Allreduce (doubles, {@code SUM}), Allgather and Alltoall
  * over message sizes, and Barrier latency, at whatever rank count the job has. Every rank runs the schedule of
- * {@link CollectivesBenchmark}; rank 0 prints the results.
+ * {@link CollectivesBenchmark}; rank 0 prints the results, naming the device ({@code impl=openmpj-tcp}).
  *
  * <pre>
  * bin/mpjrun -np 4 -cp bench/target/openmpj-bench.jar org.openmpj.bench.Collectives
@@ -18,9 +18,6 @@ import mpi.MPI;
  */
 public final class Collectives
 {
-    /** The name on the result lines. */
-    public static final String IMPL = "openmpj-thread";
-
     private Collectives()
     {
     }
@@ -31,7 +28,7 @@ public final class Collectives
         final CollectiveOptions options = CollectiveOptions.parse(programArgs);
         final boolean printing = MPI.COMM_WORLD.Rank() == 0;
         final PrintStream out = printing ? System.out : new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
-        new CollectivesBenchmark(IMPL, options, new MpiCollectiveBatches(options.maxBytes()), out).run();
+        new CollectivesBenchmark(JobDevice.implOfThisJob(), options, new MpiCollectiveBatches(options.maxBytes()), out).run();
         MPI.Finalize();
     }
 }

@@ -4,16 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.openmpj.bench.report.BenchDevice;
 import org.openmpj.bench.report.CollectiveCharts;
 import org.openmpj.bench.report.CollectiveCommands;
 import org.openmpj.bench.report.CollectiveCsv;
@@ -27,24 +24,29 @@ import org.openmpj.bench.report.RunInfo;
 import org.openmpj.bench.report.RunQueueMonitor;
 
 /**
- * Runs the collectives benchmark of OpenMPJ's thread device and of native Open MPI at each job size, the two taking
- * turns, for a few rounds, then writes {@code collectives.csv}, {@code collectives.md} and a PNG plot per operation
- * (and each run's raw output under {@code raw/}). Started by {@code bench/run-collectives.sh}, which builds what it
+ * Runs the collectives benchmark of OpenMPJ on one device and of native Open MPI over the comparable transport at each
+ * job size, the two taking turns, for a few rounds, then writes {@code collectives[-DEVICE].csv}, {@code .md} and a PNG
+ * plot per operation (and each run's raw output under {@code raw/}). Started by {@code bench/run-collectives.sh}, which builds what it
  * needs first.
  */
 public final class CollectivesReport
 {
-    private static final Implementation OPENMPJ = new Implementation(Collectives.IMPL, "OpenMPJ thread");
     private static final Implementation OPENMPI = new Implementation("openmpi", "Open MPI");
+    private static final Implementation OPENMPI_TCP = new Implementation("openmpi", "Open MPI TCP");
     private static final int PLOT_WIDTH = 1200;
     private static final int PLOT_HEIGHT = 750;
 
     private final CollectiveReportOptions options;
     private final CommandRunner runner = new CommandRunner(System.out);
+    private final Implementation openmpj;
+    private final Implementation openmpi;
 
     private CollectivesReport(final CollectiveReportOptions options)
     {
         this.options = options;
+        final String device = options.device().deviceName();
+        this.openmpj = new Implementation(JobDevice.impl(device), "OpenMPJ " + device);
+        this.openmpi = options.device() == BenchDevice.THREAD ? OPENMPI : OPENMPI_TCP;
     }
 
     public static void main(final String[] args) throws IOException, InterruptedException
@@ -74,7 +76,7 @@ public final class CollectivesReport
     {
         final Path raw = options.results().resolve("raw");
         Files.createDirectories(raw);
-        final String date = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        final String date = RunInfo.now();
         final String loadAverage = MachineInfo.loadAverage();
         final CollectiveCommands commands = new CollectiveCommands(
             options, Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
@@ -90,10 +92,10 @@ public final class CollectivesReport
                 for (final int ranks : options.rankCounts())
                 {
                     // Swapping the order every round spreads a slow start or a drifting machine over both.
-                    final List<Implementation> order = round % 2 == 1 ? List.of(OPENMPJ, OPENMPI) : List.of(OPENMPI, OPENMPJ);
+                    final List<Implementation> order = round % 2 == 1 ? List.of(openmpj, openmpi) : List.of(openmpi, openmpj);
                     for (final Implementation implementation : order)
                     {
-                        final List<String> command = implementation == OPENMPJ ? commands.openmpj(ranks) : commands.openmpi(ranks);
+                        final List<String> command = implementation == openmpj ? commands.openmpj(ranks) : commands.openmpi(ranks);
                         commandLines.putIfAbsent(implementation.id() + ranks, command);
                         results.addAll(runStep(implementation, ranks, command, commands.environment(), raw, round));
                     }
@@ -103,39 +105,13 @@ public final class CollectivesReport
             runQueue = monitor.summary();
         }
 
-        final RunInfo info = new RunInfo(
-            date,
-            Runtime.getRuntime().availableProcessors(),
-            MachineInfo.cpuModel(),
-            MachineInfo.jdk(),
-            CommandRunner.firstLine(List.of("mpirun", "--version"), "unknown"),
-            CommandRunner.firstLine(List.of("git", "-C", options.home().toString(), "describe", "--always", "--dirty"), "unknown")
-                + jarsBuilt(),
-            options.eagerLimitBytes(),
-            "start " + loadAverage + ", end " + MachineInfo.loadAverage(),
-            runQueue,
-            options.rounds(),
-            options.bench().batchMillis(),
-            options.bench().repetitions(),
+        final RunInfo info = RunInfo.measured(options.home(), date, loadAverage, options.device().deviceName(),
+            options.eagerLimitBytes(), runQueue, options.rounds(), options.bench().batchMillis(), options.bench().repetitions(),
             commandLines.values().stream().map(command -> String.join(" ", command)).toList());
         final Map<Integer, List<String>> openMpiFlags = new LinkedHashMap<>();
         options.rankCounts().forEach(ranks -> openMpiFlags.put(ranks, commands.openMpiPlacement(ranks)));
-        write(new CollectiveMarkdown.Setup(OPENMPJ, OPENMPI, options.rankCounts(), options.cores(), options.cpus(), openMpiFlags),
-            rounds, info);
-    }
-
-    /** The jars may be older than the sources: a report must say which build it measured. */
-    private String jarsBuilt()
-    {
-        final Path coreJar = options.home().resolve("core/target/openmpj-core.jar");
-        try
-        {
-            return ", core jar built " + Files.getLastModifiedTime(coreJar).toInstant().truncatedTo(ChronoUnit.SECONDS);
-        }
-        catch (final IOException ex)
-        {
-            return "";
-        }
+        write(new CollectiveMarkdown.Setup(openmpj, openmpi, options.rankCounts(), options.cores(), options.cpus(), openMpiFlags,
+            options.device(), commands.job().placement()), rounds, info);
     }
 
     private List<CollectiveResult> runStep(
@@ -145,7 +121,7 @@ public final class CollectivesReport
         System.out.println("== round " + round + " of " + options.rounds() + ", " + implementation.label() + " at " + ranks
             + " ranks: " + String.join(" ", command));
         final List<String> output = runner.run(command, environment,
-            raw.resolve("collectives-" + implementation.id() + "-np" + ranks + "-round" + round + ".log"));
+            raw.resolve("collectives" + options.device().fileSuffix() + "-" + implementation.id() + "-np" + ranks + "-round" + round + ".log"));
         final List<CollectiveResult> results = CollectiveLines.parse(output).stream()
             .filter(result -> result.impl().equals(implementation.id()) && result.ranks() == ranks)
             .toList();
@@ -161,14 +137,15 @@ public final class CollectivesReport
         throws IOException
     {
         final List<CollectiveResult> results = CollectiveRounds.combine(rounds);
-        final Path csv = options.results().resolve("collectives.csv");
-        final Path markdown = options.results().resolve("collectives.md");
+        final String name = "collectives" + options.device().fileSuffix();
+        final Path csv = options.results().resolve(name + ".csv");
+        final Path markdown = options.results().resolve(name + ".md");
         Files.writeString(csv, CollectiveCsv.render(results), StandardCharsets.UTF_8);
-        final List<Implementation> implementations = List.of(OPENMPJ, OPENMPI);
+        final List<Implementation> implementations = List.of(setup.subject(), setup.reference());
         final List<Path> plots = new ArrayList<>();
         for (final CollectiveOperation operation : CollectiveOperation.values())
         {
-            final Path png = options.results().resolve(CollectiveCharts.fileName(operation));
+            final Path png = options.results().resolve(CollectiveCharts.fileName(options.device(), operation));
             (operation.hasMessage()
                 ? CollectiveCharts.bandwidth(operation, implementations, options.rankCounts(), results)
                 : CollectiveCharts.barrier(implementations, results)).writePng(png, PLOT_WIDTH, PLOT_HEIGHT);

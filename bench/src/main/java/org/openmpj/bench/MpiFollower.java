@@ -4,18 +4,15 @@ import mpi.Intracomm;
 import mpi.MPI;
 
 /** Rank 1 of an MPI ping-pong: receives each message from rank 0 and sends it straight back, until told to stop. */
-final class MpiFollower
+final class MpiFollower extends FollowerTemplate
 {
     static final int LEADER = 0;
     static final int FOLLOWER = 1;
     static final int TAG_CONTROL = 1;
     static final int TAG_DATA = 2;
-    /** A command is {op, bytes, iterations}. */
-    static final int COMMAND_LENGTH = 3;
 
     private final Intracomm comm = MPI.COMM_WORLD;
     private final MpiMessages messages;
-    private final long[] command = new long[COMMAND_LENGTH];
     private final long[] reply = new long[1];
 
     /** @param messages how the measured messages travel. */
@@ -24,36 +21,31 @@ final class MpiFollower
         this.messages = messages;
     }
 
-    /** Echoes batches until rank 0 sends {@link Command#STOP}. */
-    void run()
+    @Override
+    void awaitCommand()
     {
-        while (true)
+        comm.Recv(command, 0, COMMAND_LENGTH, MPI.LONG, LEADER, TAG_CONTROL);
+        if (command[0] != Command.STOP)
         {
-            comm.Recv(command, 0, COMMAND_LENGTH, MPI.LONG, LEADER, TAG_CONTROL);
-            final int op = (int)command[0];
-            if (op == Command.STOP)
-            {
-                return;
-            }
-            final int bytes = (int)command[1];
-            final int iterations = (int)command[2];
-            messages.prepare(bytes);
-            comm.Send(reply, 0, 0, MPI.LONG, LEADER, TAG_CONTROL);
-            if (op == Command.ALLOCATION)
-            {
-                final long before = ThreadAllocation.currentThreadBytes();
-                echo(bytes, iterations);
-                reply[0] = ThreadAllocation.currentThreadBytes() - before;
-                comm.Send(reply, 0, 1, MPI.LONG, LEADER, TAG_CONTROL);
-            }
-            else
-            {
-                echo(bytes, iterations);
-            }
+            messages.prepare((int)command[1]);
         }
     }
 
-    private void echo(final int bytes, final int iterations)
+    @Override
+    void acknowledge()
+    {
+        comm.Send(reply, 0, 0, MPI.LONG, LEADER, TAG_CONTROL);
+    }
+
+    @Override
+    void reportAllocation(final long bytes)
+    {
+        reply[0] = bytes;
+        comm.Send(reply, 0, 1, MPI.LONG, LEADER, TAG_CONTROL);
+    }
+
+    @Override
+    void echo(final int bytes, final int iterations)
     {
         final byte[] buffer = messages.byteBuffer();
         if (buffer != null)

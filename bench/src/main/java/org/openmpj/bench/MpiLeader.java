@@ -8,7 +8,7 @@ final class MpiLeader extends LeaderTemplate
 {
     private final Intracomm comm = MPI.COMM_WORLD;
     private final MpiMessages messages;
-    private final long[] command = new long[MpiFollower.COMMAND_LENGTH];
+    private final long[] command = new long[FollowerTemplate.COMMAND_LENGTH];
     private final long[] reply = new long[1];
 
     /** @param messages how the measured messages travel. */

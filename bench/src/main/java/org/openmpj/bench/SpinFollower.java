@@ -1,7 +1,7 @@
 package org.openmpj.bench;
 
 /** The echoing thread of the Java floor: copies each message back into the leader's buffer. */
-final class SpinFollower implements Runnable
+final class SpinFollower extends FollowerTemplate
 {
     private final SpinChannel channel;
     private long sent;
@@ -13,34 +13,29 @@ final class SpinFollower implements Runnable
     }
 
     @Override
-    public void run()
+    void awaitCommand()
     {
-        while (true)
-        {
-            channel.awaitFromLeader(++received);
-            final int op = channel.op;
-            if (op == Command.STOP)
-            {
-                return;
-            }
-            final int bytes = channel.bytes;
-            final int iterations = channel.iterations;
-            channel.publishToLeader(++sent);
-            if (op == Command.ALLOCATION)
-            {
-                final long before = ThreadAllocation.currentThreadBytes();
-                echo(bytes, iterations);
-                channel.followerAllocatedBytes = ThreadAllocation.currentThreadBytes() - before;
-                channel.publishToLeader(++sent);
-            }
-            else
-            {
-                echo(bytes, iterations);
-            }
-        }
+        channel.awaitFromLeader(++received);
+        command[0] = channel.op;
+        command[1] = channel.bytes;
+        command[2] = channel.iterations;
     }
 
-    private void echo(final int bytes, final int iterations)
+    @Override
+    void acknowledge()
+    {
+        channel.publishToLeader(++sent);
+    }
+
+    @Override
+    void reportAllocation(final long bytes)
+    {
+        channel.followerAllocatedBytes = bytes;
+        channel.publishToLeader(++sent);
+    }
+
+    @Override
+    void echo(final int bytes, final int iterations)
     {
         final byte[] from = channel.followerBuffer;
         final byte[] to = channel.leaderBuffer;

@@ -8,18 +8,16 @@ import java.util.Map;
 
 import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.PingPong;
+import org.openmpj.bench.SocketFloor;
 import org.openmpj.bench.ThreadFloor;
-import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 /**
- * The command lines of the three benchmarks. The JVMs are pinned to the chosen cores with {@code taskset};
- * Open MPI binds each of its two processes to a core of its own.
+ * The command lines of the ping-pong benchmarks. The Java floors are pinned to the chosen cores with
+ * {@code taskset}; OpenMPJ's jobs start as {@link OpenMpjJob} says; Open MPI binds each of its two processes to a
+ * core of its own.
  */
 public final class BenchmarkCommands
 {
-    /** Generous: the full default run of one implementation takes well under a minute. */
-    private static final int MPJRUN_TIMEOUT_SECONDS = 900;
-
     private final ReportOptions options;
     private final Path javaHome;
     private final String java;
@@ -46,55 +44,59 @@ public final class BenchmarkCommands
             "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions));
     }
 
-    /** @return the Java floor: a plain JVM with two spinning threads. */
+    /** @return the Java floor of the thread device: a plain JVM with two spinning threads. */
     public List<String> floor()
     {
-        final List<String> command = new ArrayList<>(List.of("taskset", "-c", options.cpus(), java));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", benchJar(), ThreadFloor.class.getName()));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
-        return command;
+        return javaFloor(List.of("taskset", "-c", options.cpus()), ThreadFloor.class, List.of());
     }
 
-    /** @return OpenMPJ on the thread device: two ranks as threads of one JVM. */
+    /**
+     * @return the Java floor of the tcp device: two plain JVMs over a loopback socket, the leader pinned to the
+     *         first CPU and the echoing process it starts to the second.
+     */
+    public List<String> socketFloor()
+    {
+        final int[] cpus = options.cpuList();
+        return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), SocketFloor.class,
+            List.of("--peer-cpu", Integer.toString(cpus[1])));
+    }
+
+    /** @return OpenMPJ on the report's device: two ranks ping-ponging {@code byte[]} messages. */
     public List<String> openmpj()
     {
-        return openmpj(PingPong.class);
+        return job().command(2, PingPong.class, List.of(options.bench().toArgs()));
     }
 
-    /** @return OpenMPJ on the thread device with every message a serialized object ({@code MPI.OBJECT}). */
+    /** @return OpenMPJ on the report's device with every message a serialized object ({@code MPI.OBJECT}). */
     public List<String> openmpjObjects()
     {
-        return openmpj(ObjectPingPong.class);
+        return job().command(2, ObjectPingPong.class, List.of(options.bench().toArgs()));
     }
 
-    private List<String> openmpj(final Class<?> program)
+    /** @return how OpenMPJ's jobs start. */
+    public OpenMpjJob job()
     {
-        final List<String> command = new ArrayList<>(List.of(
-            "taskset", "-c", options.cpus(),
-            options.home().resolve("bin/mpjrun").toString(),
-            "-np", "2",
-            "-dev", "thread",
-            "-timeout", Integer.toString(MPJRUN_TIMEOUT_SECONDS),
-            "-D" + ThreadDeviceProvider.EAGER_LIMIT_PROP_NAME + "=" + options.eagerLimitBytes(),
-            "-cp", benchJar(),
-            program.getName()));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
-        return command;
+        return new OpenMpjJob(options.home(), javaHome, jvmOptions, options.device(), options.eagerLimitBytes(), options.cpus());
     }
 
-    /** @return the native program under Open MPI's {@code mpirun}, one process per core. */
+    /** @return the native program under Open MPI's {@code mpirun}, one process per core, over the device's comparable transport. */
     public List<String> openmpi()
     {
-        final List<String> command = new ArrayList<>(List.of(
-            "mpirun", "--allow-run-as-root", "-np", "2", "--map-by", "core", "--bind-to", "core", "--report-bindings",
-            options.nativeBinary().toString()));
+        final List<String> command = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "-np", "2"));
+        command.addAll(options.device().openMpiTransport());
+        command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", options.nativeBinary().toString()));
         command.addAll(Arrays.asList(options.bench().toArgs()));
         return command;
     }
 
-    private String benchJar()
+    private List<String> javaFloor(final List<String> pinning, final Class<?> program, final List<String> programOptions)
     {
-        return options.home().resolve("bench/target/openmpj-bench.jar").toString();
+        final List<String> command = new ArrayList<>(pinning);
+        command.add(java);
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", options.home().resolve("bench/target/openmpj-bench.jar").toString(), program.getName()));
+        command.addAll(programOptions);
+        command.addAll(Arrays.asList(options.bench().toArgs()));
+        return command;
     }
 }

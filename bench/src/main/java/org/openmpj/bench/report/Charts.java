@@ -20,24 +20,34 @@ public final class Charts
     {
     }
 
-    /** @return median one-way microseconds per size, one line per implementation. */
-    public static LinePlot latency(final List<Implementation> implementations, final ResultSet results, final long eagerLimitBytes)
+    /**
+     * @param device          the OpenMPJ device measured, named on the eager limit's marker.
+     * @param eagerLimitBytes that device's eager limit, marked on the size axis.
+     * @return median one-way microseconds per size, one line per implementation.
+     */
+    public static LinePlot latency(
+        final List<Implementation> implementations, final ResultSet results, final String device, final long eagerLimitBytes)
     {
         final List<SizeResult> all = results.sizes();
         final double low = all.stream().mapToDouble(SizeResult::onewayUsMedian).min().orElse(0.01);
         final double high = all.stream().mapToDouble(SizeResult::onewayUsMedian).max().orElse(1);
         return new LinePlot("Ping-pong one-way time (median, lower is better)",
             sizeAxis(results), Axis.log10("one-way time (µs)", low, high),
-            series(implementations, results, SizeResult::onewayUsMedian), eagerLimit(eagerLimitBytes));
+            series(implementations, results, SizeResult::onewayUsMedian), eagerLimit(device, eagerLimitBytes));
     }
 
-    /** @return bandwidth at the median one-way time per size, one line per implementation. */
-    public static LinePlot bandwidth(final List<Implementation> implementations, final ResultSet results, final long eagerLimitBytes)
+    /**
+     * @param device          the OpenMPJ device measured, named on the eager limit's marker.
+     * @param eagerLimitBytes that device's eager limit, marked on the size axis.
+     * @return bandwidth at the median one-way time per size, one line per implementation.
+     */
+    public static LinePlot bandwidth(
+        final List<Implementation> implementations, final ResultSet results, final String device, final long eagerLimitBytes)
     {
         final double high = results.sizes().stream().mapToDouble(SizeResult::bandwidthGbsMedian).max().orElse(1);
         return new LinePlot("Ping-pong bandwidth (at median one-way time, higher is better)",
             sizeAxis(results), Axis.linear("bandwidth (GB/s, 1 GB = 10^9 B)", 0, high),
-            series(implementations, results, SizeResult::bandwidthGbsMedian), eagerLimit(eagerLimitBytes));
+            series(implementations, results, SizeResult::bandwidthGbsMedian), eagerLimit(device, eagerLimitBytes));
     }
 
     private static Axis sizeAxis(final ResultSet results)
@@ -67,8 +77,8 @@ public final class Charts
         return lines;
     }
 
-    private static List<MarkerLine> eagerLimit(final long eagerLimitBytes)
+    private static List<MarkerLine> eagerLimit(final String device, final long eagerLimitBytes)
     {
-        return List.of(new MarkerLine(eagerLimitBytes, "OpenMPJ thread eager limit " + ByteSizes.label(eagerLimitBytes)));
+        return List.of(new MarkerLine(eagerLimitBytes, "OpenMPJ " + device + " eager limit " + ByteSizes.label(eagerLimitBytes)));
     }
 }

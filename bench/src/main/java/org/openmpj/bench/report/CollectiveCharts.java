@@ -23,10 +23,15 @@ public final class CollectiveCharts
     {
     }
 
-    /** @return the plot's file name for the operation, e.g. {@code collectives-bcast.png}; Barrier's is the latency plot. */
-    public static String fileName(final CollectiveOperation operation)
+    /**
+     * @param device    the OpenMPJ device measured.
+     * @param operation the operation plotted.
+     * @return the plot's file name, e.g. {@code collectives-bcast.png} or {@code collectives-tcp-bcast.png}; Barrier's
+     *         is the latency plot.
+     */
+    public static String fileName(final BenchDevice device, final CollectiveOperation operation)
     {
-        return "collectives-" + operation.id() + ".png";
+        return "collectives" + device.fileSuffix() + "-" + operation.id() + ".png";
     }
 
     /**

@@ -7,19 +7,16 @@ import java.util.List;
 import java.util.Map;
 
 import org.openmpj.bench.Collectives;
-import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 /**
- * The command lines of the collectives benchmark at one job size. Both implementations are pinned to the same
+ * The command lines of the collectives benchmark at one job size. Both implementations are confined to the same
  * cores with {@code taskset}. With no more ranks than cores, Open MPI binds each process to a core of its own and
  * its waits spin, as OpenMPJ's do; with more, Open MPI runs with {@code --oversubscribe}, unbound, and
  * {@code mpi_yield_when_idle} so its waits yield the core, as OpenMPJ's idle strategy then backs off by itself.
+ * OpenMPJ's jobs start as {@link OpenMpjJob} says.
  */
 public final class CollectiveCommands
 {
-    /** Generous: a default run at one job size takes well under a minute. */
-    private static final int TIMEOUT_SECONDS = 900;
-
     private final CollectiveReportOptions options;
     private final Path javaHome;
     private final List<String> jvmOptions;
@@ -44,41 +41,42 @@ public final class CollectiveCommands
             "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions));
     }
 
-    /** @return OpenMPJ on the thread device: {@code ranks} threads of one JVM, with the idle strategy left to choose itself. */
+    /** @return OpenMPJ on the report's device with {@code ranks} ranks, the idle strategy left to choose itself. */
     public List<String> openmpj(final int ranks)
     {
-        final List<String> command = new ArrayList<>(List.of(
-            "taskset", "-c", options.cpus(),
-            options.home().resolve("bin/mpjrun").toString(),
-            "-np", Integer.toString(ranks),
-            "-dev", "thread",
-            "-timeout", Integer.toString(TIMEOUT_SECONDS),
-            "-D" + ThreadDeviceProvider.EAGER_LIMIT_PROP_NAME + "=" + options.eagerLimitBytes(),
-            "-cp", options.home().resolve("bench/target/openmpj-bench.jar").toString(),
-            Collectives.class.getName()));
-        command.addAll(Arrays.asList(options.benchFor(ranks).toArgs()));
-        return command;
+        return job().command(ranks, Collectives.class, List.of(options.benchFor(ranks).toArgs()));
     }
 
-    /** @return the native program under Open MPI's {@code mpirun}. */
+    /** @return how OpenMPJ's jobs start. */
+    public OpenMpjJob job()
+    {
+        return new OpenMpjJob(options.home(), javaHome, jvmOptions, options.device(), options.eagerLimitBytes(), options.cpus());
+    }
+
+    /** @return the native program under Open MPI's {@code mpirun}, over the device's comparable transport. */
     public List<String> openmpi(final int ranks)
     {
         final List<String> command = new ArrayList<>(List.of(
             "taskset", "-c", options.cpus(),
-            "mpirun", "--allow-run-as-root", "--timeout", Integer.toString(TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
+            "mpirun", "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
         command.addAll(openMpiPlacement(ranks));
         command.add(options.nativeBinary().toString());
         command.addAll(Arrays.asList(options.benchFor(ranks).toArgs()));
         return command;
     }
 
-    /** @return the {@code mpirun} options that place and bind the processes and choose how they wait. */
+    /** @return the {@code mpirun} options that choose the transport, place and bind the processes and choose how they wait. */
     public List<String> openMpiPlacement(final int ranks)
     {
+        final List<String> flags = new ArrayList<>(options.device().openMpiTransport());
         if (ranks <= options.cores())
         {
-            return List.of("--map-by", "core", "--bind-to", "core");
+            flags.addAll(List.of("--map-by", "core", "--bind-to", "core"));
         }
-        return List.of("--oversubscribe", "--bind-to", "none", "--mca", "mpi_yield_when_idle", "1");
+        else
+        {
+            flags.addAll(List.of("--oversubscribe", "--bind-to", "none", "--mca", "mpi_yield_when_idle", "1"));
+        }
+        return flags;
     }
 }

@@ -33,10 +33,12 @@ public final class CollectiveMarkdown
      * @param cores        the cores every job ran on.
      * @param cpus         those cores, as given to {@code taskset -c}.
      * @param openMpiFlags per job size, the {@code mpirun} options that placed the reference's processes.
+     * @param device       the subject's device.
+     * @param placement    how the subject's ranks were started and placed, in words.
      */
     public record Setup(
         Implementation subject, Implementation reference, List<Integer> rankCounts, int cores, String cpus,
-        Map<Integer, List<String>> openMpiFlags)
+        Map<Integer, List<String>> openMpiFlags, BenchDevice device, String placement)
     {
         /** Copies the collections. */
         public Setup
@@ -74,7 +76,7 @@ public final class CollectiveMarkdown
         md.append("\n## Plots\n\n");
         for (final CollectiveOperation operation : CollectiveOperation.values())
         {
-            md.append("![").append(operation.label()).append("](").append(CollectiveCharts.fileName(operation)).append(")\n\n");
+            md.append("![").append(operation.label()).append("](").append(CollectiveCharts.fileName(setup.device(), operation)).append(")\n\n");
         }
         md.append("## Commands\n\n");
         for (final String command : info.commands())
@@ -110,9 +112,12 @@ public final class CollectiveMarkdown
                 : "Each program runs " + info.rounds() + " times per job size, the implementations taking turns and swapping "
                     + "order every round. ")
             .append("Median: the median over the rounds of each round's median batch; min: the fastest batch of all.\n\n");
-        md.append("Every job ran pinned to CPUs ").append(setup.cpus()).append(" (").append(setup.cores())
-            .append(" cores, `taskset -c`). ").append(setup.subject().label()).append(": the thread device, ranks as threads of ")
-            .append("one JVM, the idle strategy left to choose itself (spin with one rank per core or fewer, back off when ")
+        md.append("Every job ran on CPUs ").append(setup.cpus()).append(" (").append(setup.cores())
+            .append(" cores, `taskset -c`). ").append(setup.subject().label()).append(": ")
+            .append(setup.device() == BenchDevice.THREAD
+                ? "the thread device, ranks as threads of one JVM"
+                : "the " + setup.device().deviceName() + " device, ranks as processes started by " + setup.placement())
+            .append("; the idle strategy left to choose itself (spin with one rank per core or fewer, back off when ")
             .append("oversubscribed). ").append(setup.reference().label()).append(" (`mpirun`):\n\n");
         for (final int ranks : setup.rankCounts())
         {

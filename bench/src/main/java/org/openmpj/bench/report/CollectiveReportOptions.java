@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.openmpj.bench.CollectiveOptions;
-import org.openmpj.transport.thread.ThreadDeviceProvider;
+import org.openmpj.bench.OptionPairs;
 
 /**
  * The options of {@code CollectivesReport}.
@@ -14,7 +14,8 @@ import org.openmpj.transport.thread.ThreadDeviceProvider;
  * @param home               the OpenMPJ checkout: where {@code bin/mpjrun} and the jars are.
  * @param results            where the report is written.
  * @param nativeBinary       the compiled {@code bench/native/collectives.c}.
- * @param eagerLimitBytes    the thread device's eager limit for the run.
+ * @param device             the OpenMPJ device measured; it chooses Open MPI's transport too.
+ * @param eagerLimitBytes    the device's eager limit for the run.
  * @param cpus               the CPU list every run is pinned to, in {@code taskset -c} syntax.
  * @param rounds             how many times each benchmark runs, the implementations taking turns.
  * @param rankCounts         the job sizes, ascending.
@@ -23,7 +24,7 @@ import org.openmpj.transport.thread.ThreadDeviceProvider;
  * @param bench              the options passed on to every benchmark program; repetitions are per round.
  */
 public record CollectiveReportOptions(
-    Path home, Path results, Path nativeBinary, long eagerLimitBytes, String cpus, int rounds, List<Integer> rankCounts,
+    Path home, Path results, Path nativeBinary, BenchDevice device, long eagerLimitBytes, String cpus, int rounds, List<Integer> rankCounts,
     int largeJobRanks, int largeJobMaxBytes, CollectiveOptions bench)
 {
     /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
@@ -45,20 +46,23 @@ public record CollectiveReportOptions(
 
     /** The usage text. */
     public static final String USAGE = """
-        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--eager-limit BYTES] [--cpus LIST]
-                                 [--rounds N] [--ranks N,N,...] [--large-job-ranks N] [--large-job-max-bytes N]
+        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--device thread|tcp] [--eager-limit BYTES]
+                                 [--cpus LIST] [--rounds N] [--ranks N,N,...] [--large-job-ranks N] [--large-job-max-bytes N]
                                  [--min-bytes N] [--max-bytes N] [--step N] [--repetitions N] [--batch-ms N]
           --home                the OpenMPJ checkout; default the current directory.
           --results             where to write the report; default HOME/bench/results.
           --native              the compiled bench/native/collectives.c; default HOME/bench/target/collectives.
-          --eager-limit         the thread device's eager limit in bytes; default %d.
+          --device              thread: OpenMPJ's thread device against Open MPI's default transport, written to
+                                collectives.*; tcp: the tcp device (a process per rank) against Open MPI over TCP,
+                                written to collectives-tcp.*. Default thread.
+          --eager-limit         the device's eager limit in bytes; default the device's (thread %d, tcp %d).
           --cpus                the cores every run is pinned to (taskset -c); default 0,1.
           --rounds              how often each benchmark runs, the implementations taking turns; default %d.
           --ranks               the job sizes; default 2,4,8.
           --large-job-ranks, --large-job-max-bytes: jobs of at least this many ranks stop at this size; default %d, %d.
           --min-bytes, --max-bytes, --step, --repetitions, --batch-ms: passed to every benchmark;
                                 defaults 16 B, 4 MiB, 4, %d per round, 30 ms.
-        """.formatted(ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, DEFAULT_ROUNDS, DEFAULT_LARGE_JOB_RANKS,
+        """.formatted(BenchDevice.THREAD.eagerLimitDefault(), BenchDevice.TCP.eagerLimitDefault(), DEFAULT_ROUNDS, DEFAULT_LARGE_JOB_RANKS,
             DEFAULT_LARGE_JOB_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND);
 
     /** Copies the rank counts and checks them. */
@@ -81,35 +85,32 @@ public record CollectiveReportOptions(
         Path home = Path.of("").toAbsolutePath();
         Path results = null;
         Path nativeBinary = null;
-        long eagerLimit = ThreadDeviceProvider.EAGER_LIMIT_DEFAULT;
+        BenchDevice device = BenchDevice.THREAD;
+        Long eagerLimit = null;
         String cpus = "0,1";
         int rounds = DEFAULT_ROUNDS;
         List<Integer> rankCounts = DEFAULT_RANK_COUNTS;
         int largeJobRanks = DEFAULT_LARGE_JOB_RANKS;
         int largeJobMaxBytes = DEFAULT_LARGE_JOB_MAX_BYTES;
         final List<String> benchArgs = new ArrayList<>();
-        for (int i = 0; i < args.length; i += 2)
+        for (final OptionPairs.Option option : OptionPairs.of(args))
         {
-            final String name = args[i];
-            if (i + 1 >= args.length)
-            {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            final String value = args[i + 1];
-            switch (name)
+            final String value = option.value();
+            switch (option.name())
             {
                 case "--home" -> home = Path.of(value).toAbsolutePath();
                 case "--results" -> results = Path.of(value).toAbsolutePath();
                 case "--native" -> nativeBinary = Path.of(value).toAbsolutePath();
-                case "--eager-limit" -> eagerLimit = parseWhole(name, value, 0, Long.MAX_VALUE);
+                case "--device" -> device = BenchDevice.parse(value);
+                case "--eager-limit" -> eagerLimit = option.whole(0, Long.MAX_VALUE);
                 case "--cpus" -> cpus = value;
-                case "--rounds" -> rounds = (int)parseWhole(name, value, 1, MAX_ROUNDS);
+                case "--rounds" -> rounds = option.wholeInt(1, MAX_ROUNDS);
                 case "--ranks" -> rankCounts = parseRankCounts(value);
-                case "--large-job-ranks" -> largeJobRanks = (int)parseWhole(name, value, 1, MAX_RANKS);
-                case "--large-job-max-bytes" -> largeJobMaxBytes = (int)parseWhole(name, value, 1, Integer.MAX_VALUE);
+                case "--large-job-ranks" -> largeJobRanks = option.wholeInt(1, MAX_RANKS);
+                case "--large-job-max-bytes" -> largeJobMaxBytes = option.wholeInt(1, Integer.MAX_VALUE);
                 default ->
                 {
-                    benchArgs.add(name);
+                    benchArgs.add(option.name());
                     benchArgs.add(value);
                 }
             }
@@ -119,7 +120,8 @@ public record CollectiveReportOptions(
             home,
             results != null ? results : home.resolve("bench/results"),
             nativeBinary != null ? nativeBinary : home.resolve("bench/target/collectives"),
-            eagerLimit,
+            device,
+            eagerLimit != null ? eagerLimit : device.eagerLimitDefault(),
             cpus,
             rounds,
             rankCounts,
@@ -153,7 +155,7 @@ public record CollectiveReportOptions(
     private static List<Integer> parseRankCounts(final String text)
     {
         final List<Integer> counts = Arrays.stream(text.split(","))
-            .map(word -> (int)parseWhole("--ranks", word, 1, MAX_RANKS))
+            .map(word -> new OptionPairs.Option("--ranks", word).wholeInt(1, MAX_RANKS))
             .sorted()
             .distinct()
             .toList();
@@ -162,23 +164,5 @@ public record CollectiveReportOptions(
             throw new IllegalArgumentException("--ranks " + text + " names no job size");
         }
         return counts;
-    }
-
-    private static long parseWhole(final String name, final String text, final long min, final long max)
-    {
-        final long value;
-        try
-        {
-            value = Long.parseLong(text.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + " " + text + " is not a whole number", ex);
-        }
-        if (value < min || value > max)
-        {
-            throw new IllegalArgumentException(name + " " + text + " is out of range; expected " + min + " to " + max);
-        }
-        return value;
     }
 }

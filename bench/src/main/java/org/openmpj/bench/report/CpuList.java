@@ -1,6 +1,7 @@
 package org.openmpj.bench.report;
 
-import java.util.BitSet;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /** Reads a CPU list in {@code taskset -c} syntax, such as {@code 0,1} or {@code 0-3,6}. */
 final class CpuList
@@ -18,7 +19,17 @@ final class CpuList
      */
     static int count(final String list)
     {
-        final BitSet cpus = new BitSet();
+        return cpus(list).length;
+    }
+
+    /**
+     * @param list CPU numbers and ranges, separated by commas.
+     * @return the distinct CPUs the list names, in the order it names them.
+     * @throws IllegalArgumentException quoting the list when a part is not a number or a range.
+     */
+    static int[] cpus(final String list)
+    {
+        final Set<Integer> cpus = new LinkedHashSet<>();
         for (final String part : list.split(","))
         {
             final String[] ends = part.trim().split("-", -1);
@@ -32,9 +43,12 @@ final class CpuList
             {
                 throw invalid(list);
             }
-            cpus.set(first, last + 1);
+            for (int cpu = first; cpu <= last; cpu++)
+            {
+                cpus.add(cpu);
+            }
         }
-        return cpus.cardinality();
+        return cpus.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static int cpu(final String text, final String list)

@@ -1,5 +1,6 @@
 package org.openmpj.bench.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,8 +13,9 @@ import org.openmpj.bench.ResultSet;
 import org.openmpj.bench.SizeResult;
 
 /**
- * The report as Markdown: what was measured where, one table with a row per size and the implementations
- * side by side, the allocation per message, the commands, and the two plots.
+ * The report as Markdown: what was measured where, the targets, OpenMPJ's medians beside the native MPI's and the
+ * floor's with the ratios, one table with a row per size and every implementation's median, minimum and bandwidth,
+ * the allocation per message, each round's medians, the commands, and the two plots.
  */
 public final class MarkdownReport
 {
@@ -25,6 +27,7 @@ public final class MarkdownReport
 
     /**
      * @param implementations the columns, in order.
+     * @param comparison      what OpenMPJ is compared with and judged by.
      * @param results         the results of every implementation, the rounds combined.
      * @param rounds          the results of each round.
      * @param info            where and how they were measured.
@@ -33,14 +36,17 @@ public final class MarkdownReport
      * @return the Markdown text.
      */
     public static String render(
-        final List<Implementation> implementations, final ResultSet results, final List<ResultSet> rounds,
-        final RunInfo info, final String latencyPng, final String bandwidthPng)
+        final List<Implementation> implementations, final PingPongComparison comparison, final ResultSet results,
+        final List<ResultSet> rounds, final RunInfo info, final String latencyPng, final String bandwidthPng)
     {
         final StringBuilder md = new StringBuilder();
         md.append("# Ping-pong: ");
         md.append(String.join(" vs ", implementations.stream().map(Implementation::label).toList()));
         md.append("\n\n");
         appendSetup(md, info);
+        md.append(comparison.placement()).append("\n\n");
+        appendTargets(md, comparison, results);
+        appendRatios(md, comparison, results);
         appendTimings(md, implementations, results);
         appendAllocations(md, implementations, results);
         appendRounds(md, implementations, rounds);
@@ -76,10 +82,89 @@ public final class MarkdownReport
         row(md, "JDK", info.jdk());
         row(md, "native MPI", info.mpiLibrary());
         row(md, "OpenMPJ revision", info.openmpjRevision());
-        row(md, "thread device eager limit", info.eagerLimitBytes() + " B (" + ByteSizes.label(info.eagerLimitBytes()) + ")");
+        row(md, info.device() + " device eager limit", info.eagerLimitBytes() + " B (" + ByteSizes.label(info.eagerLimitBytes()) + ")");
         row(md, "load average (1, 5, 15 min)", info.loadAverage());
         row(md, "run queue during the run", info.runQueue());
         md.append('\n');
+    }
+
+    private static void appendTargets(final StringBuilder md, final PingPongComparison comparison, final ResultSet results)
+    {
+        if (comparison.targets().isEmpty())
+        {
+            return;
+        }
+        md.append("## Targets\n\n");
+        for (final PingPongTarget target : comparison.targets())
+        {
+            md.append("- ").append(target.describe()).append(": ");
+            final Optional<SizeResult> mine = find(results, comparison.subject(), target.bytes());
+            if (mine.isEmpty())
+            {
+                md.append(comparison.subject().label()).append(" not measured at this size.\n");
+                continue;
+            }
+            md.append(comparison.subject().label()).append(' ').append(target.format(mine.get()))
+                .append(target.isMet(mine.get()) ? ", met" : ", **missed**");
+            final List<String> others = new ArrayList<>();
+            for (final Implementation other : List.of(comparison.reference(), comparison.floor()))
+            {
+                find(results, other, target.bytes()).ifPresent(result -> others.add(other.label() + " " + target.format(result)));
+            }
+            if (!others.isEmpty())
+            {
+                md.append(" (same run: ").append(String.join(", ", others)).append(')');
+            }
+            md.append(".\n");
+        }
+        md.append('\n');
+    }
+
+    private static void appendRatios(final StringBuilder md, final PingPongComparison comparison, final ResultSet results)
+    {
+        final String subject = comparison.subject().label();
+        final List<Implementation> columns = List.of(comparison.subject(), comparison.reference(), comparison.floor());
+        md.append("## ").append(subject).append(" beside ").append(comparison.reference().label()).append(" and the floor\n\n");
+        md.append("Median one-way time per size and ").append(subject)
+            .append("'s time over the others' (below 1: ").append(subject).append(" faster).\n\n");
+        md.append("| size |");
+        for (final Implementation column : columns)
+        {
+            md.append(' ').append(column.label()).append(" µs |");
+        }
+        md.append(' ').append(subject).append(" GB/s | ÷ ").append(comparison.reference().label())
+            .append(" | ÷ ").append(comparison.floor().label()).append(" |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (final int bytes : sizes(results))
+        {
+            md.append("| ").append(ByteSizes.label(bytes)).append(" |");
+            for (final Implementation column : columns)
+            {
+                md.append(' ').append(find(results, column, bytes).map(result -> micros(result.onewayUsMedian())).orElse(MISSING))
+                    .append(" |");
+            }
+            final Optional<SizeResult> mine = find(results, comparison.subject(), bytes);
+            md.append(' ').append(mine.map(result -> gigabytes(result.bandwidthGbsMedian())).orElse(MISSING))
+                .append(" | ").append(ratio(mine, find(results, comparison.reference(), bytes)))
+                .append(" | ").append(ratio(mine, find(results, comparison.floor(), bytes))).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /** @return the first median time over the second, e.g. {@code 1.07}, or a dash when either is missing. */
+    static String ratio(final Optional<SizeResult> mine, final Optional<SizeResult> theirs)
+    {
+        if (mine.isEmpty() || theirs.isEmpty() || !(theirs.get().onewayUsMedian() > 0))
+        {
+            return MISSING;
+        }
+        return String.format(Locale.ROOT, "%.2f", mine.get().onewayUsMedian() / theirs.get().onewayUsMedian());
+    }
+
+    private static TreeSet<Integer> sizes(final ResultSet results)
+    {
+        final TreeSet<Integer> sizes = new TreeSet<>();
+        results.sizes().forEach(result -> sizes.add(result.bytes()));
+        return sizes;
     }
 
     private static void appendTimings(final StringBuilder md, final List<Implementation> implementations, final ResultSet results)
@@ -93,9 +178,7 @@ public final class MarkdownReport
         md.append("\n|---:|");
         md.append("---:|---:|---:|".repeat(implementations.size()));
         md.append('\n');
-        final TreeSet<Integer> sizes = new TreeSet<>();
-        results.sizes().forEach(result -> sizes.add(result.bytes()));
-        for (final int bytes : sizes)
+        for (final int bytes : sizes(results))
         {
             md.append("| ").append(ByteSizes.label(bytes)).append(" |");
             for (final Implementation implementation : implementations)
@@ -178,7 +261,7 @@ public final class MarkdownReport
         }
     }
 
-    private static Optional<SizeResult> find(final ResultSet results, final Implementation implementation, final int bytes)
+    static Optional<SizeResult> find(final ResultSet results, final Implementation implementation, final int bytes)
     {
         return results.sizes().stream()
             .filter(result -> result.impl().equals(implementation.id()) && result.bytes() == bytes)

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.openmpj.bench.BenchOptions;
-import org.openmpj.transport.thread.ThreadDeviceProvider;
+import org.openmpj.bench.OptionPairs;
 
 /**
  * The options of {@code PingPongReport}.
@@ -13,13 +13,15 @@ import org.openmpj.transport.thread.ThreadDeviceProvider;
  * @param home            the OpenMPJ checkout: where {@code bin/mpjrun} and the jars are.
  * @param results         where the report is written.
  * @param nativeBinary    the compiled {@code bench/native/pingpong.c}.
- * @param eagerLimitBytes the thread device's eager limit for the run.
- * @param cpus            the CPU list the JVMs are pinned to, in {@code taskset -c} syntax.
+ * @param device          the OpenMPJ device measured; it chooses the floor and Open MPI's transport too.
+ * @param eagerLimitBytes the device's eager limit for the run.
+ * @param cpus            the CPU list the programs are pinned to, in {@code taskset -c} syntax; with the tcp device
+ *                        the two processes of each program take its first two CPUs, one each.
  * @param rounds          how many times each benchmark runs, the implementations taking turns.
  * @param bench           the options passed on to every benchmark program; repetitions are per round.
  */
 public record ReportOptions(
-    Path home, Path results, Path nativeBinary, long eagerLimitBytes, String cpus, int rounds, BenchOptions bench)
+    Path home, Path results, Path nativeBinary, BenchDevice device, long eagerLimitBytes, String cpus, int rounds, BenchOptions bench)
 {
     /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
     public static final int DEFAULT_ROUNDS = 3;
@@ -30,16 +32,29 @@ public record ReportOptions(
 
     /** The usage text. */
     public static final String USAGE = """
-        Usage: PingPongReport [--home DIR] [--results DIR] [--native FILE] [--eager-limit BYTES] [--cpus LIST]
-                              [--rounds N] [--max-bytes N] [--repetitions N] [--batch-ms N]
+        Usage: PingPongReport [--home DIR] [--results DIR] [--native FILE] [--device thread|tcp] [--eager-limit BYTES]
+                              [--cpus LIST] [--rounds N] [--max-bytes N] [--repetitions N] [--batch-ms N]
           --home         the OpenMPJ checkout; default the current directory.
           --results      where to write the report; default HOME/bench/results.
           --native       the compiled bench/native/pingpong.c; default HOME/bench/target/pingpong.
-          --eager-limit  the thread device's eager limit in bytes; default %d.
-          --cpus         the cores the JVMs run on (taskset -c); default 0,1.
+          --device       thread: OpenMPJ's thread device, the two-thread Java floor and Open MPI's default transport,
+                         written to pingpong.*; tcp: the tcp device (two processes), the Java socket floor and Open MPI
+                         over TCP, written to pingpong-tcp.*. Default thread.
+          --eager-limit  the device's eager limit in bytes; default the device's (thread %d, tcp %d).
+          --cpus         the cores the programs run on (taskset -c); tcp needs two, one per process; default 0,1.
           --rounds       how often each benchmark runs, the implementations taking turns; default %d.
           --max-bytes, --repetitions, --batch-ms: passed to every benchmark; defaults 16 MiB, %d per round, 30 ms.
-        """.formatted(ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, DEFAULT_ROUNDS, DEFAULT_REPETITIONS_PER_ROUND);
+        """.formatted(BenchDevice.THREAD.eagerLimitDefault(), BenchDevice.TCP.eagerLimitDefault(), DEFAULT_ROUNDS,
+            DEFAULT_REPETITIONS_PER_ROUND);
+
+    /** Checks that a device of processes has a CPU for each of its two. */
+    public ReportOptions
+    {
+        if (device == BenchDevice.TCP && CpuList.count(cpus) < 2)
+        {
+            throw new IllegalArgumentException("--cpus " + cpus + " names one CPU; the tcp device's two processes need one each");
+        }
+    }
 
     /**
      * @param args the command line.
@@ -51,75 +66,46 @@ public record ReportOptions(
         Path home = Path.of("").toAbsolutePath();
         Path results = null;
         Path nativeBinary = null;
-        long eagerLimit = ThreadDeviceProvider.EAGER_LIMIT_DEFAULT;
+        BenchDevice device = BenchDevice.THREAD;
+        Long eagerLimit = null;
         String cpus = "0,1";
         int rounds = DEFAULT_ROUNDS;
         final List<String> benchArgs = new ArrayList<>();
-        for (int i = 0; i < args.length; i += 2)
+        for (final OptionPairs.Option option : OptionPairs.of(args))
         {
-            final String name = args[i];
-            if (i + 1 >= args.length)
-            {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            final String value = args[i + 1];
-            switch (name)
+            final String value = option.value();
+            switch (option.name())
             {
                 case "--home" -> home = Path.of(value).toAbsolutePath();
                 case "--results" -> results = Path.of(value).toAbsolutePath();
                 case "--native" -> nativeBinary = Path.of(value).toAbsolutePath();
-                case "--eager-limit" -> eagerLimit = parseEagerLimit(value);
+                case "--device" -> device = BenchDevice.parse(value);
+                case "--eager-limit" -> eagerLimit = option.whole(0, Long.MAX_VALUE);
                 case "--cpus" -> cpus = value;
-                case "--rounds" -> rounds = parseRounds(value);
+                case "--rounds" -> rounds = option.wholeInt(1, MAX_ROUNDS);
                 default ->
                 {
-                    benchArgs.add(name);
+                    benchArgs.add(option.name());
                     benchArgs.add(value);
                 }
             }
         }
+        CpuList.count(cpus);
         return new ReportOptions(
             home,
             results != null ? results : home.resolve("bench/results"),
             nativeBinary != null ? nativeBinary : home.resolve("bench/target/pingpong"),
-            eagerLimit,
+            device,
+            eagerLimit != null ? eagerLimit : device.eagerLimitDefault(),
             cpus,
             rounds,
             BenchOptions.parse(benchArgs.toArray(String[]::new), new BenchOptions(
                 BenchOptions.DEFAULT_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND, BenchOptions.DEFAULT_BATCH_MILLIS)));
     }
 
-    private static int parseRounds(final String text)
+    /** @return the CPUs of {@link #cpus}, in the order given. */
+    public int[] cpuList()
     {
-        try
-        {
-            final int value = Integer.parseInt(text.trim());
-            if (value >= 1 && value <= MAX_ROUNDS)
-            {
-                return value;
-            }
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException("--rounds " + text + " is not a whole number", ex);
-        }
-        throw new IllegalArgumentException("--rounds " + text + " is out of range; expected 1 to " + MAX_ROUNDS);
-    }
-
-    private static long parseEagerLimit(final String text)
-    {
-        try
-        {
-            final long value = Long.parseLong(text.trim());
-            if (value >= 0)
-            {
-                return value;
-            }
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException("--eager-limit " + text + " is not a byte count", ex);
-        }
-        throw new IllegalArgumentException("--eager-limit " + text + " is negative");
+        return CpuList.cpus(cpus);
     }
 }

@@ -1,5 +1,12 @@
 package org.openmpj.bench.report;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -11,7 +18,8 @@ import java.util.List;
  * @param jdk              the JDK the Java programs ran on.
  * @param mpiLibrary       the native MPI library's version line.
  * @param openmpjRevision  the OpenMPJ source revision, {@code -dirty} when the tree had local changes.
- * @param eagerLimitBytes  the thread device's eager limit during the run.
+ * @param device           the OpenMPJ device measured, e.g. {@code tcp}.
+ * @param eagerLimitBytes  that device's eager limit during the run.
  * @param loadAverage      the 1-, 5- and 15-minute load averages at the start and at the end of the run: the
  *                         benchmarks keep two cores busy, so a 1-minute figure well above 2 at the end means
  *                         something else competed for the cores.
@@ -23,11 +31,69 @@ import java.util.List;
  */
 public record RunInfo(
     String date, int nproc, String cpuModel, String jdk, String mpiLibrary, String openmpjRevision,
-    long eagerLimitBytes, String loadAverage, String runQueue, int rounds, int batchMillis, int repetitions, List<String> commands)
+    String device, long eagerLimitBytes, String loadAverage, String runQueue, int rounds, int batchMillis, int repetitions,
+    List<String> commands)
 {
     /** Copies the command list. */
     public RunInfo
     {
         commands = List.copyOf(commands);
+    }
+
+    /** @return now, in UTC to the second, ISO-8601: a run's {@link #date}. */
+    public static String now()
+    {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+    }
+
+    /**
+     * The facts of a run that has just ended on this machine: the JDK running this JVM, Open MPI's {@code mpirun}
+     * version, the checkout's revision and when its core jar was built, and the load average now.
+     *
+     * @param home             the OpenMPJ checkout measured.
+     * @param date             when the run started ({@link #now()} then).
+     * @param loadAverageStart the load average when the run started.
+     * @param device           the OpenMPJ device measured.
+     * @param eagerLimitBytes  that device's eager limit.
+     * @param runQueue         the run queue summary of the run.
+     * @param rounds           how many times each benchmark ran.
+     * @param batchMillis      the calibrated length of each timed batch.
+     * @param repetitions      timed batches per size in each round.
+     * @param commands         the command lines run.
+     * @return the run's facts.
+     */
+    public static RunInfo measured(
+        final Path home, final String date, final String loadAverageStart, final String device, final long eagerLimitBytes,
+        final String runQueue, final int rounds, final int batchMillis, final int repetitions, final List<String> commands)
+    {
+        return new RunInfo(
+            date,
+            Runtime.getRuntime().availableProcessors(),
+            MachineInfo.cpuModel(),
+            MachineInfo.jdk(),
+            CommandRunner.firstLine(List.of("mpirun", "--version"), "unknown"),
+            CommandRunner.firstLine(List.of("git", "-C", home.toString(), "describe", "--always", "--dirty"), "unknown") + jarsBuilt(home),
+            device,
+            eagerLimitBytes,
+            "start " + loadAverageStart + ", end " + MachineInfo.loadAverage(),
+            runQueue,
+            rounds,
+            batchMillis,
+            repetitions,
+            commands);
+    }
+
+    /** The jars may be older than the sources: a report must say which build it measured. */
+    private static String jarsBuilt(final Path home)
+    {
+        try
+        {
+            return ", core jar built " + Files.getLastModifiedTime(home.resolve("core/target/openmpj-core.jar")).toInstant()
+                .truncatedTo(ChronoUnit.SECONDS);
+        }
+        catch (final IOException ex)
+        {
+            return "";
+        }
     }
 }

@@ -56,4 +56,49 @@ class BenchmarkCommandsTest
         assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--rounds", "0"}));
         assertEquals(1, ReportOptions.parse(new String[] {"--rounds", "1"}).rounds());
     }
+
+    @Test
+    void theTcpDevicePinsEachProcessOfEveryImplementationToACpuOfItsOwn()
+    {
+        final ReportOptions options = ReportOptions.parse(
+            new String[] {"--home", HOME.toString(), "--device", "tcp", "--cpus", "1,0", "--max-bytes", "4194304"});
+        assertEquals(BenchDevice.TCP, options.device());
+        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.eagerLimitBytes());
+        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "-Xmx1g");
+
+        final String floor = String.join(" ", commands.socketFloor());
+        assertEquals("taskset -c 1 /jdk/bin/java -Xmx1g -cp /opt/openmpj/bench/target/openmpj-bench.jar org.openmpj.bench.SocketFloor "
+            + "--peer-cpu 0 --max-bytes 4194304 --repetitions 5 --batch-ms 30", floor);
+
+        final String openmpj = String.join(" ", commands.openmpj());
+        assertTrue(openmpj.startsWith("taskset -c 1,0 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to user:1,0 /jdk/bin/java "), openmpj);
+        assertTrue(openmpj.contains(" -Xmx1g --enable-native-access=ALL-UNNAMED -Dopenmpj.device=tcp -Dopenmpj.tcp.eagerLimit=65536 -cp "
+            + "/opt/openmpj/core/target/openmpj-core.jar:/opt/openmpj/mpi/target/openmpj-mpi.jar:/opt/openmpj/bench/target/openmpj-bench.jar "
+            + "org.openmpj.runtime.ProcessRank org.openmpj.bench.PingPong --max-bytes 4194304 "), openmpj);
+        assertTrue(commands.job().placement().contains("mpiexec.hydra"), commands.job().placement());
+
+        final String openmpi = String.join(" ", commands.openmpi());
+        assertTrue(openmpi.startsWith("mpirun --allow-run-as-root -np 2 --mca pml ob1 --mca btl tcp,self --map-by core --bind-to core "),
+            openmpi);
+
+        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "tcp", "--cpus", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "udp"}));
+        assertEquals(4096, ReportOptions.parse(new String[] {"--device", "tcp", "--eager-limit", "4096"}).eagerLimitBytes());
+    }
+
+    @Test
+    void onlyTheTcpLauncherDecidesHowTcpJobsStart()
+    {
+        final OpenMpjJob thread = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), BenchDevice.THREAD, 4096, "0,1");
+        assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "2", "-dev", "thread"),
+            thread.command(2, Object.class, List.of()).subList(0, 8));
+        final OpenMpjJob tcp = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), BenchDevice.TCP, 4096, "0-1");
+        final List<String> command = tcp.command(3, Object.class, List.of("x"));
+        assertEquals(OpenMpjJob.TCP_LAUNCHER == OpenMpjJob.Launcher.HYDRA, command.contains("mpiexec.hydra"), command.toString());
+        assertEquals(List.of("java.lang.Object", "x"), command.subList(command.size() - 2, command.size()));
+        if (OpenMpjJob.TCP_LAUNCHER == OpenMpjJob.Launcher.HYDRA)
+        {
+            assertTrue(String.join(" ", command).contains(" -n 3 -bind-to none "), "more ranks than CPUs: unbound");
+        }
+    }
 }

@@ -30,7 +30,8 @@ class CollectiveChartsTest
 
         assertTrue(count(image, RED) > 50, "the 4-rank lines take the second job size's colour");
         assertEquals(0, count(image, 0x1f77b4), "no 2-rank results, so nothing in the first colour");
-        assertEquals("collectives-alltoall.png", CollectiveCharts.fileName(CollectiveOperation.ALLTOALL));
+        assertEquals("collectives-alltoall.png", CollectiveCharts.fileName(BenchDevice.THREAD, CollectiveOperation.ALLTOALL));
+        assertEquals("collectives-tcp-bcast.png", CollectiveCharts.fileName(BenchDevice.TCP, CollectiveOperation.BCAST));
     }
 
     @Test

@@ -52,6 +52,27 @@ class CollectiveCommandsTest
     }
 
     @Test
+    void theTcpDeviceRunsRankProcessesAndHoldsOpenMpiToTcp()
+    {
+        final CollectiveReportOptions options = CollectiveReportOptions.parse(
+            new String[] {"--home", HOME.toString(), "--device", "tcp", "--ranks", "2,8", "--max-bytes", "65536"});
+        assertEquals(BenchDevice.TCP, options.device());
+        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.eagerLimitBytes());
+        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+
+        final String eight = String.join(" ", commands.openmpj(8));
+        assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
+        assertTrue(eight.contains(" -Dopenmpj.tcp.eagerLimit=65536 ") && eight.contains(" org.openmpj.runtime.ProcessRank "
+            + "org.openmpj.bench.Collectives --min-bytes 16 --max-bytes 65536 "), eight);
+        assertTrue(String.join(" ", commands.openmpj(2)).contains(" -n 2 -bind-to user:0,1 "));
+
+        final String openmpi = String.join(" ", commands.openmpi(8));
+        assertTrue(openmpi.contains(" -np 8 --mca pml ob1 --mca btl tcp,self --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 "),
+            openmpi);
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--device", "shm"}));
+    }
+
+    @Test
     void moreCoresMoveTheOversubscriptionLine()
     {
         final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});

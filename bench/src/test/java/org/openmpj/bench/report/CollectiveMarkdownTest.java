@@ -15,9 +15,10 @@ class CollectiveMarkdownTest
     private static final Implementation MINE = new Implementation("j", "Java");
     private static final Implementation THEIRS = new Implementation("c", "C");
     private static final CollectiveMarkdown.Setup SETUP = new CollectiveMarkdown.Setup(MINE, THEIRS, List.of(2, 4), 2, "0,1",
-        Map.of(2, List.of("--bind-to", "core"), 4, List.of("--oversubscribe", "--mca", "mpi_yield_when_idle", "1")));
+        Map.of(2, List.of("--bind-to", "core"), 4, List.of("--oversubscribe", "--mca", "mpi_yield_when_idle", "1")),
+        BenchDevice.THREAD, "`bin/mpjrun -dev thread`");
     private static final RunInfo INFO = new RunInfo("2026-01-01T00:00:00Z", 2, "Some CPU", "25", "mpirun (Open MPI) 4.1.4", "abc123",
-        4096, "0.01 0.02 0.03", "quiet", 1, 30, 5, List.of("run j", "run c"));
+        "thread", 4096, "0.01 0.02 0.03", "quiet", 1, 30, 5, List.of("run j", "run c"));
 
     private static CollectiveResult result(
         final Implementation implementation, final CollectiveOperation operation, final int ranks, final int bytes, final double us)
@@ -62,5 +63,22 @@ class CollectiveMarkdownTest
         assertTrue(md.contains("| run queue during the run | quiet |") && md.contains("- `run c`"), md);
         assertTrue(md.contains("- 4 ranks: Java ≤ 3× C's time at every size"), md);
         assertFalse(md.contains("## Allgather"), "no section for what was not measured");
+        assertTrue(md.contains("Java: the thread device, ranks as threads of one JVM;"), md);
+    }
+
+    @Test
+    void aProcessDeviceSaysHowItsRanksStartedAndNamesItsPlots()
+    {
+        final CollectiveMarkdown.Setup tcp = new CollectiveMarkdown.Setup(MINE, THEIRS, List.of(8), 2, "0,1",
+            Map.of(8, List.of("--mca", "btl", "tcp,self", "--oversubscribe")), BenchDevice.TCP, "`mpiexec.hydra`, unbound");
+        final List<CollectiveResult> results = List.of(result(MINE, CollectiveOperation.BARRIER, 8, 0, 300.0),
+            result(THEIRS, CollectiveOperation.BARRIER, 8, 0, 200.0));
+
+        final String md = CollectiveMarkdown.render(tcp, results, List.of(results), INFO);
+
+        assertTrue(md.contains("Java: the tcp device, ranks as processes started by `mpiexec.hydra`, unbound;"), md);
+        assertTrue(md.contains("- 8 ranks: `--mca btl tcp,self --oversubscribe`"), md);
+        assertTrue(md.contains("![Barrier](collectives-tcp-barrier.png)"), md);
+        assertTrue(md.contains("| 8 | 300.0 | 200.0 | 1.50 | met (≤ 3×) |"), md);
     }
 }

@@ -1,5 +1,6 @@
 package org.openmpj.bench.report;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -11,8 +12,17 @@ import org.openmpj.bench.SizeResult;
 
 class MarkdownReportTest
 {
-    private static final List<Implementation> IMPLEMENTATIONS =
-        List.of(new Implementation("a", "Alpha"), new Implementation("b", "Beta"));
+    private static final Implementation ALPHA = new Implementation("a", "Alpha");
+    private static final Implementation BETA = new Implementation("b", "Beta");
+    private static final Implementation FLOOR = new Implementation("f", "Floor");
+    private static final List<Implementation> IMPLEMENTATIONS = List.of(ALPHA, BETA);
+    private static final PingPongComparison NO_TARGETS = new PingPongComparison(ALPHA, BETA, FLOOR, List.of(), "Placed so.");
+
+    private static RunInfo info(final String device)
+    {
+        return new RunInfo("2026-01-01T00:00:00Z", 2, "Some CPU", "25", "mpirun (Open MPI) 4.1.4", "abc123",
+            device, 65536, "0.01 0.02 0.03", "quiet", 1, 30, 15, List.of("run a", "run b"));
+    }
 
     @Test
     void sizesAreRowsAndImplementationsSideBySide()
@@ -23,10 +33,7 @@ class MarkdownReportTest
                 new SizeResult("b", 1, 100, 15, 0.5, 0.4),
                 new SizeResult("a", 1024 * 1024, 10, 15, 100.0, 90.0)),
             List.of(new AllocationResult("b", 1, 2000, 48.0)));
-        final RunInfo info = new RunInfo("2026-01-01T00:00:00Z", 2, "Some CPU", "25", "mpirun (Open MPI) 4.1.4", "abc123",
-            65536, "0.01 0.02 0.03", "quiet", 1, 30, 15, List.of("run a", "run b"));
-
-        final String md = MarkdownReport.render(IMPLEMENTATIONS, results, List.of(results), info, "lat.png", "bw.png");
+        final String md = MarkdownReport.render(IMPLEMENTATIONS, NO_TARGETS, results, List.of(results), info("thread"), "lat.png", "bw.png");
 
         assertTrue(md.contains("| size | Alpha median µs | min µs | GB/s | Beta median µs | min µs | GB/s |\n"), md);
         assertTrue(md.contains("| 1 B | 0.250 | 0.200 | 0.0040 | 0.500 | 0.400 | 0.0020 |\n"), md);
@@ -38,5 +45,36 @@ class MarkdownReportTest
         assertTrue(md.contains("![one-way latency](lat.png)") && md.contains("- `run b`"), md);
         assertTrue(md.contains("| round | Alpha 1 B µs | Alpha 1 MiB µs | Beta 1 B µs | Beta 1 MiB µs |\n"), md);
         assertTrue(md.contains("| 1 | 0.250 | 100.0 | 0.500 | – |\n"), md);
+        assertTrue(md.contains("\nPlaced so.\n"), md);
+        assertFalse(md.contains("## Targets"), md);
+    }
+
+    @Test
+    void openMpjsMediansStandBesideTheOthersWithRatiosAndTargets()
+    {
+        final ResultSet results = new ResultSet(
+            List.of(
+                new SizeResult("a", 1, 100, 15, 5.0, 4.5),
+                new SizeResult("b", 1, 100, 15, 4.0, 3.9),
+                new SizeResult("f", 1, 100, 15, 5.0, 4.8),
+                new SizeResult("a", 1024 * 1024, 10, 15, 250.0, 240.0),
+                new SizeResult("b", 1024 * 1024, 10, 15, 125.0, 120.0),
+                new SizeResult("a", 4 * 1024 * 1024, 10, 15, 1000.0, 990.0)),
+            List.of());
+        final PingPongComparison comparison = new PingPongComparison(ALPHA, BETA, FLOOR, List.of(
+            new PingPongTarget(1, PingPongTarget.Kind.ONE_WAY_AT_MOST_US, 6, ""),
+            new PingPongTarget(1024 * 1024, PingPongTarget.Kind.BANDWIDTH_AT_LEAST_GBS, 6, "standing for 1 MB"),
+            new PingPongTarget(2, PingPongTarget.Kind.ONE_WAY_AT_MOST_US, 1, "")), "");
+
+        final String md = MarkdownReport.render(List.of(ALPHA, BETA, FLOOR), comparison, results, List.of(results), info("tcp"), "l", "b");
+
+        assertTrue(md.contains("| tcp device eager limit | 65536 B (64 KiB) |"), md);
+        assertTrue(md.contains("- 1 B one-way time ≤ 6 µs: Alpha 5.000 µs, met (same run: Beta 4.000 µs, Floor 5.000 µs).\n"), md);
+        assertTrue(md.contains("- 1 MiB (standing for 1 MB) bandwidth ≥ 6 GB/s: Alpha 4.19 GB/s, **missed** (same run: Beta 8.39 GB/s).\n"), md);
+        assertTrue(md.contains("- 2 B one-way time ≤ 1 µs: Alpha not measured at this size.\n"), md);
+        assertTrue(md.contains("| size | Alpha µs | Beta µs | Floor µs | Alpha GB/s | ÷ Beta | ÷ Floor |\n"), md);
+        assertTrue(md.contains("| 1 B | 5.000 | 4.000 | 5.000 | 0.0002 | 1.25 | 1.00 |\n"), md);
+        assertTrue(md.contains("| 1 MiB | 250.0 | 125.0 | – | 4.19 | 2.00 | – |\n"), md);
+        assertTrue(md.contains("| 4 MiB | 1000.0 | – | – | 4.19 | – | – |\n"), md);
     }
 }

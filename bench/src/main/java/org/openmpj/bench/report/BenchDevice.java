@@ -1,0 +1,85 @@
+package org.openmpj.bench.report;
+
+import java.util.List;
+
+import org.openmpj.transport.tcp.TcpDeviceProvider;
+import org.openmpj.transport.thread.ThreadDeviceProvider;
+
+/**
+ * The OpenMPJ devices the reports measure, with what differs between them: the eager limit's property, the native
+ * reference's transport, and the suffix of the report's file names.
+ */
+public enum BenchDevice
+{
+    /** Ranks as threads of one JVM; Open MPI's reference uses its default shared-memory transport. */
+    THREAD("thread", ThreadDeviceProvider.EAGER_LIMIT_PROP_NAME, ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), ""),
+    /**
+     * Ranks as processes over TCP. Open MPI is held to TCP too: {@code ob1} is named so that no other messaging layer
+     * (such as UCX's) can take over and bypass the {@code btl} choice.
+     */
+    TCP("tcp", TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, TcpDeviceProvider.EAGER_LIMIT_DEFAULT,
+        List.of("--mca", "pml", "ob1", "--mca", "btl", "tcp,self"), "-tcp");
+
+    private final String deviceName;
+    private final String eagerLimitProperty;
+    private final long eagerLimitDefault;
+    private final List<String> openMpiTransport;
+    private final String fileSuffix;
+
+    BenchDevice(final String deviceName, final String eagerLimitProperty, final long eagerLimitDefault,
+        final List<String> openMpiTransport, final String fileSuffix)
+    {
+        this.deviceName = deviceName;
+        this.eagerLimitProperty = eagerLimitProperty;
+        this.eagerLimitDefault = eagerLimitDefault;
+        this.openMpiTransport = openMpiTransport;
+        this.fileSuffix = fileSuffix;
+    }
+
+    /**
+     * @param name a device name as {@code mpjrun -dev} takes it.
+     * @return the device.
+     * @throws IllegalArgumentException naming the value and the choices.
+     */
+    public static BenchDevice parse(final String name)
+    {
+        for (final BenchDevice device : values())
+        {
+            if (device.deviceName.equals(name.trim()))
+            {
+                return device;
+            }
+        }
+        throw new IllegalArgumentException("--device " + name + " is not a device the benchmarks run on; expected thread or tcp");
+    }
+
+    /** @return the device's name, e.g. {@code tcp}. */
+    public String deviceName()
+    {
+        return deviceName;
+    }
+
+    /** @return the system property that sets the device's eager limit. */
+    public String eagerLimitProperty()
+    {
+        return eagerLimitProperty;
+    }
+
+    /** @return the device's default eager limit in bytes. */
+    public long eagerLimitDefault()
+    {
+        return eagerLimitDefault;
+    }
+
+    /** @return the {@code mpirun} options that make Open MPI use the comparable transport; empty for its default. */
+    public List<String> openMpiTransport()
+    {
+        return openMpiTransport;
+    }
+
+    /** @return appended to a report's base file name: empty for the thread device, {@code -tcp} for tcp. */
+    public String fileSuffix()
+    {
+        return fileSuffix;
+    }
+}

@@ -1,0 +1,120 @@
+package org.openmpj.bench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How the reports start an OpenMPJ benchmark job: the one place that knows the launcher. Thread jobs run under
+ * {@code bin/mpjrun}; tcp jobs under {@link #TCP_LAUNCHER}. Every job is confined to the report's CPUs with
+ * {@code taskset}; with no more ranks than those CPUs, a process launcher also binds each rank to a CPU of its own.
+ *
+ * @param home       the OpenMPJ checkout: {@code bin/mpjrun} and the jars.
+ * @param javaHome   the JDK the rank processes run on.
+ * @param jvmOptions extra options of the rank processes' JVMs (from {@code OPENMPJ_JVM_OPTS}); thread jobs get them
+ *                   from the environment instead, through {@code bin/mpjrun}.
+ * @param device     the device.
+ * @param eagerLimitBytes the device's eager limit.
+ * @param cpus       the CPUs, in {@code taskset -c} syntax.
+ */
+public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, BenchDevice device, long eagerLimitBytes, String cpus)
+{
+    /**
+     * Starts the tcp device's rank processes: MPICH's Hydra until {@code bin/mpjrun -dev tcp} can; then this is the
+     * one line to change.
+     */
+    static final Launcher TCP_LAUNCHER = Launcher.HYDRA;
+
+    /** Generous: the longest default run of one implementation takes a few minutes. */
+    static final int TIMEOUT_SECONDS = 900;
+
+    /**
+     * The JIT hints {@code bin/mpjrun} gives its JVM, for rank JVMs it does not start: inlining {@code Recv} lets
+     * the JIT drop the {@code Status} a blocking receive returns.
+     */
+    private static final List<String> JIT_HINTS = List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=inline,mpi.Comm::Recv");
+
+    /** A program that starts the ranks of a job. */
+    enum Launcher
+    {
+        /** OpenMPJ's own {@code bin/mpjrun}. */
+        MPJRUN,
+        /** MPICH's {@code mpiexec.hydra}, each rank a JVM running {@code org.openmpj.runtime.ProcessRank}. */
+        HYDRA
+    }
+
+    /** Copies the options. */
+    public OpenMpjJob
+    {
+        jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    /**
+     * @param ranks   the job size.
+     * @param program the benchmark's main class, in the bench jar.
+     * @param args    the benchmark's arguments.
+     * @return the command line.
+     */
+    public List<String> command(final int ranks, final Class<?> program, final List<String> args)
+    {
+        final Launcher launcher = device == BenchDevice.THREAD ? Launcher.MPJRUN : TCP_LAUNCHER;
+        final List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus));
+        final String eagerLimit = "-D" + device.eagerLimitProperty() + "=" + eagerLimitBytes;
+        if (launcher == Launcher.MPJRUN)
+        {
+            command.addAll(List.of(
+                home.resolve("bin/mpjrun").toString(),
+                "-np", Integer.toString(ranks),
+                "-dev", device.deviceName(),
+                "-timeout", Integer.toString(TIMEOUT_SECONDS),
+                eagerLimit,
+                "-cp", jar("bench")));
+        }
+        else
+        {
+            command.addAll(List.of("env", "MPIEXEC_TIMEOUT=" + TIMEOUT_SECONDS, "mpiexec.hydra", "-n", Integer.toString(ranks)));
+            command.addAll(hydraBinding(ranks));
+            command.add(javaHome.resolve("bin/java").toString());
+            command.addAll(JIT_HINTS);
+            command.addAll(jvmOptions);
+            command.addAll(List.of(
+                // The rank reads its PMI socket through the foreign-function API.
+                "--enable-native-access=ALL-UNNAMED",
+                "-Dopenmpj.device=" + device.deviceName(),
+                eagerLimit,
+                "-cp", String.join(":", jar("core"), jar("mpi"), jar("bench")),
+                "org.openmpj.runtime.ProcessRank"));
+        }
+        command.add(program.getName());
+        command.addAll(args);
+        return command;
+    }
+
+    /** @return how the ranks are placed, in words, for the report. */
+    public String placement()
+    {
+        if (device == BenchDevice.THREAD || TCP_LAUNCHER == Launcher.MPJRUN)
+        {
+            return "`bin/mpjrun -dev " + device.deviceName() + "` under `taskset -c " + cpus + "`";
+        }
+        return "`mpiexec.hydra` under `taskset -c " + cpus + "`, each rank a JVM process, bound to a CPU of its own "
+            + "(`-bind-to user:`) with no more ranks than CPUs and unbound beyond";
+    }
+
+    /** @return Hydra's binding: a CPU per rank while the ranks fit the CPUs (in the order given), else none. */
+    private List<String> hydraBinding(final int ranks)
+    {
+        final int[] list = CpuList.cpus(cpus);
+        if (ranks > list.length)
+        {
+            return List.of("-bind-to", "none");
+        }
+        return List.of("-bind-to", "user:" + String.join(",", Arrays.stream(list).limit(ranks).mapToObj(Integer::toString).toList()));
+    }
+
+    private String jar(final String module)
+    {
+        return home.resolve(module + "/target/openmpj-" + module + ".jar").toString();
+    }
+}

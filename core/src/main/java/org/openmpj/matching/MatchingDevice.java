@@ -42,6 +42,10 @@ public final class MatchingDevice implements Device
     /** Each distinct transport once, for progress and closing. */
     private Transport[] transports;
     private long eagerLimitBytes;
+    /** The one transport that can block a waiting thread until data arrives, or null (then waiters park). */
+    private Transport blockingTransport;
+    /** The longest a waiting thread blocks in the transport before it checks the job and its request again. */
+    private static final long BLOCK_NS = 1_000_000;
 
     /**
      * @param name                 the device name reported to users.
@@ -81,6 +85,16 @@ public final class MatchingDevice implements Device
             }
         }
         this.transports = distinct.toArray(Transport[]::new);
+        // Blocking in one transport would miss arrivals on another; with several, waiters park as usual.
+        final java.util.List<Transport> remote = new java.util.ArrayList<>();
+        for (final Transport transport : transports)
+        {
+            if (!(transport instanceof LoopbackTransport))
+            {
+                remote.add(transport);
+            }
+        }
+        this.blockingTransport = remote.size() == 1 ? remote.get(0) : null;
         // The limit the engine sees is that of the transport reaching other ranks; this rank's own route may differ.
         this.eagerLimitBytes = routes[size > 1 ? (rank + 1) % size : rank].eagerLimitBytes();
     }
@@ -253,7 +267,7 @@ public final class MatchingDevice implements Device
                 {
                     if (request.prepareToPark())
                     {
-                        round = idle.idle(round);
+                        round = parkOrBlock(round);
                     }
                     request.parked();
                 }
@@ -285,7 +299,7 @@ public final class MatchingDevice implements Device
             {
                 if (request.prepareToPark())
                 {
-                    now = idle.idle(now);
+                    now = parkOrBlock(now);
                 }
                 request.parked();
             }
@@ -312,6 +326,20 @@ public final class MatchingDevice implements Device
     public void endWait(final int round)
     {
         idle.endWait(round);
+    }
+
+    /**
+     * The park step of a wait: a transport whose arrivals only the operating system sees blocks there for at most
+     * {@link #BLOCK_NS}, so that arriving data wakes the thread at once; otherwise the idle strategy parks.
+     */
+    private int parkOrBlock(final int round)
+    {
+        final Transport blocking = blockingTransport;
+        if (blocking != null && blocking.blockForArrival(BLOCK_NS))
+        {
+            return round == Integer.MAX_VALUE ? round : round + 1;
+        }
+        return idle.idle(round);
     }
 
     @Override

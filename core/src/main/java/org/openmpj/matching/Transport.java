@@ -20,6 +20,17 @@ public interface Transport extends AutoCloseable
     /** @return the work done receiving or sending; 0 when there was nothing to do. */
     int doWork();
 
+    /**
+     * Blocks the calling thread until something arrives for this transport or {@code timeoutNs} passes: what a waiting
+     * thread does instead of parking when only the operating system can tell it that a peer sent something.
+     *
+     * @return false when the transport cannot block that way (the caller parks as usual).
+     */
+    default boolean blockForArrival(final long timeoutNs)
+    {
+        return false;
+    }
+
     @Override
     void close();
 }

@@ -6,6 +6,8 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
@@ -44,6 +46,10 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final AtomicBoolean reading = new AtomicBoolean();
     private final ByteBuffer in = ByteBuffer.allocateDirect(READ_STAGING_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private volatile TcpConnection[] connections = new TcpConnection[0];
+    /** Watches every connection for data, for the one waiting thread at a time that blocks instead of parking. */
+    private final Selector arrivals;
+    private final AtomicBoolean blocking = new AtomicBoolean();
+    private final java.util.function.Consumer<SelectionKey> ignoreKey = key -> { };
     private volatile boolean closing;
 
     /**
@@ -70,6 +76,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
                 links[peer] = new PeerLink(peer, new PeerProtocol(device, eagerLimitBytes, windowBytes));
             }
         }
+        this.arrivals = Selector.open();
         this.watch = new JobWatch(rank, job);
         this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit);
         acceptor.start();
@@ -144,6 +151,29 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     }
 
     @Override
+    public boolean blockForArrival(final long timeoutNs)
+    {
+        if (!blocking.compareAndSet(false, true))
+        {
+            return false;
+        }
+        try
+        {
+            // Level-triggered: data that is already waiting ends the select at once, and the caller then reads it.
+            arrivals.select(ignoreKey, Math.max(1, timeoutNs / 1_000_000));
+            return true;
+        }
+        catch (final IOException | java.nio.channels.ClosedSelectorException ex)
+        {
+            return false;
+        }
+        finally
+        {
+            blocking.set(false);
+        }
+    }
+
+    @Override
     public void close()
     {
         synchronized (this)
@@ -193,6 +223,14 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
             connection.close();
         }
         watch.close();
+        try
+        {
+            arrivals.close();
+        }
+        catch (final IOException ex)
+        {
+            // Nothing else uses the selector.
+        }
     }
 
     @Override
@@ -213,6 +251,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         setBuffers(channel, socketBufferBytes);
         final TcpConnection connection = new TcpConnection(channel, link.peer, link.protocol, this);
+        channel.register(arrivals, SelectionKey.OP_READ);
         synchronized (this)
         {
             final TcpConnection[] grown = Arrays.copyOf(connections, connections.length + 1);

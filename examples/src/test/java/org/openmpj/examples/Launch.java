@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 final class Launch
 {
     static final Path PROJECT = findProject();
+    private static final java.util.regex.Pattern LEARNED = java.util.regex.Pattern.compile("rank (\\d+) learned after (\\d+) ms: (.*)");
 
     private Launch()
     {
@@ -77,6 +78,28 @@ final class Launch
             PROJECT.resolve("core/target/openmpj-core.jar").toString());
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return run(limit, java, "-cp", classpath, mainClass);
+    }
+
+    /**
+     * Checks the output of {@code SystemPrograms$RankDies} on {@code processes} ranks: every survivor reports that it
+     * learned of rank 1's death in under 10 s, from a message that names rank 1.
+     */
+    static void assertEverySurvivorLearned(final Outcome run, final int processes)
+    {
+        final java.util.regex.Matcher learned = LEARNED.matcher(run.stdout());
+        int survivors = 0;
+        while (learned.find())
+        {
+            survivors++;
+            if (Long.parseLong(learned.group(2)) >= 10_000 || !learned.group(3).contains("rank 1 "))
+            {
+                throw new AssertionError("rank " + learned.group(1) + " learned too late or was not told of rank 1: " + run);
+            }
+        }
+        if (survivors != processes - 1)
+        {
+            throw new AssertionError((processes - 1) + " survivors should have reported, " + survivors + " did: " + run);
+        }
     }
 
     /** @return the examples jar built by this module. */

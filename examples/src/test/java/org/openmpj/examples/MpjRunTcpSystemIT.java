@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,7 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MpjRunTcpSystemIT
 {
     private static final Duration LIMIT = Duration.ofSeconds(90);
-    private static final Pattern LEARNED = Pattern.compile("rank (\\d+) learned after (\\d+) ms: (.*)");
 
     @ParameterizedTest(name = "-np {0}")
     @ValueSource(ints = {1, 2, 3, 4, 8})
@@ -71,15 +68,7 @@ class MpjRunTcpSystemIT
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-dev", "tcp",
             "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$RankDies");
         assertNotEquals(0, run.exitCode(), run::toString);
-        final Matcher learned = LEARNED.matcher(run.stdout());
-        int survivors = 0;
-        while (learned.find())
-        {
-            survivors++;
-            assertTrue(Long.parseLong(learned.group(2)) < 10_000, () -> "too slow: " + run);
-            assertTrue(learned.group(3).contains("rank 1 "), () -> "the message does not name the dead rank: " + run);
-        }
-        assertEquals(processes - 1, survivors, run::toString);
+        Launch.assertEverySurvivorLearned(run, processes);
         assertTrue(run.stderr().contains("mpjrun: job failed: rank 1"), run::toString);
         final Launch.Outcome left = Launch.run(Duration.ofSeconds(10), "pgrep", "-f", "SystemPrograms\\$RankDies");
         assertEquals(1, left.exitCode(), () -> "rank JVMs left running: " + left.stdout());

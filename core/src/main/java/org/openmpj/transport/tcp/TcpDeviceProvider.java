@@ -14,6 +14,7 @@ import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.LoopbackTransport;
 import org.openmpj.matching.MatchingDevice;
@@ -97,10 +98,11 @@ public final class TcpDeviceProvider implements DeviceProvider
     {
         final int rank = context.rank();
         final int size = context.size();
-        final long eagerLimit = number(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final long window = Math.max(number(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
-        final long connectTimeout = number(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
-        final int socketBuffer = (int)Math.min(Integer.MAX_VALUE, number(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
+        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+        final long window = Math.max(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
+        final long connectTimeout = DeviceSettings.wholeNumber(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
+        final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
+            DeviceSettings.wholeNumber(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
         final MatchingDevice device = new MatchingDevice(name(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -184,24 +186,6 @@ public final class TcpDeviceProvider implements DeviceProvider
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + peer + " published address '" + text
                 + "', which is not ip:port");
-        }
-    }
-
-    private static long number(final DeviceContext context, final String name, final long defaultValue)
-    {
-        final String text = context.property(name, Long.toString(defaultValue));
-        try
-        {
-            final long value = Long.parseLong(text.trim());
-            if (value < 0)
-            {
-                throw new NumberFormatException();
-            }
-            return value;
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + "=" + text + " is not a whole number >= 0", ex);
         }
     }
 

@@ -6,6 +6,7 @@ import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.DeviceSettings;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.Transport;
 
@@ -65,8 +66,8 @@ public final class ThreadDeviceProvider implements DeviceProvider
     @Override
     public Device open(final DeviceContext context)
     {
-        final long eagerLimit = byteSize(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final long unexpectedLimit = byteSize(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
+        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+        final long unexpectedLimit = DeviceSettings.wholeNumber(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
         final ThreadFabric fabric = context.jobShared(FABRIC_KEY, () -> new ThreadFabric(context.size()));
         final MatchingDevice device = new MatchingDevice(
             name(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
@@ -76,23 +77,5 @@ public final class ThreadDeviceProvider implements DeviceProvider
         device.connect(routes);
         fabric.register(context.rank(), device);
         return device;
-    }
-
-    private static long byteSize(final DeviceContext context, final String name, final long defaultValue)
-    {
-        final String text = context.property(name, Long.toString(defaultValue));
-        try
-        {
-            final long value = Long.parseLong(text.trim());
-            if (value < 0)
-            {
-                throw new NumberFormatException();
-            }
-            return value;
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(name + "=" + text + " is not a byte count; expected a whole number >= 0", ex);
-        }
     }
 }

@@ -1,0 +1,31 @@
+package org.openmpj.device;
+
+/** Reads a device's numeric tunables from its {@link DeviceContext}, naming the property and value when one is bad. */
+public final class DeviceSettings
+{
+    private DeviceSettings()
+    {
+    }
+
+    /**
+     * @return the value of property {@code name}, a whole number of at least 0, or {@code defaultValue} when unset.
+     * @throws IllegalArgumentException naming the property and its value when it is not such a number.
+     */
+    public static long wholeNumber(final DeviceContext context, final String name, final long defaultValue)
+    {
+        final String text = context.property(name, Long.toString(defaultValue));
+        try
+        {
+            final long value = Long.parseLong(text.trim());
+            if (value < 0)
+            {
+                throw new NumberFormatException();
+            }
+            return value;
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(name + "=" + text + " is not a whole number; expected one >= 0", ex);
+        }
+    }
+}

@@ -14,11 +14,17 @@ public interface DeviceProvider
     /** @return other names accepted for this device, such as those of older MPJ libraries. */
     List<String> aliases();
 
-    /** @return whether the device can run on this machine. */
-    boolean isAvailable();
+    /** @return whether the device can run on this machine; devices needing nothing beyond the JDK always can. */
+    default boolean isAvailable()
+    {
+        return true;
+    }
 
     /** @return why the device cannot run here, with what to do about it; null when it can. */
-    String unavailabilityCause();
+    default String unavailabilityCause()
+    {
+        return null;
+    }
 
     /** @return the configuration properties this device reads. */
     List<ConfigOption> configOptions();

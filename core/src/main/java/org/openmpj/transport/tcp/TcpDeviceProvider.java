@@ -66,18 +66,6 @@ public final class TcpDeviceProvider implements DeviceProvider
     }
 
     @Override
-    public boolean isAvailable()
-    {
-        return true;
-    }
-
-    @Override
-    public String unavailabilityCause()
-    {
-        return null;
-    }
-
-    @Override
     public List<ConfigOption> configOptions()
     {
         return List.of(

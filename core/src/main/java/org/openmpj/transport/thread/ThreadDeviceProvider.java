@@ -42,18 +42,6 @@ public final class ThreadDeviceProvider implements DeviceProvider
     }
 
     @Override
-    public boolean isAvailable()
-    {
-        return true;
-    }
-
-    @Override
-    public String unavailabilityCause()
-    {
-        return null;
-    }
-
-    @Override
     public List<ConfigOption> configOptions()
     {
         return List.of(

@@ -258,23 +258,7 @@ public final class MatchingDevice implements Device
         {
             while (!request.isComplete())
             {
-                job.checkAlive();
-                if (progress() > 0)
-                {
-                    continue;
-                }
-                if (idle.parksAt(round))
-                {
-                    if (request.prepareToPark())
-                    {
-                        round = parkOrBlock(round);
-                    }
-                    request.parked();
-                }
-                else
-                {
-                    round = idle.idle(round);
-                }
+                round = waitStep(request, round);
             }
         }
         finally
@@ -290,23 +274,7 @@ public final class MatchingDevice implements Device
         // Steps rather than rounds end the stretch: a strategy may hold its round still, as a budgeted spin does.
         for (int step = 0; step < steps && !request.isComplete(); step++)
         {
-            job.checkAlive();
-            if (progress() > 0)
-            {
-                continue;
-            }
-            if (idle.parksAt(now))
-            {
-                if (request.prepareToPark())
-                {
-                    now = parkOrBlock(now);
-                }
-                request.parked();
-            }
-            else
-            {
-                now = idle.idle(now);
-            }
+            now = waitStep(request, now);
         }
         return now;
     }
@@ -326,6 +294,31 @@ public final class MatchingDevice implements Device
     public void endWait(final int round)
     {
         idle.endWait(round);
+    }
+
+    /**
+     * One step of waiting for {@code request}: checks the job, makes progress, and idles when there was nothing to do.
+     *
+     * @return the round to pass to the next step.
+     */
+    private int waitStep(final Request request, final int round)
+    {
+        job.checkAlive();
+        if (progress() > 0)
+        {
+            return round;
+        }
+        if (!idle.parksAt(round))
+        {
+            return idle.idle(round);
+        }
+        int next = round;
+        if (request.prepareToPark())
+        {
+            next = parkOrBlock(round);
+        }
+        request.parked();
+        return next;
     }
 
     /**

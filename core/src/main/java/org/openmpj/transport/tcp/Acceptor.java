@@ -226,15 +226,20 @@ final class Acceptor implements Runnable
         closeQuietly(waiting.channel);
     }
 
-    private static void closeQuietly(final java.nio.channels.Channel channel)
+    /** Closes {@code channel}, if any, when closing is all that is left to do with it. */
+    static void closeQuietly(final java.nio.channels.Channel channel)
     {
+        if (channel == null)
+        {
+            return;
+        }
         try
         {
             channel.close();
         }
         catch (final IOException ex)
         {
-            // Closing is all that is left to do with it.
+            // Nothing else can be done with a channel that cannot even close.
         }
     }
 }

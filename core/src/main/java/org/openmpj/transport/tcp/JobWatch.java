@@ -99,7 +99,7 @@ final class JobWatch implements Runnable
         {
             for (final SocketChannel channel : neighbours)
             {
-                closeQuietly(channel);
+                Acceptor.closeQuietly(channel);
             }
         }
         try
@@ -128,7 +128,7 @@ final class JobWatch implements Runnable
         if (read < 0)
         {
             key.cancel();
-            closeQuietly(channel);
+            Acceptor.closeQuietly(channel);
             if (!neighbour.saidGoodbye && !closed)
             {
                 failed(neighbour.rank, "rank " + neighbour.rank + " died or exited without MPI.Finalize (its watch connection to rank "
@@ -190,18 +190,6 @@ final class JobWatch implements Runnable
             {
                 // That neighbour is gone; the others still hear.
             }
-        }
-    }
-
-    private static void closeQuietly(final SocketChannel channel)
-    {
-        try
-        {
-            channel.close();
-        }
-        catch (final IOException ex)
-        {
-            // Nothing is left to do with it.
         }
     }
 }

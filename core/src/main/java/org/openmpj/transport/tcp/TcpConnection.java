@@ -89,11 +89,7 @@ final class TcpConnection implements FrameWriter
             }
             if (!backlog)
             {
-                out.clear();
-                FrameDescriptor.encode(out, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux,
-                    protocol.takeOwedCredit());
-                long staged = stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
-                out.flip();
+                long staged = begin(type, flags, context, source, tag, byteCount, id, aux, payload, payloadKind, payloadOffset, payloadBytes);
                 while (true)
                 {
                     if (!drain())
@@ -109,9 +105,7 @@ final class TcpConnection implements FrameWriter
                     {
                         return true;
                     }
-                    out.clear();
-                    staged += stage(payload, payloadKind, payloadOffset, staged, payloadBytes);
-                    out.flip();
+                    staged += restage(payload, payloadKind, payloadOffset, staged, payloadBytes);
                 }
             }
             final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
@@ -169,9 +163,7 @@ final class TcpConnection implements FrameWriter
                 {
                     if (frame.staged < frame.payloadBytes)
                     {
-                        out.clear();
-                        frame.staged += stage(frame.payload, frame.payloadKind, frame.payloadOffset, frame.staged, frame.payloadBytes);
-                        out.flip();
+                        frame.staged += restage(frame.payload, frame.payloadKind, frame.payloadOffset, frame.staged, frame.payloadBytes);
                         continue;
                     }
                     current = null;
@@ -193,11 +185,8 @@ final class TcpConnection implements FrameWriter
                 {
                     queueTail = null;
                 }
-                out.clear();
-                FrameDescriptor.encode(out, next.type, next.payloadKind.ordinal(), next.flags, next.context, next.source, next.tag,
-                    next.byteCount, next.id, next.aux, protocol.takeOwedCredit());
-                next.staged = stage(next.payload, next.payloadKind, next.payloadOffset, 0, next.payloadBytes);
-                out.flip();
+                next.staged = begin(next.type, next.flags, next.context, next.source, next.tag, next.byteCount, next.id, next.aux,
+                    next.payload, next.payloadKind, next.payloadOffset, next.payloadBytes);
                 current = next;
             }
         }
@@ -294,14 +283,7 @@ final class TcpConnection implements FrameWriter
     void close()
     {
         closed = true;
-        try
-        {
-            channel.close();
-        }
-        catch (final IOException ex)
-        {
-            // Nothing is left to do with a connection that cannot even close.
-        }
+        Acceptor.closeQuietly(channel);
     }
 
     private void startPayload()
@@ -370,6 +352,34 @@ final class TcpConnection implements FrameWriter
             }
         }
         return true;
+    }
+
+    /**
+     * Fills the empty staging buffer with a frame's header, carrying the credit owed to the peer, and the first piece of
+     * its payload.
+     *
+     * @return the payload bytes staged.
+     */
+    private long begin(
+        final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
+        final long id, final long aux, final Object payload, final Primitive payloadKind, final int payloadOffset,
+        final long payloadBytes)
+    {
+        out.clear();
+        FrameDescriptor.encode(out, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux,
+            protocol.takeOwedCredit());
+        final long staged = stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
+        out.flip();
+        return staged;
+    }
+
+    /** Fills the empty staging buffer with the next piece of a payload, from byte {@code from}; @return the bytes staged. */
+    private long restage(final Object payload, final Primitive kind, final int offset, final long from, final long total)
+    {
+        out.clear();
+        final long staged = stage(payload, kind, offset, from, total);
+        out.flip();
+        return staged;
     }
 
     /** Copies the next piece of a payload, from byte {@code from}, into {@link #out} as far as it has room. */

@@ -141,13 +141,13 @@ public final class TcpDeviceProvider implements DeviceProvider
         }
         catch (final IOException ex)
         {
-            closeQuietly(listener);
+            Acceptor.closeQuietly(listener);
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + rank + " cannot listen on " + bindAddress + ": "
                 + ex.getMessage() + "; choose another interface with -D" + INTERFACE_PROP_NAME + "=NAME");
         }
         catch (final RuntimeException ex)
         {
-            closeQuietly(listener);
+            Acceptor.closeQuietly(listener);
             throw ex;
         }
     }
@@ -174,21 +174,6 @@ public final class TcpDeviceProvider implements DeviceProvider
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + peer + " published address '" + text
                 + "', which is not ip:port");
-        }
-    }
-
-    private static void closeQuietly(final ServerSocketChannel listener)
-    {
-        if (listener != null)
-        {
-            try
-            {
-                listener.close();
-            }
-            catch (final IOException ex)
-            {
-                // The listener was never published or is being abandoned.
-            }
         }
     }
 }

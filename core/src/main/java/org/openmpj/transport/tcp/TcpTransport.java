@@ -97,9 +97,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
         catch (final IOException ex)
         {
-            final String why = "rank " + rank + " cannot connect to rank " + next + " at " + addresses[next] + ": " + ex.getMessage();
-            job.reportFailure(next, why);
-            throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+            throw connectFailed(next, "cannot connect to rank " + next + " at " + addresses[next] + ": " + ex.getMessage());
         }
     }
 
@@ -248,8 +246,6 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     public TcpConnection open(final SocketChannel channel, final PeerLink link) throws IOException
     {
         channel.configureBlocking(false);
-        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-        setBuffers(channel, socketBufferBytes);
         final TcpConnection connection = new TcpConnection(channel, link.peer, link.protocol, this);
         channel.register(arrivals, SelectionKey.OP_READ);
         synchronized (this)
@@ -274,6 +270,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
         else
         {
+            tune(channel);
             links[peer].offerIncoming(channel, rank, this);
         }
     }
@@ -288,8 +285,8 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         final SocketChannel channel = SocketChannel.open();
         try
         {
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            setBuffers(channel, socketBufferBytes);
+            // Before connecting: the receive buffer sets the window scale the handshake agrees on.
+            tune(channel);
             channel.socket().connect(addresses[peer], (int)connectTimeoutMs);
             channel.socket().setSoTimeout((int)connectTimeoutMs);
             final InputStream fromPeer = channel.socket().getInputStream();
@@ -317,7 +314,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
         catch (final IOException | RuntimeException ex)
         {
-            closeQuietly(channel);
+            Acceptor.closeQuietly(channel);
             throw ex;
         }
     }
@@ -335,19 +332,29 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
             catch (final IOException ex)
             {
                 link.lose();
-                final String why = "rank " + rank + " cannot connect to rank " + peer + " at " + addresses[peer] + ": " + ex.getMessage();
-                job.reportFailure(peer, why);
-                throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+                throw connectFailed(peer, "cannot connect to rank " + peer + " at " + addresses[peer] + ": " + ex.getMessage());
             }
         }
         if (!link.awaitEstablished(connectTimeoutMs, job::checkAlive))
         {
             job.checkAlive();
-            final String why = "rank " + rank + " could not connect to rank " + peer + " at " + addresses[peer]
-                + " within " + connectTimeoutMs + " ms";
-            job.reportFailure(peer, why);
-            throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+            throw connectFailed(peer, "could not connect to rank " + peer + " at " + addresses[peer] + " within " + connectTimeoutMs + " ms");
         }
+    }
+
+    /** Fails the job because this rank cannot reach {@code peer}, and returns the error for the caller to throw. */
+    private OpenMpjException connectFailed(final int peer, final String what)
+    {
+        final String why = "rank " + rank + " " + what;
+        job.reportFailure(peer, why);
+        return new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
+    }
+
+    /** Sets the options of a connection: no delay for small frames, and the socket buffers. */
+    private void tune(final SocketChannel channel) throws IOException
+    {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        setBuffers(channel, socketBufferBytes);
     }
 
     /** Sets both socket buffers; 0 leaves the kernel's defaults and autotuning. */
@@ -385,21 +392,6 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         catch (final IOException ex)
         {
             // Already shut, or the peer is gone: its end is read as such.
-        }
-    }
-
-    private static void closeQuietly(final SocketChannel channel)
-    {
-        if (channel != null)
-        {
-            try
-            {
-                channel.close();
-            }
-            catch (final IOException ex)
-            {
-                // Nothing is left to do with it.
-            }
         }
     }
 }

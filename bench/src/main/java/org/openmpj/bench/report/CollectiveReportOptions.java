@@ -1,7 +1,6 @@
 package org.openmpj.bench.report;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -28,7 +27,7 @@ public record CollectiveReportOptions(
     int largeJobRanks, int largeJobMaxBytes, CollectiveOptions bench)
 {
     /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
-    public static final int DEFAULT_ROUNDS = 3;
+    public static final int DEFAULT_ROUNDS = SharedReportOptions.DEFAULT_ROUNDS;
     /** Timed batches per size in each round. */
     public static final int DEFAULT_REPETITIONS_PER_ROUND = 5;
     /** The job sizes: one rank per core, and two and four per core on two cores. */
@@ -41,7 +40,6 @@ public record CollectiveReportOptions(
      */
     public static final int DEFAULT_LARGE_JOB_MAX_BYTES = 1024 * 1024;
 
-    private static final int MAX_ROUNDS = 100;
     private static final int MAX_RANKS = 1024;
 
     /** The usage text. */
@@ -82,52 +80,37 @@ public record CollectiveReportOptions(
      */
     public static CollectiveReportOptions parse(final String[] args)
     {
-        Path home = Path.of("").toAbsolutePath();
-        Path results = null;
-        Path nativeBinary = null;
-        BenchDevice device = BenchDevice.THREAD;
-        Long eagerLimit = null;
-        String cpus = "0,1";
-        int rounds = DEFAULT_ROUNDS;
+        final SharedReportOptions shared = new SharedReportOptions();
         List<Integer> rankCounts = DEFAULT_RANK_COUNTS;
         int largeJobRanks = DEFAULT_LARGE_JOB_RANKS;
         int largeJobMaxBytes = DEFAULT_LARGE_JOB_MAX_BYTES;
-        final List<String> benchArgs = new ArrayList<>();
         for (final OptionPairs.Option option : OptionPairs.of(args))
         {
-            final String value = option.value();
+            if (shared.take(option))
+            {
+                continue;
+            }
             switch (option.name())
             {
-                case "--home" -> home = Path.of(value).toAbsolutePath();
-                case "--results" -> results = Path.of(value).toAbsolutePath();
-                case "--native" -> nativeBinary = Path.of(value).toAbsolutePath();
-                case "--device" -> device = BenchDevice.parse(value);
-                case "--eager-limit" -> eagerLimit = option.whole(0, Long.MAX_VALUE);
-                case "--cpus" -> cpus = value;
-                case "--rounds" -> rounds = option.wholeInt(1, MAX_ROUNDS);
-                case "--ranks" -> rankCounts = parseRankCounts(value);
+                case "--ranks" -> rankCounts = parseRankCounts(option.value());
                 case "--large-job-ranks" -> largeJobRanks = option.wholeInt(1, MAX_RANKS);
                 case "--large-job-max-bytes" -> largeJobMaxBytes = option.wholeInt(1, Integer.MAX_VALUE);
-                default ->
-                {
-                    benchArgs.add(option.name());
-                    benchArgs.add(value);
-                }
+                default -> shared.passOn(option);
             }
         }
-        CpuList.count(cpus);
+        CpuList.count(shared.cpus);
         return new CollectiveReportOptions(
-            home,
-            results != null ? results : home.resolve("bench/results"),
-            nativeBinary != null ? nativeBinary : home.resolve("bench/target/collectives"),
-            device,
-            eagerLimit != null ? eagerLimit : device.eagerLimitDefault(),
-            cpus,
-            rounds,
+            shared.home,
+            shared.results(),
+            shared.nativeBinary("collectives"),
+            shared.device,
+            shared.eagerLimit(),
+            shared.cpus,
+            shared.rounds,
             rankCounts,
             largeJobRanks,
             largeJobMaxBytes,
-            CollectiveOptions.parse(benchArgs.toArray(String[]::new), new CollectiveOptions(
+            CollectiveOptions.parse(shared.benchArgs.toArray(String[]::new), new CollectiveOptions(
                 CollectiveOptions.DEFAULT_MIN_BYTES, CollectiveOptions.DEFAULT_MAX_BYTES, CollectiveOptions.DEFAULT_STEP,
                 DEFAULT_REPETITIONS_PER_ROUND, CollectiveOptions.DEFAULT_BATCH_MILLIS)));
     }

@@ -1,8 +1,6 @@
 package org.openmpj.bench.report;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.openmpj.bench.BenchOptions;
 import org.openmpj.bench.OptionPairs;
@@ -24,11 +22,9 @@ public record ReportOptions(
     Path home, Path results, Path nativeBinary, BenchDevice device, long eagerLimitBytes, String cpus, int rounds, BenchOptions bench)
 {
     /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
-    public static final int DEFAULT_ROUNDS = 3;
+    public static final int DEFAULT_ROUNDS = SharedReportOptions.DEFAULT_ROUNDS;
     /** Timed batches per size in each round. */
     public static final int DEFAULT_REPETITIONS_PER_ROUND = 5;
-
-    private static final int MAX_ROUNDS = 100;
 
     /** The usage text. */
     public static final String USAGE = """
@@ -63,43 +59,24 @@ public record ReportOptions(
      */
     public static ReportOptions parse(final String[] args)
     {
-        Path home = Path.of("").toAbsolutePath();
-        Path results = null;
-        Path nativeBinary = null;
-        BenchDevice device = BenchDevice.THREAD;
-        Long eagerLimit = null;
-        String cpus = "0,1";
-        int rounds = DEFAULT_ROUNDS;
-        final List<String> benchArgs = new ArrayList<>();
+        final SharedReportOptions shared = new SharedReportOptions();
         for (final OptionPairs.Option option : OptionPairs.of(args))
         {
-            final String value = option.value();
-            switch (option.name())
+            if (!shared.take(option))
             {
-                case "--home" -> home = Path.of(value).toAbsolutePath();
-                case "--results" -> results = Path.of(value).toAbsolutePath();
-                case "--native" -> nativeBinary = Path.of(value).toAbsolutePath();
-                case "--device" -> device = BenchDevice.parse(value);
-                case "--eager-limit" -> eagerLimit = option.whole(0, Long.MAX_VALUE);
-                case "--cpus" -> cpus = value;
-                case "--rounds" -> rounds = option.wholeInt(1, MAX_ROUNDS);
-                default ->
-                {
-                    benchArgs.add(option.name());
-                    benchArgs.add(value);
-                }
+                shared.passOn(option);
             }
         }
-        CpuList.count(cpus);
+        CpuList.count(shared.cpus);
         return new ReportOptions(
-            home,
-            results != null ? results : home.resolve("bench/results"),
-            nativeBinary != null ? nativeBinary : home.resolve("bench/target/pingpong"),
-            device,
-            eagerLimit != null ? eagerLimit : device.eagerLimitDefault(),
-            cpus,
-            rounds,
-            BenchOptions.parse(benchArgs.toArray(String[]::new), new BenchOptions(
+            shared.home,
+            shared.results(),
+            shared.nativeBinary("pingpong"),
+            shared.device,
+            shared.eagerLimit(),
+            shared.cpus,
+            shared.rounds,
+            BenchOptions.parse(shared.benchArgs.toArray(String[]::new), new BenchOptions(
                 BenchOptions.DEFAULT_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND, BenchOptions.DEFAULT_BATCH_MILLIS)));
     }
 

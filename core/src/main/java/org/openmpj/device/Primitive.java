@@ -74,7 +74,11 @@ public enum Primitive
         return layout;
     }
 
-    MemorySegment segmentOf(final Object array)
+    /**
+     * @return a memory segment over {@code array}, which must be of this kind.
+     * @throws IllegalStateException for {@link #BOOLEAN}, whose arrays have no segment view.
+     */
+    public MemorySegment segmentOf(final Object array)
     {
         return switch (this)
         {

@@ -18,7 +18,7 @@ final class OutFrame
     Primitive payloadKind;
     int payloadOffset;
     long payloadBytes;
-    /** Payload bytes copied to the staging buffer so far. */
+    /** Payload bytes passed on so far: copied to the staging buffer, or sent straight from the payload array. */
     long staged;
     SendRequest done;
     OutFrame next;

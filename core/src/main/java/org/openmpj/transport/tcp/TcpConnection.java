@@ -18,7 +18,8 @@ import org.openmpj.matching.SendRequest;
  * One established, authenticated connection to a peer process: writes frames for its {@link PeerProtocol} and reads
  * the peer's frames into it. A frame is written by the sending thread itself while nothing waits before it; what
  * the socket does not take stays in a staging buffer and a backlog, written by whichever thread makes progress.
- * Payloads are copied through a fixed staging buffer in pieces, never as a whole.
+ * Large payloads of arrays go straight between the array and the socket where a {@link NativeSocket} can be had;
+ * other payloads are copied through a fixed staging buffer in pieces, never as a whole.
  *
  * <p>Thread-safety: writing is serialized by a lock; reading is done by one thread at a time (the transport's
  * reader).
@@ -26,8 +27,17 @@ import org.openmpj.matching.SendRequest;
 final class TcpConnection implements FrameWriter
 {
     private static final int STAGING_BYTES = 256 * 1024;
+    /**
+     * The smallest payload, or rest of one, that goes straight between array and socket: below it, the extra system
+     * call for a frame's header costs more than the copy it saves.
+     */
+    private static final int NATIVE_MIN_BYTES = 16 * 1024;
+    /** The most one native call moves, so that the call stays short (it holds off the garbage collector). */
+    private static final int NATIVE_MAX_BYTES = 4 * 1024 * 1024;
 
     private final SocketChannel channel;
+    /** The channel's descriptor for native I/O; null when payloads go through the staging buffers only. */
+    private final NativeSocket socket;
     private final int peer;
     private final PeerProtocol protocol;
     private final ConnectionListener listener;
@@ -58,6 +68,7 @@ final class TcpConnection implements FrameWriter
     TcpConnection(final SocketChannel channel, final int peer, final PeerProtocol protocol, final ConnectionListener listener)
     {
         this.channel = channel;
+        this.socket = NativeSocket.of(channel);
         this.peer = peer;
         this.protocol = protocol;
         this.listener = listener;
@@ -90,23 +101,25 @@ final class TcpConnection implements FrameWriter
             if (!backlog)
             {
                 long staged = begin(type, flags, context, source, tag, byteCount, id, aux, payload, payloadKind, payloadOffset, payloadBytes);
-                while (true)
+                while (drain())
                 {
-                    if (!drain())
-                    {
-                        final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
-                            payload, payloadKind, payloadOffset, payloadBytes, done);
-                        frame.staged = staged;
-                        current = frame;
-                        backlog = true;
-                        return false;
-                    }
                     if (staged == payloadBytes)
                     {
                         return true;
                     }
-                    staged += restage(payload, payloadKind, payloadOffset, staged, payloadBytes);
+                    final long moved = advance(payload, payloadKind, payloadOffset, staged, payloadBytes);
+                    if (moved == 0)
+                    {
+                        break;
+                    }
+                    staged += moved;
                 }
+                final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
+                    payload, payloadKind, payloadOffset, payloadBytes, done);
+                frame.staged = staged;
+                current = frame;
+                backlog = true;
+                return false;
             }
             final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
                 payload, payloadKind, payloadOffset, payloadBytes, done);
@@ -163,7 +176,12 @@ final class TcpConnection implements FrameWriter
                 {
                     if (frame.staged < frame.payloadBytes)
                     {
-                        frame.staged += restage(frame.payload, frame.payloadKind, frame.payloadOffset, frame.staged, frame.payloadBytes);
+                        final long moved = advance(frame.payload, frame.payloadKind, frame.payloadOffset, frame.staged, frame.payloadBytes);
+                        if (moved == 0)
+                        {
+                            return finished;
+                        }
+                        frame.staged += moved;
                         continue;
                     }
                     current = null;
@@ -212,6 +230,10 @@ final class TcpConnection implements FrameWriter
         if (closed)
         {
             return 0;
+        }
+        if (inPayload && landsNatively())
+        {
+            return landNatively();
         }
         final int read;
         try
@@ -283,6 +305,10 @@ final class TcpConnection implements FrameWriter
     void close()
     {
         closed = true;
+        if (socket != null)
+        {
+            socket.retire();
+        }
         Acceptor.closeQuietly(channel);
     }
 
@@ -297,6 +323,44 @@ final class TcpConnection implements FrameWriter
         {
             protocol.onPayloadLanded(landing);
         }
+    }
+
+    /** @return whether the rest of the payload being read, or the part of it that is kept, is large enough to go natively. */
+    private boolean landsNatively()
+    {
+        return socket != null && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - payloadRead >= NATIVE_MIN_BYTES;
+    }
+
+    /** Receives what has arrived of the kept payload straight into its array. @return the bytes received. */
+    private int landNatively()
+    {
+        final long bytes = Math.min(landing.keepBytes() - payloadRead, NATIVE_MAX_BYTES);
+        final long start = (long)landing.elementOffset() * landing.kind().sizeBytes() + payloadRead;
+        final long received;
+        try
+        {
+            received = socket.receive(landing.array(), landing.kind(), start, bytes);
+        }
+        catch (final IOException ex)
+        {
+            fail("reading failed: " + ex.getMessage());
+            return 0;
+        }
+        if (received <= 0)
+        {
+            if (received < 0)
+            {
+                onEnd();
+            }
+            return 0;
+        }
+        payloadRead += received;
+        if (payloadRead == landing.totalBytes())
+        {
+            inPayload = false;
+            protocol.onPayloadLanded(landing);
+        }
+        return (int)received;
     }
 
     private void land(final ByteBuffer in)
@@ -368,9 +432,32 @@ final class TcpConnection implements FrameWriter
         out.clear();
         FrameDescriptor.encode(out, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux,
             protocol.takeOwedCredit());
-        final long staged = stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
+        final long staged = sendsNatively(payloadKind, payloadBytes) ? 0 : stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
         out.flip();
         return staged;
+    }
+
+    /** @return whether a payload of this kind and size goes straight from its array to the socket. */
+    private boolean sendsNatively(final Primitive kind, final long payloadBytes)
+    {
+        return socket != null && kind != Primitive.BOOLEAN && payloadBytes >= NATIVE_MIN_BYTES;
+    }
+
+    /**
+     * Passes on the next piece of a payload, from byte {@code from}, once the staging buffer is empty: natively, or
+     * through the staging buffer.
+     *
+     * @return the bytes passed on; 0 when the socket takes nothing now.
+     */
+    private long advance(final Object payload, final Primitive kind, final int offset, final long from, final long total) throws IOException
+    {
+        if (!sendsNatively(kind, total))
+        {
+            return restage(payload, kind, offset, from, total);
+        }
+        final long bytes = Math.min(total - from, NATIVE_MAX_BYTES);
+        final long start = (long)offset * kind.sizeBytes() + from;
+        return socket.send(payload, kind, start, bytes);
     }
 
     /** Fills the empty staging buffer with the next piece of a payload, from byte {@code from}; @return the bytes staged. */

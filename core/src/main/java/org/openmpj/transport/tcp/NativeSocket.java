@@ -1,0 +1,341 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.openmpj.device.Primitive;
+
+/**
+ * The descriptor under a connected NIO socket channel, with non-blocking {@code send} and {@code recv} on it straight
+ * between the socket and a Java array. NIO moves bytes only through direct buffers, so a message held in an array
+ * costs one more copy on each side; the C library's calls, made as critical functions that may touch the heap, let
+ * the kernel copy from and into the array itself.
+ *
+ * <p>Java does not tell a channel's descriptor. It is found by matching the channel's local and remote addresses
+ * against {@code getsockname} and {@code getpeername} of the process's open descriptors; {@link #of} gives up (null)
+ * unless exactly one matches, and whenever the foreign-function API may not be used without a warning.
+ *
+ * <p>Thread-safety: one thread may send while another receives. {@link #retire} waits for calls in progress and
+ * makes later calls fail, so that the descriptor is never used after the channel closes it and the number is
+ * given to another file.
+ */
+// Calling the C library is the point of this class: NIO offers no way to read into or write from the heap directly.
+@SuppressWarnings("restricted")
+final class NativeSocket
+{
+    /** Set to false to move every byte through NIO and its direct buffers. */
+    static final String PROPERTY = "openmpj.tcp.nativeIo";
+
+    private static final int MSG_DONTWAIT = 0x40;
+    private static final int MSG_NOSIGNAL = 0x4000;
+    private static final int EINTR = 4;
+    private static final int EAGAIN = 11;
+    private static final short AF_INET = 2;
+    private static final short AF_INET6 = 10;
+    private static final int SOCKADDR_BYTES = 128;
+    private static final int RETIRED = Integer.MIN_VALUE;
+    private static final short POLLIN = 0x1;
+    private static final short POLLOUT = 0x4;
+    private static final StructLayout POLL_FD = MemoryLayout.structLayout(
+        ValueLayout.JAVA_INT.withName("fd"), ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
+    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    private final int fd;
+    /** Calls in progress, plus {@link #RETIRED} once retired. */
+    private final AtomicInteger users = new AtomicInteger();
+    // Each direction has its own thread, hence its own errno slot.
+    private final MemorySegment sendState = Arena.ofAuto().allocate(CALL_STATE);
+    private final MemorySegment receiveState = Arena.ofAuto().allocate(CALL_STATE);
+    private final MemorySegment sendPoll = Arena.ofAuto().allocate(POLL_FD);
+    private final MemorySegment receivePoll = Arena.ofAuto().allocate(POLL_FD);
+
+    private NativeSocket(final int fd)
+    {
+        this.fd = fd;
+        sendPoll.set(ValueLayout.JAVA_INT, 0, fd);
+        sendPoll.set(ValueLayout.JAVA_SHORT, 4, POLLOUT);
+        receivePoll.set(ValueLayout.JAVA_INT, 0, fd);
+        receivePoll.set(ValueLayout.JAVA_SHORT, 4, POLLIN);
+    }
+
+    /**
+     * @return the channel's native socket; null when native I/O is switched off, not allowed, not on Linux, or the
+     *         descriptor cannot be told for certain.
+     */
+    static NativeSocket of(final SocketChannel channel)
+    {
+        if (!Calls.AVAILABLE || !Boolean.parseBoolean(System.getProperty(PROPERTY, "true")))
+        {
+            return null;
+        }
+        try
+        {
+            final int fd = descriptorOf(channel.getLocalAddress(), channel.getRemoteAddress());
+            return fd < 0 ? null : new NativeSocket(fd);
+        }
+        catch (final IOException ex)
+        {
+            return null;
+        }
+    }
+
+    /** @return the descriptor. */
+    int descriptor()
+    {
+        return fd;
+    }
+
+    /**
+     * Sends what the socket takes now of {@code bytes} bytes of {@code array} (of {@code kind}), from byte
+     * {@code fromByte} of the array on.
+     *
+     * @return the bytes sent; 0 when the socket has no room.
+     * @throws IOException when the connection failed or this socket was retired.
+     */
+    long send(final Object array, final Primitive kind, final long fromByte, final long bytes) throws IOException
+    {
+        // Asking first keeps a sender that waits for room from making a segment view at every try.
+        if (!ready(sendPoll))
+        {
+            return 0;
+        }
+        return Math.max(call(true, array, kind, fromByte, bytes), 0);
+    }
+
+    /**
+     * Receives what has arrived, up to {@code bytes} bytes, into {@code array} (of {@code kind}) from byte
+     * {@code fromByte} of the array on.
+     *
+     * @return the bytes received; 0 when nothing had arrived; -1 when the peer ended the connection.
+     * @throws IOException when the connection failed or this socket was retired.
+     */
+    long receive(final Object array, final Primitive kind, final long fromByte, final long bytes) throws IOException
+    {
+        // Asking first keeps a polling reader from making a segment view at every look.
+        if (!ready(receivePoll))
+        {
+            return 0;
+        }
+        final long got = call(false, array, kind, fromByte, bytes);
+        return got == 0 ? -1 : Math.max(got, 0);
+    }
+
+    /** Waits for calls in progress; later calls fail. Call it before the channel closes the descriptor. */
+    void retire()
+    {
+        int now = users.get();
+        while (now >= 0 && !users.compareAndSet(now, now + RETIRED))
+        {
+            now = users.get();
+        }
+        // The calls are non-blocking, so they end soon.
+        while (users.get() != RETIRED)
+        {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * @return whether the socket is ready now for what {@code pollFd} asks, or has failed or ended (the next call
+     *         then tells which).
+     */
+    private boolean ready(final MemorySegment pollFd) throws IOException
+    {
+        try
+        {
+            return (int)Calls.POLL.invokeExact(pollFd, 1L, 0) != 0;
+        }
+        catch (final Throwable ex)
+        {
+            throw new IOException("poll on descriptor " + fd + " failed: " + ex, ex);
+        }
+    }
+
+    /** @return what {@code send} or {@code recv} returned, or {@code -EAGAIN} when it would have blocked. */
+    private long call(final boolean sending, final Object array, final Primitive kind, final long fromByte, final long bytes)
+        throws IOException
+    {
+        final String name = sending ? "send" : "recv";
+        final MemorySegment state = sending ? sendState : receiveState;
+        if (users.incrementAndGet() < 0)
+        {
+            users.decrementAndGet();
+            throw new IOException(name + " on a retired socket");
+        }
+        try
+        {
+            while (true)
+            {
+                // Made here, next to the calls on constant handles, so that the compiler can keep the view off the heap;
+                // byte arrays, the common case, need no call that might not be inlined.
+                final MemorySegment memory = (array instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(array))
+                    .asSlice(fromByte, bytes);
+                final long result = sending
+                    ? (long)Calls.SEND.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
+                    : (long)Calls.RECV.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT);
+                if (result >= 0)
+                {
+                    return result;
+                }
+                final int errno = (int)ERRNO.get(state, 0L);
+                if (errno == EAGAIN)
+                {
+                    return -EAGAIN;
+                }
+                if (errno != EINTR)
+                {
+                    throw new IOException(name + " on descriptor " + fd + " failed with errno " + errno);
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            throw new IOException(name + " on descriptor " + fd + " failed: " + ex, ex);
+        }
+        finally
+        {
+            users.decrementAndGet();
+        }
+    }
+
+    /** @return the one open descriptor whose addresses are these; -1 when none or several are. */
+    private static int descriptorOf(final SocketAddress local, final SocketAddress remote) throws IOException
+    {
+        int found = -1;
+        try (Arena arena = Arena.ofConfined(); DirectoryStream<Path> open = Files.newDirectoryStream(Path.of("/proc/self/fd")))
+        {
+            final MemorySegment address = arena.allocate(SOCKADDR_BYTES);
+            final MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+            for (final Path entry : open)
+            {
+                final int candidate = Integer.parseInt(entry.getFileName().toString());
+                if (local.equals(addressOf(Calls.GETSOCKNAME, candidate, address, length))
+                    && remote.equals(addressOf(Calls.GETPEERNAME, candidate, address, length)))
+                {
+                    if (found >= 0)
+                    {
+                        return -1;
+                    }
+                    found = candidate;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** @return the IP socket address {@code function} gives for {@code fd}; null for any other descriptor. */
+    private static InetSocketAddress addressOf(final MethodHandle function, final int fd, final MemorySegment address, final MemorySegment length)
+        throws IOException
+    {
+        length.set(ValueLayout.JAVA_INT, 0, SOCKADDR_BYTES);
+        final int result;
+        try
+        {
+            result = (int)function.invokeExact(fd, address, length);
+        }
+        catch (final Throwable ex)
+        {
+            throw new IOException("cannot ask descriptor " + fd + " for its address: " + ex, ex);
+        }
+        if (result != 0)
+        {
+            return null;
+        }
+        final short family = address.get(ValueLayout.JAVA_SHORT, 0);
+        final int port = Short.toUnsignedInt(address.get(ValueLayout.JAVA_SHORT.withOrder(ByteOrder.BIG_ENDIAN), 2));
+        final byte[] ip;
+        if (family == AF_INET)
+        {
+            ip = address.asSlice(4, 4).toArray(ValueLayout.JAVA_BYTE);
+        }
+        else if (family == AF_INET6)
+        {
+            ip = address.asSlice(8, 16).toArray(ValueLayout.JAVA_BYTE);
+        }
+        else
+        {
+            return null;
+        }
+        try
+        {
+            // A v4-mapped IPv6 address comes back as the IPv4 address, as NIO reports it.
+            return new InetSocketAddress(InetAddress.getByAddress(ip), port);
+        }
+        catch (final UnknownHostException ex)
+        {
+            return null;
+        }
+    }
+
+    /** The C library's functions, looked up once; {@link #AVAILABLE} is false where they may not be used. */
+    private static final class Calls
+    {
+        static final boolean AVAILABLE;
+        static final MethodHandle SEND;
+        static final MethodHandle RECV;
+        static final MethodHandle GETSOCKNAME;
+        static final MethodHandle GETPEERNAME;
+        static final MethodHandle POLL;
+
+        static
+        {
+            MethodHandle send = null;
+            MethodHandle recv = null;
+            MethodHandle getsockname = null;
+            MethodHandle getpeername = null;
+            MethodHandle poll = null;
+            final boolean allowed = System.getProperty("os.name", "").equals("Linux") && NativeSocket.class.getModule().isNativeAccessEnabled();
+            if (allowed)
+            {
+                final Linker linker = Linker.nativeLinker();
+                final var libc = linker.defaultLookup();
+                final FunctionDescriptor transfer = FunctionDescriptor.of(
+                    ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
+                final FunctionDescriptor name = FunctionDescriptor.of(
+                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+                // Critical: no thread-state change around the call, and the kernel may copy from or into an array.
+                final Linker.Option[] options = {Linker.Option.critical(true), Linker.Option.captureCallState("errno")};
+                send = linker.downcallHandle(libc.findOrThrow("send"), transfer, options);
+                recv = linker.downcallHandle(libc.findOrThrow("recv"), transfer, options);
+                getsockname = linker.downcallHandle(libc.findOrThrow("getsockname"), name);
+                getpeername = linker.downcallHandle(libc.findOrThrow("getpeername"), name);
+                poll = linker.downcallHandle(libc.findOrThrow("poll"),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT),
+                    Linker.Option.critical(false));
+            }
+            AVAILABLE = allowed;
+            SEND = send;
+            RECV = recv;
+            GETSOCKNAME = getsockname;
+            GETPEERNAME = getpeername;
+            POLL = poll;
+        }
+
+        private Calls()
+        {
+        }
+    }
+}

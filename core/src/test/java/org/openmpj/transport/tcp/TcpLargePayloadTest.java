@@ -19,7 +19,7 @@ import org.openmpj.device.SendMode;
 
 /**
  * Large payloads of every element kind cross a tcp connection intact: eager (below the eager limit) and rendezvous,
- * from and into the middle of arrays, and truncated into a receive buffer that is too short. Payloads of 16 KiB and
+ * from and into the middle of arrays, and truncated into a receive buffer that is too short. Payloads of 64 KiB and
  * more go natively, straight between the arrays and the socket (boolean arrays excepted), so this checks the native
  * path's offsets and its hand-over to the staged path for a truncated message's dropped tail.
  */
@@ -36,8 +36,8 @@ class TcpLargePayloadTest
     {
         try (TcpTestJob job = new TcpTestJob(2, Map.of(TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT))))
         {
-            // Eager, rendezvous, and a synchronous one that is rendezvous whatever its size.
-            for (final int bytes : new int[] {48 * 1024, 3 * 1024 * 1024 + 8})
+            // Eager (staged, then native), rendezvous, and synchronous ones that are rendezvous whatever their size.
+            for (final int bytes : new int[] {48 * 1024, 160 * 1024, 3 * 1024 * 1024 + 8})
             {
                 for (final SendMode mode : new SendMode[] {SendMode.STANDARD, SendMode.SYNCHRONOUS})
                 {

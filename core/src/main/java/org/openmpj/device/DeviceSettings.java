@@ -1,6 +1,6 @@
 package org.openmpj.device;
 
-/** Reads a device's numeric tunables from its {@link DeviceContext}, naming the property and value when one is bad. */
+/** Reads a device's tunables from its {@link DeviceContext}, naming the property and value when one is bad. */
 public final class DeviceSettings
 {
     private DeviceSettings()
@@ -27,5 +27,20 @@ public final class DeviceSettings
         {
             throw new IllegalArgumentException(name + "=" + text + " is not a whole number; expected one >= 0", ex);
         }
+    }
+
+    /**
+     * @return the value of property {@code name}, {@code true} or {@code false} in any case, or {@code defaultValue}
+     *         when unset.
+     * @throws IllegalArgumentException naming the property and its value when it is neither.
+     */
+    public static boolean flag(final DeviceContext context, final String name, final boolean defaultValue)
+    {
+        final String text = context.property(name, Boolean.toString(defaultValue)).trim();
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false"))
+        {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException(name + "=" + text + " is neither true nor false");
     }
 }

@@ -41,9 +41,6 @@ import org.openmpj.device.Primitive;
 @SuppressWarnings("restricted")
 final class NativeSocket
 {
-    /** Set to false to move every byte through NIO and its direct buffers. */
-    static final String PROPERTY = "openmpj.tcp.nativeIo";
-
     private static final int MSG_DONTWAIT = 0x40;
     private static final int MSG_NOSIGNAL = 0x4000;
     private static final int EINTR = 4;
@@ -78,12 +75,12 @@ final class NativeSocket
     }
 
     /**
-     * @return the channel's native socket; null when native I/O is switched off, not allowed, not on Linux, or the
-     *         descriptor cannot be told for certain.
+     * @return the channel's native socket; null when native calls are not allowed, not on Linux, or the descriptor
+     *         cannot be told for certain.
      */
     static NativeSocket of(final SocketChannel channel)
     {
-        if (!Calls.AVAILABLE || !Boolean.parseBoolean(System.getProperty(PROPERTY, "true")))
+        if (!Calls.AVAILABLE)
         {
             return null;
         }

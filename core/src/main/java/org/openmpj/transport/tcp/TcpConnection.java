@@ -66,10 +66,12 @@ final class TcpConnection implements FrameWriter
         void onLost(int peer, String why);
     }
 
-    TcpConnection(final SocketChannel channel, final int peer, final PeerProtocol protocol, final ConnectionListener listener)
+    /** @param socket the channel's native socket, or null to move every payload through the staging buffers. */
+    TcpConnection(
+        final SocketChannel channel, final NativeSocket socket, final int peer, final PeerProtocol protocol, final ConnectionListener listener)
     {
         this.channel = channel;
-        this.socket = NativeSocket.of(channel);
+        this.socket = socket;
         this.peer = peer;
         this.protocol = protocol;
         this.listener = listener;

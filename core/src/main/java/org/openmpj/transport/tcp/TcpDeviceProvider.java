@@ -49,6 +49,9 @@ public final class TcpDeviceProvider implements DeviceProvider
     /** Default socket buffer size in bytes. */
     public static final long SOCKET_BUFFER_DEFAULT = 4L * 1024 * 1024;
 
+    /** Whether large payloads go straight between Java arrays and sockets, where the platform allows it. */
+    public static final String NATIVE_IO_PROP_NAME = "openmpj.tcp.nativeIo";
+
     private static final String ADDRESS_KEY = "openmpj-tcp-";
     private static final String HOST_KEY = "openmpj-host-";
     private static final String JOB_KEY = "openmpj-job-key";
@@ -78,7 +81,9 @@ public final class TcpDeviceProvider implements DeviceProvider
             new ConfigOption(SOCKET_BUFFER_PROP_NAME, Long.toString(SOCKET_BUFFER_DEFAULT),
                 "bytes of send and receive buffer per socket (capped by net.core.[rw]mem_max); 0 keeps the kernel's autotuning"),
             new ConfigOption(CONNECT_TIMEOUT_PROP_NAME, Long.toString(CONNECT_TIMEOUT_DEFAULT),
-                "milliseconds a connection to a peer may take before the job fails"));
+                "milliseconds a connection to a peer may take before the job fails"),
+            new ConfigOption(NATIVE_IO_PROP_NAME, "true",
+                "large payloads go straight between arrays and sockets (Linux, JVM run with --enable-native-access); false stages them"));
     }
 
     @Override
@@ -91,6 +96,7 @@ public final class TcpDeviceProvider implements DeviceProvider
         final long connectTimeout = DeviceSettings.wholeNumber(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
         final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
             DeviceSettings.wholeNumber(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
+        final boolean nativeIo = DeviceSettings.flag(context, NATIVE_IO_PROP_NAME, true);
         final MatchingDevice device = new MatchingDevice(name(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -130,7 +136,7 @@ public final class TcpDeviceProvider implements DeviceProvider
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
             final TcpTransport transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimit, window,
-                connectTimeout, socketBuffer);
+                connectTimeout, socketBuffer, nativeIo);
             for (int peer = 0; peer < size; peer++)
             {
                 routes[peer] = peer == rank ? loopback : transport;

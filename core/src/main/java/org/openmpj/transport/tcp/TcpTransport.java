@@ -40,6 +40,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final long eagerLimitBytes;
     private final long connectTimeoutMs;
     private final int socketBufferBytes;
+    private final boolean nativeIo;
     private final PeerLink[] links;
     private final Acceptor acceptor;
     private final JobWatch watch;
@@ -55,13 +56,15 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     /**
      * @param listener  the bound listening socket, already published to the peers.
      * @param addresses every rank's listening address, by rank.
+     * @param nativeIo  whether connections move large payloads natively where they can (see {@link NativeSocket}).
      */
     TcpTransport(
         final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
         final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs,
-        final int socketBufferBytes) throws IOException
+        final int socketBufferBytes, final boolean nativeIo) throws IOException
     {
         this.socketBufferBytes = socketBufferBytes;
+        this.nativeIo = nativeIo;
         this.rank = device.rank();
         this.addresses = addresses.clone();
         this.key = key.clone();
@@ -246,7 +249,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     public TcpConnection open(final SocketChannel channel, final PeerLink link) throws IOException
     {
         channel.configureBlocking(false);
-        final TcpConnection connection = new TcpConnection(channel, link.peer, link.protocol, this);
+        final TcpConnection connection = new TcpConnection(channel, nativeIo ? NativeSocket.of(channel) : null, link.peer, link.protocol, this);
         channel.register(arrivals, SelectionKey.OP_READ);
         synchronized (this)
         {

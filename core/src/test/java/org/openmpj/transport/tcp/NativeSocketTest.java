@@ -119,32 +119,6 @@ class NativeSocketTest
         }
     }
 
-    @Test
-    void theSwitchTurnsNativeInputAndOutputOff() throws IOException
-    {
-        try (ServerSocketChannel listener = listener(); SocketChannel client = connect(listener); SocketChannel server = listener.accept())
-        {
-            final String before = System.getProperty(NativeSocket.PROPERTY);
-            System.setProperty(NativeSocket.PROPERTY, "false");
-            try
-            {
-                assertEquals(null, NativeSocket.of(client));
-            }
-            finally
-            {
-                if (before == null)
-                {
-                    System.clearProperty(NativeSocket.PROPERTY);
-                }
-                else
-                {
-                    System.setProperty(NativeSocket.PROPERTY, before);
-                }
-            }
-            assertNotNull(NativeSocket.of(server));
-        }
-    }
-
     private static int descriptor(final SocketChannel channel)
     {
         final NativeSocket socket = NativeSocket.of(channel);

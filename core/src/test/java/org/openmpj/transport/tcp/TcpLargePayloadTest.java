@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Timeout;
 import org.openmpj.device.Device;
 import org.openmpj.ErrorClass;
@@ -21,7 +24,8 @@ import org.openmpj.device.SendMode;
  * Large payloads of every element kind cross a tcp connection intact: eager (below the eager limit) and rendezvous,
  * from and into the middle of arrays, and truncated into a receive buffer that is too short. Payloads of 64 KiB and
  * more go natively, straight between the arrays and the socket (boolean arrays excepted), so this checks the native
- * path's offsets and its hand-over to the staged path for a truncated message's dropped tail.
+ * path's offsets and its hand-over to the staged path for a truncated message's dropped tail. Every case runs
+ * with native payloads on and off ({@code openmpj.tcp.nativeIo}).
  */
 @Timeout(60)
 class TcpLargePayloadTest
@@ -31,10 +35,10 @@ class TcpLargePayloadTest
     private static final int TAIL_ELEMENTS = 5;
 
     @ParameterizedTest
-    @EnumSource(Primitive.class)
-    void payloadsArriveWholeInEveryMode(final Primitive kind) throws Exception
+    @MethodSource("kindsAndSettings")
+    void payloadsArriveWholeInEveryMode(final Primitive kind, final boolean nativeIo) throws Exception
     {
-        try (TcpTestJob job = new TcpTestJob(2, Map.of(TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT))))
+        try (TcpTestJob job = job(nativeIo))
         {
             // Eager (staged, then native), rendezvous, and synchronous ones that are rendezvous whatever their size.
             for (final int bytes : new int[] {48 * 1024, 160 * 1024, 3 * 1024 * 1024 + 8})
@@ -59,10 +63,10 @@ class TcpLargePayloadTest
     }
 
     @ParameterizedTest
-    @EnumSource(Primitive.class)
-    void aTruncatedPayloadFillsTheBufferAndTheNextMessageStillArrives(final Primitive kind) throws Exception
+    @MethodSource("kindsAndSettings")
+    void aTruncatedPayloadFillsTheBufferAndTheNextMessageStillArrives(final Primitive kind, final boolean nativeIo) throws Exception
     {
-        try (TcpTestJob job = new TcpTestJob(2, Map.of(TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT))))
+        try (TcpTestJob job = job(nativeIo))
         {
             final int count = 2 * 1024 * 1024 / kind.sizeBytes();
             final int room = count / 3;
@@ -88,6 +92,18 @@ class TcpLargePayloadTest
             assertNull(nextRecv.error());
             assertSameContents(next, nextReceived, kind + " after a truncated message");
         }
+    }
+
+    static Stream<Arguments> kindsAndSettings()
+    {
+        return Arrays.stream(Primitive.values()).flatMap(kind -> Stream.of(Arguments.of(kind, true), Arguments.of(kind, false)));
+    }
+
+    private static TcpTestJob job(final boolean nativeIo) throws Exception
+    {
+        return new TcpTestJob(2, Map.of(
+            TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT),
+            TcpDeviceProvider.NATIVE_IO_PROP_NAME, Boolean.toString(nativeIo)));
     }
 
     private static void finish(final TcpTestJob job, final Request send, final Request recv)

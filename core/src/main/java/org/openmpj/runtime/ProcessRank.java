@@ -12,6 +12,9 @@ import java.util.Arrays;
  */
 public final class ProcessRank
 {
+    /** How long a failing rank waits, after printing its cause, before it asks the launcher to end the job. */
+    private static final long OUTPUT_GRACE_MS = 300;
+
     private ProcessRank()
     {
     }
@@ -61,6 +64,18 @@ public final class ProcessRank
         }
     }
 
+    private static void pause(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static void end(final int exitCode, final String what, final Throwable cause)
     {
         final RankContext rank = Ranks.processRank();
@@ -73,6 +88,10 @@ public final class ProcessRank
         System.err.flush();
         if (rank != null && rank.manager() != null)
         {
+            // An abort makes the launcher end the job at once; Hydra then drops what it has not yet read of the
+            // rank's output, which would lose the cause just printed. Its proxy reads the pipes continually, so a
+            // moment's head start is enough.
+            pause(OUTPUT_GRACE_MS);
             rank.manager().abort(exitCode, who + " " + what);
         }
         System.out.flush();

@@ -249,12 +249,8 @@ final class TcpConnection implements FrameWriter
             fail("reading failed: " + ex.getMessage());
             return 0;
         }
-        if (read <= 0)
+        if (!arrived(read))
         {
-            if (read < 0)
-            {
-                onEnd();
-            }
             return 0;
         }
         in.flip();
@@ -349,12 +345,8 @@ final class TcpConnection implements FrameWriter
             fail("reading failed: " + ex.getMessage());
             return 0;
         }
-        if (received <= 0)
+        if (!arrived(received))
         {
-            if (received < 0)
-            {
-                onEnd();
-            }
             return 0;
         }
         payloadRead += received;
@@ -383,6 +375,16 @@ final class TcpConnection implements FrameWriter
             inPayload = false;
             protocol.onPayloadLanded(landing);
         }
+    }
+
+    /** @return whether a read brought {@code count} bytes; a negative count, the peer's end, ends the connection. */
+    private boolean arrived(final long count)
+    {
+        if (count < 0)
+        {
+            onEnd();
+        }
+        return count > 0;
     }
 
     private void onEnd()

@@ -58,8 +58,7 @@ final class Allreduce
         final int items = count / itemElements;
         if (Fold.isFoldedAway(r, extra))
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, count, r - 1, Transfers.TAG_ALLREDUCE);
-            Transfers.receive(c, recvBuf, kind, recvOffset, count, r - 1, Transfers.TAG_ALLREDUCE);
+            leanOnPartner(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count);
             return;
         }
         // System.arraycopy copes with overlap, so a receive buffer that is the send buffer is fine too.
@@ -103,10 +102,7 @@ final class Allreduce
         {
             ArrayCopy.copyElements(kind, mine, mineOffset, recvBuf, recvOffset, count);
         }
-        if (r < 2 * extra)
-        {
-            Transfers.send(c, recvBuf, kind, recvOffset, count, r + 1, Transfers.TAG_ALLREDUCE);
-        }
+        handBackResult(c, recvBuf, recvOffset, kind, count, extra);
     }
 
     /**
@@ -124,8 +120,7 @@ final class Allreduce
         final int items = count / itemElements;
         if (Fold.isFoldedAway(r, extra))
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, count, r - 1, Transfers.TAG_ALLREDUCE);
-            Transfers.receive(c, recvBuf, kind, recvOffset, count, r - 1, Transfers.TAG_ALLREDUCE);
+            leanOnPartner(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count);
             return;
         }
         // A receive buffer that is the send buffer is reduced in place, and the send buffer is never read again.
@@ -144,10 +139,7 @@ final class Allreduce
         RecursiveHalving.reduceScatter(c, v, pof2, extra, 0, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, items,
             itemElements, op, scratch, Transfers.TAG_ALLREDUCE);
         RecursiveHalving.allgather(c, v, pof2, extra, 0, recvBuf, recvOffset, kind, items, itemElements, Transfers.TAG_ALLREDUCE);
-        if (r < 2 * extra)
-        {
-            Transfers.send(c, recvBuf, kind, recvOffset, count, r + 1, Transfers.TAG_ALLREDUCE);
-        }
+        handBackResult(c, recvBuf, recvOffset, kind, count, extra);
     }
 
     /**
@@ -166,5 +158,27 @@ final class Allreduce
         }
         op.reduce(mine, mineOffset, theirs, theirsOffset, items);
         return true;
+    }
+
+    /**
+     * The whole part of a rank the fold leaves out: it hands its contribution to its even neighbour, which stands for
+     * both, and receives the result from it.
+     */
+    private static void leanOnPartner(
+        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Primitive kind, final int count)
+    {
+        Transfers.send(c, sendBuf, kind, sendOffset, count, c.rank() - 1, Transfers.TAG_ALLREDUCE);
+        Transfers.receive(c, recvBuf, kind, recvOffset, count, c.rank() - 1, Transfers.TAG_ALLREDUCE);
+    }
+
+    /** The last step of a rank that stood for a pair: its partner, left out of the fold, gets the result. */
+    private static void handBackResult(
+        final Communicator c, final Object recvBuf, final int recvOffset, final Primitive kind, final int count, final int extra)
+    {
+        if (c.rank() < 2 * extra)
+        {
+            Transfers.send(c, recvBuf, kind, recvOffset, count, c.rank() + 1, Transfers.TAG_ALLREDUCE);
+        }
     }
 }

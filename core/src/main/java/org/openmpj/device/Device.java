@@ -65,7 +65,8 @@ public interface Device extends AutoCloseable
     ReceiveRequest irecvAllocating(int source, int tag, int context);
 
     /**
-     * Looks for a matching message that has arrived but not been received.
+     * Looks for a matching message that has arrived but not been received, making progress first when there is none
+     * yet, so that a program polling with probes alone sees messages arrive.
      *
      * @return true, with {@code result} filled in (envelope, size and first bytes), when one is there.
      */

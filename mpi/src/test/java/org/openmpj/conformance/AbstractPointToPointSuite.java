@@ -61,6 +61,20 @@ public abstract class AbstractPointToPointSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
+    void aLoopOfIprobesSeesAMessageSentWhileItSlept(final int processes)
+    {
+        runClean(processes, PollingPrograms.IprobeLoop.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4})
+    void loopsOfTestTestanyAndTestallCompleteReceives(final int processes)
+    {
+        runClean(processes, PollingPrograms.TestLoops.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
     void communicatorsDoNotMatchEachOthersMessages(final int processes)
     {
         runClean(processes, Programs.Contexts.class);

@@ -69,14 +69,18 @@ public class Comm
     }
 
     /**
-     * @return an intercommunicator between this communicator's group and another disjoint group, whose leader is
-     *         {@code remoteLeader} in {@code peerComm}; collective over both groups. This rank's group passes the same
-     *         {@code localLeader}; {@code peerComm}, {@code remoteLeader} and {@code tag} are used by the leader only,
-     *         which must belong to {@code peerComm}, as the other group's leader must.
+     * Creates an intercommunicator between the group of {@code localComm} and another, disjoint group: MPI's
+     * {@code MPI_Intercomm_create}, called on the peer communicator, which holds both groups' leaders. Collective over
+     * both groups: every rank of {@code localComm} calls it with the same {@code localLeader}, its group's leader's
+     * rank in {@code localComm}. This communicator, {@code remoteLeader} (the other group's leader's rank in this
+     * communicator) and {@code tag} are used by the leaders only. Mismatched calls, such as leaders that name each
+     * other wrongly or give different tags, fail on every rank of both groups rather than wait.
+     *
+     * @return the intercommunicator, seen from {@code localComm}'s group.
      */
-    public Intercomm Create_intercomm(final Comm peerComm, final int localLeader, final int remoteLeader, final int tag)
+    public Intercomm Create_intercomm(final Comm localComm, final int localLeader, final int remoteLeader, final int tag)
     {
-        return Communicators.intercomm(this, peerComm, localLeader, remoteLeader, tag);
+        return Communicators.intercomm(localComm, this, localLeader, remoteLeader, tag);
     }
 
     /** @return false: this is not an intercommunicator. */
@@ -504,6 +508,12 @@ public class Comm
     {
         MPI.checkActive(call);
         return context.device();
+    }
+
+    /** @return whether this communicator may be used: bound, and not freed. */
+    final boolean isUsable()
+    {
+        return engine != null;
     }
 
     final RankContext rankContext()

@@ -148,51 +148,41 @@ final class Communicators
         return bind(parent, "subset of " + parent, members, group.Rank(), context);
     }
 
-    /** @return the intercommunicator of {@code local}'s group and another; see {@link Comm#Create_intercomm}. */
+    /**
+     * @return the intercommunicator of {@code local}'s group and another; see {@link Comm#Create_intercomm}. Arguments only
+     *         the leader uses are checked there, and a failure there fails every rank of both groups.
+     */
     static Intercomm intercomm(final Comm local, final Comm peer, final int localLeader, final int remoteLeader, final int tag)
     {
         final String call = "Create_intercomm";
+        if (local == null)
+        {
+            throw peer.raise(MPIException.of(ErrorClass.ERR_COMM, call + ": localComm is null; expected this rank's intracommunicator"));
+        }
         final Communicator group = local.engine(call);
-        LeaderLink link = null;
-        try
+        if (local instanceof Intercomm)
         {
-            if (local instanceof Intercomm)
-            {
-                throw MPIException.of(ErrorClass.ERR_COMM, call + ": " + local + " is an intercommunicator; the local communicator"
-                    + " must be an intracommunicator");
-            }
-            if (localLeader < 0 || localLeader >= group.size())
-            {
-                throw MPIException.of(ErrorClass.ERR_RANK, call + ": localLeader=" + localLeader + " out of range for " + local
-                    + " of size " + group.size() + "; expected 0 to " + (group.size() - 1));
-            }
+            throw local.raise(MPIException.of(ErrorClass.ERR_COMM, call + ": localComm " + local + " is an intercommunicator; expected"
+                + " an intracommunicator"));
         }
-        catch (final MPIException ex)
-        {
-            throw local.raise(ex);
-        }
+        final LeaderLink link = usableLink(peer, remoteLeader, tag);
         MPIException refusal = null;
         if (group.rank() == localLeader)
         {
             try
             {
-                link = leaderLink(call, peer, remoteLeader, tag);
+                checkLeaderArguments(call, peer, group, remoteLeader, tag);
             }
             catch (final MPIException ex)
             {
                 refusal = ex;
             }
         }
-        // What only the leader checks, its whole group learns, so that every rank fails instead of waiting on a leader that gave up.
-        refusal = shareRefusal(local, group, localLeader, refusal);
-        if (refusal != null)
-        {
-            throw local.raise(refusal);
-        }
         try
         {
             return Intercomm.wrap("intercommunicator of " + local, Intercommunicator.join(local.rankContext().contextIds(), group,
-                localLeader, link), local);
+                localLeader, link, refusal == null ? null : new OpenMpjException(ErrorClass.of(refusal.getErrorClass()), refusal.getMessage())),
+                local);
         }
         catch (final OpenMpjException ex)
         {
@@ -200,40 +190,26 @@ final class Communicators
         }
     }
 
-    /** @return {@code refusal} of the leader, on every rank of {@code group}, or null when the leader found nothing wrong. */
-    private static MPIException shareRefusal(final Comm local, final Communicator group, final int leader, final MPIException refusal)
+    /** @return how this rank would reach the other leader with these arguments, or null when they cannot reach it. */
+    private static LeaderLink usableLink(final Comm peer, final int remoteLeader, final int tag)
     {
-        final byte[] message = refusal == null ? new byte[0] : refusal.getMessage().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        final int[] header = {refusal == null ? 0 : refusal.getErrorClass(), message.length};
-        try
+        if (peer instanceof Intercomm || !peer.isUsable())
         {
-            Collectives.bcast(group, header, Primitive.INT, 0, 2, leader);
-            final byte[] shared = group.rank() == leader ? message : new byte[header[1]];
-            Collectives.bcast(group, shared, Primitive.BYTE, 0, shared.length, leader);
-            if (header[0] == 0)
-            {
-                return null;
-            }
-            return refusal != null ? refusal : MPIException.of(ErrorClass.of(header[0]), new String(shared, java.nio.charset.StandardCharsets.UTF_8)
-                + " (found by the local leader, rank " + leader + ")");
+            return null;
         }
-        catch (final OpenMpjException ex)
-        {
-            throw local.raise(ex);
-        }
+        final Communicator channel = peer.engine("Create_intercomm");
+        final boolean reachable = remoteLeader >= 0 && remoteLeader < channel.size() && remoteLeader != channel.rank() && tag >= 0;
+        return reachable ? new LeaderLink(channel, remoteLeader, tag) : null;
     }
 
-    private static LeaderLink leaderLink(final String call, final Comm peer, final int remoteLeader, final int tag)
+    /** Checks what only the local leader uses: the peer communicator, the other leader's rank in it, and the tag. */
+    private static void checkLeaderArguments(
+        final String call, final Comm peer, final Communicator group, final int remoteLeader, final int tag)
     {
-        if (peer == null)
-        {
-            throw MPIException.of(ErrorClass.ERR_COMM, call + ": peerComm is null at the local leader; expected a communicator"
-                + " that holds both leaders");
-        }
         final Communicator channel = peer.engine(call);
         if (peer instanceof Intercomm)
         {
-            throw MPIException.of(ErrorClass.ERR_COMM, call + ": peerComm " + peer + " is an intercommunicator; expected an"
+            throw MPIException.of(ErrorClass.ERR_COMM, call + ": the peer communicator " + peer + " is an intercommunicator; expected an"
                 + " intracommunicator that holds both leaders");
         }
         if (remoteLeader < 0 || remoteLeader >= channel.size() || remoteLeader == channel.rank())
@@ -242,8 +218,17 @@ final class Communicators
                 + channel.size() + "; expected the rank there of the other group's leader, 0 to " + (channel.size() - 1)
                 + " but not this rank (" + channel.rank() + ")");
         }
+        final int remoteWorldRank = channel.worldRank(remoteLeader);
+        for (final int member : group.worldRanks())
+        {
+            if (member == remoteWorldRank)
+            {
+                throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " is a rank of this"
+                    + " rank's own group, the local communicator; expected the leader of the other, disjoint group (is the call"
+                    + " made on the peer communicator, peer.Create_intercomm(localComm, localLeader, remoteLeader, tag)?)");
+            }
+        }
         Checks.sendTag(call, tag);
-        return new LeaderLink(channel, remoteLeader, tag);
     }
 
     static void free(final Comm comm)

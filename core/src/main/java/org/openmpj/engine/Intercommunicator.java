@@ -1,8 +1,13 @@
 package org.openmpj.engine;
 
+import java.nio.charset.StandardCharsets;
+
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Primitive;
+import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.Request;
+import org.openmpj.device.SendMode;
 
 /**
  * Two disjoint groups joined so that each rank talks to the ranks of the other group: point-to-point through
@@ -20,6 +25,8 @@ public final class Intercommunicator
     /** Tags of the leaders' messages on the collective context, apart from those of {@link InterCollectives}. */
     private static final int TAG_MERGE = 101;
     private static final int TAG_AGREE = 102;
+    /** The tag of the leader's word to its group on how the greeting went, on the group's collective context. */
+    private static final int TAG_JOIN = 103;
 
     private final Communicator local;
     private final Communicator remote;
@@ -71,41 +78,144 @@ public final class Intercommunicator
     }
 
     /**
-     * Joins the group of {@code group} with another: the leaders swap their groups' world ranks over {@code link},
-     * each leader passes the other group on, and both groups agree on fresh context pairs. Collective over both
-     * groups.
+     * Joins the group of {@code group} with another: the leaders greet each other over {@code link} and swap their
+     * groups' world ranks ({@link LeaderHandshake}), each leader passes the outcome on to its group, and both groups
+     * agree on fresh context pairs. Collective over both groups. Mismatched calls fail on every rank rather than wait:
+     * ranks of one group that name different leaders, a leader that gives up, leaders that greet the wrong rank or
+     * with different tags, and groups that share a process.
      *
-     * @param ids    this rank's contexts.
-     * @param group  this rank's group.
-     * @param leader the rank of this group's leader in {@code group}.
-     * @param link   how the leader reaches the other group's leader; used on the leader only.
-     * @throws OpenMpjException {@code ERR_COMM} on every rank of a group when the two groups share a process.
+     * @param ids     this rank's contexts.
+     * @param group   this rank's group.
+     * @param leader  the rank of this group's leader in {@code group}, as this rank gave it.
+     * @param link    how this rank would reach the other group's leader, or null when its arguments cannot; a leader
+     *                greets over it, and every rank watches its communicator for greetings meant for a leader.
+     * @param refusal why this rank, when it is the leader, gives up before greeting (arguments only it checks), or null.
+     * @throws OpenMpjException on every rank of both groups when the creation fails.
      */
-    public static Intercommunicator join(final ContextIds ids, final Communicator group, final int leader, final LeaderLink link)
+    public static Intercommunicator join(
+        final ContextIds ids, final Communicator group, final int leader, final LeaderLink link, final OpenMpjException refusal)
     {
-        int[] remoteRanks = null;
-        final int[] header = new int[2];
-        if (group.rank() == leader)
-        {
-            remoteRanks = link.exchange(group.worldRanks());
-            header[0] = sharedProcess(group.worldRanks(), remoteRanks);
-            header[1] = remoteRanks.length;
-        }
-        Collectives.bcast(group, header, Primitive.INT, 0, 2, leader);
-        if (header[0] >= 0)
-        {
-            throw new OpenMpjException(ErrorClass.ERR_COMM, "the two groups of an intercommunicator must be disjoint, but both hold"
-                + " the process of world rank " + header[0]);
-        }
-        if (remoteRanks == null)
-        {
-            remoteRanks = new int[header[1]];
-        }
-        Collectives.bcast(group, remoteRanks, Primitive.INT, 0, remoteRanks.length, leader);
+        agreeOnLeader(group, leader, link);
+        final int[] remoteRanks = group.rank() == leader ? leadJoin(group, link, refusal) : followJoin(group, leader, link);
         final int localContext = ids.agree(group);
         final Communicator local = new Communicator(group.device(), localContext, group.rank(), group.worldRanks());
         final int remoteContext = agreeAcross(ids, localContext, local, leader, link);
         return new Intercommunicator(local, new Communicator(group.device(), remoteContext, group.rank(), remoteRanks));
+    }
+
+    /**
+     * Checks that every rank of the group named the same leader, in range; otherwise every rank fails, and a rank that
+     * took itself for the leader tells the other leader, so that it does not wait for a greeting.
+     */
+    private static void agreeOnLeader(final Communicator group, final int leader, final LeaderLink link)
+    {
+        final int[] bounds = {leader, -leader};
+        Collectives.allreduce(group, bounds.clone(), 0, bounds, 0, Primitive.INT, 2, 1,
+            PredefinedReduction.of(PredefinedReduction.Operation.MAX, Primitive.INT));
+        final int highest = bounds[0];
+        final int lowest = -bounds[1];
+        if (highest != lowest)
+        {
+            if (group.rank() == leader && link != null)
+            {
+                LeaderHandshake.refuse(link, ErrorClass.ERR_RANK);
+            }
+            throw new OpenMpjException(ErrorClass.ERR_RANK, "Create_intercomm: the ranks of the local communicator gave different"
+                + " localLeader values, from " + lowest + " to " + highest + " (this rank gave " + leader + "); all must give the same");
+        }
+        if (leader < 0 || leader >= group.size())
+        {
+            throw new OpenMpjException(ErrorClass.ERR_RANK, "Create_intercomm: localLeader=" + leader + " out of range for the local"
+                + " communicator of size " + group.size() + "; expected 0 to " + (group.size() - 1));
+        }
+    }
+
+    /** The leader's part: greets the other leader unless it gives up, and tells its group the outcome. */
+    private static int[] leadJoin(final Communicator group, final LeaderLink link, final OpenMpjException refusal)
+    {
+        OpenMpjException failure = refusal;
+        int[] remoteRanks = new int[0];
+        if (failure != null)
+        {
+            if (link != null)
+            {
+                LeaderHandshake.refuse(link, failure.errorClass());
+            }
+        }
+        else
+        {
+            try
+            {
+                remoteRanks = LeaderHandshake.exchangeGroups(link, group.worldRanks());
+                final int shared = sharedProcess(group.worldRanks(), remoteRanks);
+                if (shared >= 0)
+                {
+                    failure = new OpenMpjException(ErrorClass.ERR_COMM, "Create_intercomm: the two groups of an intercommunicator must be"
+                        + " disjoint, but both hold the process of world rank " + shared);
+                }
+            }
+            catch (final OpenMpjException ex)
+            {
+                failure = ex;
+            }
+        }
+        final byte[] text = failure == null ? new byte[0] : failure.getMessage().getBytes(StandardCharsets.UTF_8);
+        final int[] outcome = {failure == null ? 0 : failure.errorClass().code(), failure == null ? remoteRanks.length : text.length};
+        final Communicator toGroup = group.collectives();
+        final Request[] told = new Request[group.size()];
+        for (int member = 0; member < group.size(); member++)
+        {
+            if (member != group.rank())
+            {
+                told[member] = toGroup.isend(outcome, Primitive.INT, 0, outcome.length, member, TAG_JOIN, SendMode.STANDARD);
+            }
+        }
+        for (final Request request : told)
+        {
+            if (request != null)
+            {
+                toGroup.await(request);
+            }
+        }
+        if (failure != null)
+        {
+            Collectives.bcast(group, text, Primitive.BYTE, 0, text.length, group.rank());
+            throw failure;
+        }
+        Collectives.bcast(group, remoteRanks, Primitive.INT, 0, remoteRanks.length, group.rank());
+        return remoteRanks;
+    }
+
+    /**
+     * A member's part: waits for the leader's outcome, meanwhile refusing greetings that leaders of other groups send
+     * this rank by mistake (so that they fail rather than wait for it).
+     */
+    private static int[] followJoin(final Communicator group, final int leader, final LeaderLink link)
+    {
+        final int[] outcome = new int[2];
+        final ReceiveRequest told = group.collectives().irecv(outcome, Primitive.INT, 0, outcome.length, leader, TAG_JOIN);
+        if (link == null)
+        {
+            group.await(told);
+        }
+        else
+        {
+            LeaderHandshake.awaitAnswering(link.channel(), told, null, LeaderHandshake.rankOf(link.channel(), group.worldRank(leader)));
+        }
+        if (told.error() != null)
+        {
+            throw told.error();
+        }
+        if (outcome[0] != 0)
+        {
+            final byte[] text = new byte[outcome[1]];
+            Collectives.bcast(group, text, Primitive.BYTE, 0, text.length, leader);
+            throw new OpenMpjException(ErrorClass.of(outcome[0]), new String(text, StandardCharsets.UTF_8) + " (found by the local leader, rank "
+                + leader + ")");
+        }
+        final int[] remoteRanks = new int[outcome[1]];
+        Collectives.bcast(group, remoteRanks, Primitive.INT, 0, remoteRanks.length, leader);
+        return remoteRanks;
     }
 
     /** @return the same two groups on fresh context pairs; collective over both groups. */

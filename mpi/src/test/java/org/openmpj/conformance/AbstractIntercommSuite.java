@@ -38,6 +38,20 @@ public abstract class AbstractIntercommSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 6, 8})
+    void createdOnThePeerBetweenEvenAndOddRanks(final int processes)
+    {
+        runClean(processes, IntercommCreationPrograms.EvenAndOdd.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 6})
+    void mismatchedCreationsFailOnEveryRank(final int processes)
+    {
+        runClean(processes, IntercommCreationPrograms.MismatchedCalls.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {2, 3, 5})
     void badArguments(final int processes)
     {

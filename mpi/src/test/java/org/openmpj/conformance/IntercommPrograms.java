@@ -29,7 +29,7 @@ final class IntercommPrograms
         final int lowerSize = (worldSize + 1) / 2;
         final boolean lower = worldRank < lowerSize;
         final Intracomm part = MPI.COMM_WORLD.Split(lower ? 0 : 1, worldRank);
-        final Intercomm inter = part.Create_intercomm(MPI.COMM_WORLD, 0, lower ? lowerSize : 0, TAG);
+        final Intercomm inter = MPI.COMM_WORLD.Create_intercomm(part, 0, lower ? lowerSize : 0, TAG);
 
         /** @return the world rank of rank {@code rank} of the other part. */
         int remoteWorldRank(final int rank)
@@ -439,7 +439,7 @@ final class IntercommPrograms
             final boolean lower = worldRank < (MPI.COMM_WORLD.Size() + 1) / 2;
             final Intracomm part = MPI.COMM_WORLD.Split(lower ? 0 : 1, worldRank);
             final Intracomm[] held = lower ? new Intracomm[] {part.Dup(), part.Dup(), part.Dup()} : new Intracomm[0];
-            final Intercomm inter = part.Create_intercomm(MPI.COMM_WORLD, 0, lower ? (MPI.COMM_WORLD.Size() + 1) / 2 : 0, TAG);
+            final Intercomm inter = MPI.COMM_WORLD.Create_intercomm(part, 0, lower ? (MPI.COMM_WORLD.Size() + 1) / 2 : 0, TAG);
             final int[] in = new int[1];
             final int partner = inter.Rank() % inter.Remote_size();
             final mpi.Request sent = inter.Isend(new int[] {worldRank}, 0, 1, MPI.INT, partner, 1);
@@ -470,13 +470,13 @@ final class IntercommPrograms
         {
             MPI.Init(args);
             final Halves halves = new Halves();
-            Check.fails(MPI.ERR_RANK, () -> halves.part.Create_intercomm(MPI.COMM_WORLD, halves.part.Size(), 0, TAG),
+            Check.fails(MPI.ERR_RANK, () -> MPI.COMM_WORLD.Create_intercomm(halves.part, halves.part.Size(), 0, TAG),
                 "localLeader=" + halves.part.Size());
             final String[] expected = halves.part.Rank() == 0
                 ? new String[] {"remoteLeader=" + halves.worldSize}
                 : new String[] {"remoteLeader=" + halves.worldSize, "found by the local leader, rank 0"};
-            Check.fails(MPI.ERR_RANK, () -> halves.part.Create_intercomm(MPI.COMM_WORLD, 0, halves.worldSize, TAG), expected);
-            Check.fails(MPI.ERR_COMM, () -> halves.inter.Create_intercomm(MPI.COMM_WORLD, 0, 0, TAG), "is an intercommunicator");
+            Check.fails(MPI.ERR_RANK, () -> MPI.COMM_WORLD.Create_intercomm(halves.part, 0, halves.worldSize, TAG), expected);
+            Check.fails(MPI.ERR_COMM, () -> MPI.COMM_WORLD.Create_intercomm(halves.inter, 0, 0, TAG), "is an intercommunicator");
             Check.fails(MPI.ERR_ROOT, () -> halves.inter.Bcast(new int[1], 0, 1, MPI.INT, halves.inter.Remote_size()),
                 "root=" + halves.inter.Remote_size());
             Check.fails(MPI.ERR_ROOT, () -> halves.inter.Bcast(new int[1], 0, 1, MPI.INT, -7), "root=-7", "MPI.ROOT");

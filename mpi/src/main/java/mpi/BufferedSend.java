@@ -61,6 +61,10 @@ final class BufferedSend
             final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
             buffer.send(communicator, bytes, Primitive.BYTE, 0, bytes.length, dest, tag);
         }
+        else if (datatype.isEmpty())
+        {
+            buffer.send(communicator, Datatype.NO_DATA, Primitive.BYTE, 0, 0, dest, tag);
+        }
         else
         {
             buffer.send(communicator, buf, datatype.kind(), offset, count, dest, tag);

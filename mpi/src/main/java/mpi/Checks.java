@@ -26,6 +26,11 @@ final class Checks
         {
             throw MPIException.of(ErrorClass.ERR_ARG, name(call, which) + ": offset=" + offset + " is negative; expected 0 or more");
         }
+        if (datatype.isEmpty())
+        {
+            // Items of no data touch no element, so any buffer will do, as in MPI.
+            return;
+        }
         if (buf == null)
         {
             throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": buffer is null; expected a " + datatype.arrayTypeName()
@@ -74,7 +79,7 @@ final class Checks
             throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": datatype is null");
         }
         datatype.checkUsable(call);
-        if (!datatype.isCarrier())
+        if (!datatype.isCarrier() && !datatype.isEmpty())
         {
             throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": " + datatype + " cannot describe message data");
         }

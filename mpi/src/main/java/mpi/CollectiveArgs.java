@@ -27,6 +27,11 @@ final class CollectiveArgs
     static void buffer(final String call, final String which, final Object buf, final int offset, final int count, final Datatype datatype)
     {
         Checks.buffer(call, which, buf, offset, count, datatype);
+        if (datatype.isEmpty())
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, Checks.name(call, which) + ": " + datatype + " holds no data; collectives take"
+                + " types that do");
+        }
     }
 
     /**

@@ -232,7 +232,7 @@ public class Comm
     public Status Recv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
     {
         final Communicator communicator = checkRecv("Recv", buf, offset, count, datatype, source, tag);
-        if (datatype.isObject() || !datatype.isContiguous(count))
+        if (datatype.isObject() || !datatype.isContiguous(count) || datatype.isEmpty())
         {
             return recvThroughRequest(communicator, buf, offset, count, datatype, source, tag);
         }
@@ -254,15 +254,18 @@ public class Comm
         return new Status(request.source(), request.tag(), request.byteCount(), request.isCancelled(), -1);
     }
 
-    /** A blocking receive of objects or into a non-contiguous type: the data is deserialized or unpacked on completion. */
+    /**
+     * A blocking receive of objects, into a non-contiguous type, or of a type of no data: the data is deserialized or
+     * unpacked on completion, or the count of items of no data recorded in the status.
+     */
     private Status recvThroughRequest(
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int source, final int tag)
     {
-        if (!datatype.isContiguous(count))
+        if (!datatype.isContiguous(count) || datatype.isEmpty())
         {
             final Request staged = new Request(this, null, null, 0, 0);
-            staged.inner = startRecv(communicator, buf, offset, count, datatype, source, tag, staged);
+            staged.inner = PointToPoint.startRecv(this, communicator, buf, offset, count, datatype, source, tag, staged);
             return staged.Wait();
         }
         final ReceiveRequest request;
@@ -285,7 +288,7 @@ public class Comm
         final boolean direct = datatype.isObject() && datatype.isContiguous(count);
         final Request request = new Request(this, null, direct ? (Object[])buf : null, datatype.firstElement(offset, count),
             datatype.elements(count));
-        request.inner = startRecv(communicator, buf, offset, count, datatype, source, tag, request);
+        request.inner = PointToPoint.startRecv(this, communicator, buf, offset, count, datatype, source, tag, request);
         return request;
     }
 
@@ -569,108 +572,6 @@ public class Comm
         return context.apiLoader();
     }
 
-    /** Starts the send of a persistent or non-blocking request; arguments are checked. */
-    final org.openmpj.device.Request startSend(
-        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
-        final int dest, final int tag, final SendMode mode)
-    {
-        return startSend(communicator, buf, offset, count, datatype, dest, tag, mode, null);
-    }
-
-    /**
-     * Starts the send of a persistent or non-blocking request; arguments are checked. The data of a
-     * non-contiguous type is packed first, and the packed copy handed to {@code owner} to release once the
-     * send completes (without an owner it is left to the garbage collector).
-     */
-    final org.openmpj.device.Request startSend(
-        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
-        final int dest, final int tag, final SendMode mode, final Request owner)
-    {
-        if (!datatype.isContiguous(count))
-        {
-            if (dest == MPI.PROC_NULL)
-            {
-                return CompletedRequest.PROC_NULL;
-            }
-            final Staging staged = Staging.packed(buf, offset, count, datatype);
-            if (owner != null)
-            {
-                owner.staging = staged;
-            }
-            return startSend(communicator, staged.scratch(), 0, staged.elements(), datatype.base(), dest, tag, mode, null);
-        }
-        return startContiguousSend(communicator, buf, datatype.firstElement(offset, count), datatype.elements(count), datatype.base(),
-            dest, tag, mode);
-    }
-
-    private org.openmpj.device.Request startContiguousSend(
-        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
-        final int dest, final int tag, final SendMode mode)
-    {
-        try
-        {
-            if (datatype.isObject())
-            {
-                if (dest == MPI.PROC_NULL)
-                {
-                    return CompletedRequest.PROC_NULL;
-                }
-                final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
-                return communicator.isend(bytes, Primitive.BYTE, 0, bytes.length, dest, tag, mode);
-            }
-            return communicator.isend(buf, datatype.kind(), offset, count, dest, tag, mode);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
-        }
-    }
-
-    /** Starts a receive of a persistent or non-blocking request; arguments are checked. */
-    final org.openmpj.device.Request startRecv(
-        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
-        final int source, final int tag)
-    {
-        return startRecv(communicator, buf, offset, count, datatype, source, tag, null);
-    }
-
-    /**
-     * Starts a receive of a persistent or non-blocking request; arguments are checked. A non-contiguous type is
-     * received into scratch memory that {@code owner} unpacks and releases once the receive completes; it needs
-     * an owner.
-     */
-    final org.openmpj.device.Request startRecv(
-        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
-        final int source, final int tag, final Request owner)
-    {
-        if (!datatype.isContiguous(count))
-        {
-            if (source == MPI.PROC_NULL)
-            {
-                return CompletedRequest.PROC_NULL;
-            }
-            if (owner == null)
-            {
-                throw MPIException.of(ErrorClass.ERR_INTERN, "a receive of the non-contiguous " + datatype + " was started without a request");
-            }
-            final Staging staged = Staging.forReceive(buf, offset, count, datatype);
-            owner.staging = staged;
-            return startRecv(communicator, staged.scratch(), 0, staged.elements(), datatype.base(), source, tag, null);
-        }
-        final int first = datatype.firstElement(offset, count);
-        final int elements = datatype.elements(count);
-        try
-        {
-            return datatype.isObject()
-                ? communicator.irecvAllocating(source, tag)
-                : communicator.irecv(buf, datatype.kind(), first, elements, source, tag);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
-        }
-    }
-
     final void bsend(
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int dest, final int tag)
@@ -747,6 +648,11 @@ public class Comm
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int dest, final int tag, final SendMode mode)
     {
+        if (datatype.isEmpty())
+        {
+            sendContiguous(communicator, Datatype.NO_DATA, 0, 0, MPI.BYTE, dest, tag, mode);
+            return;
+        }
         try
         {
             if (datatype.isObject())
@@ -772,7 +678,7 @@ public class Comm
     {
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
         final Request request = new Request(this, null, null, 0, 0);
-        request.inner = startSend(communicator, buf, offset, count, datatype, dest, tag, mode, request);
+        request.inner = PointToPoint.startSend(this, communicator, buf, offset, count, datatype, dest, tag, mode, request);
         return request;
     }
 

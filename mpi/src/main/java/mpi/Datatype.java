@@ -157,6 +157,9 @@ public class Datatype implements Freeable
         return name;
     }
 
+    /** The buffer of every message of a type of no data ({@link #isEmpty()}). */
+    static final byte[] NO_DATA = new byte[0];
+
     /** @return the primitive element kind, or null for OBJECT and the markers. */
     Primitive kind()
     {
@@ -166,6 +169,15 @@ public class Datatype implements Freeable
     boolean isObject()
     {
         return baseType == OBJECT_TYPE;
+    }
+
+    /**
+     * @return whether this is a derived type of no data at all (a {@code Struct} of no blocks, or of markers only):
+     *         any number of its items is an empty message, whatever the buffer.
+     */
+    boolean isEmpty()
+    {
+        return false;
     }
 
     /** @return whether buffers of this type carry data (not NULL, LB or UB). */

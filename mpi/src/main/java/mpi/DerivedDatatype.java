@@ -87,6 +87,12 @@ final class DerivedDatatype extends Datatype
     }
 
     @Override
+    boolean isEmpty()
+    {
+        return base == null;
+    }
+
+    @Override
     boolean isDerived()
     {
         return true;

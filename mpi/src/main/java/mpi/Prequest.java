@@ -50,15 +50,15 @@ public class Prequest extends Request
         final Communicator communicator = comm.engine("Start");
         inner = switch (kind)
         {
-            case STANDARD -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.STANDARD, this);
-            case SYNCHRONOUS -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.SYNCHRONOUS, this);
-            case READY -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.READY, this);
+            case STANDARD -> PointToPoint.startSend(comm, communicator, buf, offset, count, datatype, peer, tag, SendMode.STANDARD, this);
+            case SYNCHRONOUS -> PointToPoint.startSend(comm, communicator, buf, offset, count, datatype, peer, tag, SendMode.SYNCHRONOUS, this);
+            case READY -> PointToPoint.startSend(comm, communicator, buf, offset, count, datatype, peer, tag, SendMode.READY, this);
             case BUFFERED ->
             {
                 comm.bsend(communicator, buf, offset, count, datatype, peer, tag);
                 yield CompletedRequest.BUFFERED;
             }
-            case RECEIVE -> comm.startRecv(communicator, buf, offset, count, datatype, peer, tag, this);
+            case RECEIVE -> PointToPoint.startRecv(comm, communicator, buf, offset, count, datatype, peer, tag, this);
         };
     }
 

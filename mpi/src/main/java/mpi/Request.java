@@ -22,6 +22,8 @@ public class Request
     private final Object[] objectBuffer;
     private final int objectOffset;
     private final int objectCount;
+    /** For a receive of a type of no data, the count of its items, which its status reports; -1 otherwise. */
+    int itemsOfNoData = -1;
     /** The packed copy of a non-contiguous message in flight, set before {@link #inner} is. */
     Staging staging;
     private volatile boolean freed;
@@ -305,7 +307,9 @@ public class Request
         {
             throw comm.raise(error);
         }
-        return new Status(operation.source(), operation.tag(), operation.byteCount(), operation.isCancelled(), objects);
+        final Status status = new Status(operation.source(), operation.tag(), operation.byteCount(), operation.isCancelled(), objects);
+        status.itemsOfNoData = itemsOfNoData;
+        return status;
     }
 
     private static Request firstActive(final Request[] requests, final String call)

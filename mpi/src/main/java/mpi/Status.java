@@ -16,6 +16,8 @@ public class Status implements Freeable
     private long byteCount;
     private int objectCount = -1;
     private boolean cancelled;
+    /** For a receive of a type of no data, the count of its items; -1 otherwise. */
+    int itemsOfNoData = -1;
 
     /** An empty status: any source, any tag, no data. */
     public Status()
@@ -36,13 +38,19 @@ public class Status implements Freeable
     /**
      * @return how many elements of {@code datatype} arrived, or {@code MPI.UNDEFINED} when the bytes that
      *         arrived are not a whole number of them; for a derived type, how many whole items arrived, or
-     *         {@code MPI.UNDEFINED} when the last one arrived only in part.
+     *         {@code MPI.UNDEFINED} when the last one arrived only in part; for a type of no data (a {@code Struct} of no
+     *         blocks), the count the receive was given, since its message carries none.
      */
     public int Get_count(final Datatype datatype)
     {
         if (datatype == null)
         {
             throw MPI.raiseOnWorld(MPIException.of(org.openmpj.ErrorClass.ERR_TYPE, "Get_count: datatype is null"));
+        }
+        if (datatype.isEmpty())
+        {
+            // A message of such items carries no data, so its count is that of the receive that took it, as in MPJ Express.
+            return itemsOfNoData >= 0 ? itemsOfNoData : 0;
         }
         if (datatype.isDerived())
         {
@@ -68,10 +76,15 @@ public class Status implements Freeable
 
     /**
      * @return how many basic elements of {@code datatype} arrived, counting those of a partial last item; for
-     *         basic types the same as {@link #Get_count}.
+     *         basic types the same as {@link #Get_count}; {@code MPI.UNDEFINED} for a type of no data.
      */
     public int Get_elements(final Datatype datatype)
     {
+        if (datatype != null && datatype.isEmpty())
+        {
+            // Items of no data have no basic elements to count: MPI.UNDEFINED, as MPJ Express gives.
+            return MPI.UNDEFINED;
+        }
         if (datatype != null && datatype.isDerived())
         {
             return baseElements("Get_elements", datatype);

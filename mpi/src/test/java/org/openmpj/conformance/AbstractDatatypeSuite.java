@@ -54,6 +54,13 @@ public abstract class AbstractDatatypeSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
+    void itemsOfATypeOfNoDataAreEmptyMessages(final int processes)
+    {
+        runClean(processes, DatatypeCheckPrograms.NoDataItems.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
     void badArgumentsFailWithTheirClassAndValue(final int processes)
     {
         runClean(processes, DatatypeCheckPrograms.BadArguments.class);

@@ -167,8 +167,44 @@ final class DatatypeCheckPrograms
             final Datatype markers = Datatype.Struct(new int[] {1, 1}, new int[] {0, 3}, new Datatype[] {MPI.LB, MPI.UB});
             markers.Commit();
             Check.equal(3, markers.Extent(), "extent of a type of markers only");
-            Check.fails(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.Send(buffer, 0, 1, markers, next(), 1), "cannot describe message data");
+            // Items of markers only hold no data: they travel as an empty message.
+            final Request markerSend = MPI.COMM_WORLD.Isend(buffer, 0, 1, markers, next(), 1);
+            Check.equal(1, MPI.COMM_WORLD.Recv(buffer, 0, 1, markers, prev(), 1).Get_count(markers), "items of markers received");
+            markerSend.Wait();
             Exchange.checkRing(7, "the bad arguments");
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A Struct of no blocks: items of it are empty messages, whatever the buffer; the receiver's Get_count gives the
+     * count it received with and Get_elements {@code MPI.UNDEFINED}, by blocking and non-blocking paths alike; a
+     * message with data does not fit items of it.
+     */
+    public static final class NoDataItems
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final Datatype empty = Datatype.Struct(new int[0], new int[0], new Datatype[0]);
+            empty.Commit();
+            Check.equal(0, empty.Size(), "Size of a Struct of no blocks");
+            final int[] sent = {2};
+            final Request blocking = MPI.COMM_WORLD.Isend(sent, 0, 100, empty, next(), 1);
+            final int[] received = {0};
+            final Status status = MPI.COMM_WORLD.Recv(received, 0, 100, empty, prev(), 1);
+            blocking.Wait();
+            Check.equal(0, received[0], "buffer of a receive of no data");
+            Check.equal(100, status.Get_count(empty), "Get_count of 100 items of no data");
+            Check.equal(MPI.UNDEFINED, status.Get_elements(empty), "Get_elements of items of no data");
+            Check.equal(0, status.Get_count(MPI.BYTE), "bytes in a message of no data");
+            final Request nonBlocking = MPI.COMM_WORLD.Irecv(new double[1], 0, 7, empty, prev(), 2);
+            MPI.COMM_WORLD.Send(new long[1], 0, 3, empty, next(), 2);
+            Check.equal(7, nonBlocking.Wait().Get_count(empty), "Get_count of a non-blocking receive of 7 items of no data");
+            final Request withData = MPI.COMM_WORLD.Isend(new int[] {5}, 0, 1, MPI.INT, next(), 3);
+            Check.fails(MPI.ERR_TRUNCATE, () -> MPI.COMM_WORLD.Recv(received, 0, 100, empty, prev(), 3));
+            withData.Wait();
+            Check.fails(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.Bcast(received, 0, 1, empty, 0), "holds no data");
             MPI.Finalize();
         }
     }

@@ -32,6 +32,11 @@ final class BufferedSend
         {
             return;
         }
+        if (buf instanceof mpjbuf.Buffer packed)
+        {
+            sendContiguous(communicator, buffer, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype, dest, tag);
+            return;
+        }
         if (!datatype.isContiguous(count))
         {
             final Staging staged = Staging.packed(buf, offset, count, datatype);

@@ -31,6 +31,11 @@ final class Checks
             // Items of no data touch no element, so any buffer will do, as in MPI.
             return;
         }
+        if (buf instanceof mpjbuf.Buffer packed)
+        {
+            packedBuffer(call, which, packed, offset, count, datatype);
+            return;
+        }
         if (buf == null)
         {
             throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": buffer is null; expected a " + datatype.arrayTypeName()
@@ -63,6 +68,26 @@ final class Checks
         {
             throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": offset=" + offset + " + count=" + count
                 + " runs past the end of the buffer of length " + length);
+        }
+    }
+
+    /** Checks an MPJ Express buffer, which holds bytes packed for {@code MPI.PACKED}. */
+    private static void packedBuffer(
+        final String call, final String which, final mpjbuf.Buffer buf, final int offset, final int count, final Datatype datatype)
+    {
+        if (datatype != MPI.PACKED)
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, name(call, which) + ": an mpjbuf.Buffer holds packed bytes and goes with MPI.PACKED,"
+                + " not " + datatype);
+        }
+        if (buf.getStaticBuffer().isFreed())
+        {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": the mpjbuf.Buffer has been freed");
+        }
+        if ((long)offset + count > buf.length())
+        {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, name(call, which) + ": offset=" + offset + " + count=" + count
+                + " runs past the end of the mpjbuf.Buffer of " + buf.length() + " bytes");
         }
     }
 

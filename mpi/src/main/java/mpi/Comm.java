@@ -232,7 +232,7 @@ public class Comm
     public Status Recv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
     {
         final Communicator communicator = checkRecv("Recv", buf, offset, count, datatype, source, tag);
-        if (datatype.isObject() || !datatype.isContiguous(count) || datatype.isEmpty())
+        if (datatype.isObject() || !datatype.isContiguous(count) || datatype.isEmpty() || buf instanceof mpjbuf.Buffer)
         {
             return recvThroughRequest(communicator, buf, offset, count, datatype, source, tag);
         }
@@ -262,7 +262,7 @@ public class Comm
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int source, final int tag)
     {
-        if (!datatype.isContiguous(count) || datatype.isEmpty())
+        if (!datatype.isContiguous(count) || datatype.isEmpty() || buf instanceof mpjbuf.Buffer)
         {
             final Request staged = new Request(this, null, null, 0, 0);
             staged.inner = PointToPoint.startRecv(this, communicator, buf, offset, count, datatype, source, tag, staged);
@@ -487,6 +487,45 @@ public class Comm
         }
     }
 
+    /**
+     * Packs into an MPJ Express buffer, as {@link #Pack(Object, int, int, Datatype, byte[], int)} packs into a byte
+     * array; {@code position} and the position returned count bytes from the buffer's {@code offset()}.
+     */
+    public int Pack(final Object inbuf, final int offset, final int incount, final Datatype datatype, final mpjbuf.Buffer outbuf,
+        final int position)
+    {
+        final byte[] bytes = packedBytes("Pack", "outbuf", outbuf, position);
+        return Pack(inbuf, offset, incount, datatype, bytes, outbuf.offset() + position) - outbuf.offset();
+    }
+
+    /**
+     * Unpacks from an MPJ Express buffer, as {@link #Unpack(byte[], int, Object, int, int, Datatype)} unpacks from a byte
+     * array; {@code position} and the position returned count bytes from the buffer's {@code offset()}.
+     */
+    public int Unpack(final mpjbuf.Buffer inbuf, final int position, final Object outbuf, final int offset, final int outcount,
+        final Datatype datatype)
+    {
+        final byte[] bytes = packedBytes("Unpack", "inbuf", inbuf, position);
+        return Unpack(bytes, inbuf.offset() + position, outbuf, offset, outcount, datatype) - inbuf.offset();
+    }
+
+    /** @return the bytes of an MPJ Express buffer, after checking it and a position in it. */
+    private byte[] packedBytes(final String call, final String which, final mpjbuf.Buffer buffer, final int position)
+    {
+        engine(call);
+        if (buffer == null || buffer.getStaticBuffer().isFreed())
+        {
+            throw raise(MPIException.of(ErrorClass.ERR_BUFFER, call + ": " + which + (buffer == null ? " is null" : " has been freed")
+                + "; expected an mpjbuf.Buffer"));
+        }
+        if (position < 0 || position > buffer.length())
+        {
+            throw raise(MPIException.of(ErrorClass.ERR_ARG, call + ": position=" + position + " is outside " + which + " of "
+                + buffer.length() + " bytes; expected 0 to " + buffer.length()));
+        }
+        return buffer.getStaticBuffer().bytes();
+    }
+
     // ---------------------------------------------------------------- internals shared with Request
 
     /** @return the engine communicator, after checking MPI is initialized and not finalized. */
@@ -629,6 +668,11 @@ public class Comm
         final int dest, final int tag, final SendMode mode)
     {
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
+        if (buf instanceof mpjbuf.Buffer packed)
+        {
+            sendContiguous(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype, dest, tag, mode);
+            return;
+        }
         if (!datatype.isContiguous(count))
         {
             if (dest != MPI.PROC_NULL)

@@ -28,6 +28,11 @@ final class PointToPoint
         final Comm comm, final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int dest, final int tag, final SendMode mode, final Request owner)
     {
+        if (buf instanceof mpjbuf.Buffer packed)
+        {
+            return startContiguousSend(comm, communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype, dest,
+                tag, mode);
+        }
         if (datatype.isEmpty())
         {
             return startContiguousSend(comm, communicator, Datatype.NO_DATA, 0, 0, MPI.BYTE, dest, tag, mode);
@@ -81,6 +86,11 @@ final class PointToPoint
         final Comm comm, final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int source, final int tag, final Request owner)
     {
+        if (buf instanceof mpjbuf.Buffer packed)
+        {
+            return startRecv(comm, communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype, source, tag,
+                owner);
+        }
         if (datatype.isEmpty())
         {
             if (owner != null)

@@ -34,6 +34,13 @@ public abstract class AbstractDataSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
+    void packedIntoMpjExpressBuffersAndSentAsPacked(final int processes)
+    {
+        runClean(processes, MpjbufPrograms.PackAndSend.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
     void messagesFromEmptyToOneMebibyte(final int processes)
     {
         runClean(processes, DataPrograms.Sizes.class);

@@ -150,7 +150,7 @@ final class DatatypeCheckPrograms
             Check.fails(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.Unpack(new byte[8], 0, buffer, 0, 1, vector),
                 "take 12 bytes", "length 8");
             Check.fails(MPI.ERR_ARG, () -> MPI.COMM_WORLD.Pack(buffer, 0, 1, vector, new byte[20], 21), "position=21");
-            Check.fails(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.Pack(buffer, 0, 1, vector, null, 0), "outbuf is null");
+            Check.fails(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.Pack(buffer, 0, 1, vector, (byte[])null, 0), "outbuf is null");
 
             final Datatype freed = Datatype.Contiguous(2, MPI.INT);
             freed.Commit();

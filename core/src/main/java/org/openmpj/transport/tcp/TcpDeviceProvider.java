@@ -112,6 +112,11 @@ public final class TcpDeviceProvider implements DeviceProvider
             choice = System.getenv(INTERFACE_ENV_NAME);
         }
         final InetAddress bindAddress = TcpInterfaces.choose(choice);
+        if (nativeIo)
+        {
+            // Alongside the exchange of addresses, which waits for the other ranks anyway.
+            Thread.ofPlatform().daemon().name("openmpj-native-io-setup").start(NativeSocket::prepare);
+        }
         ServerSocketChannel listener = null;
         try
         {

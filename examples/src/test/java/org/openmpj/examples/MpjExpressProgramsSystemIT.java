@@ -1,0 +1,95 @@
+package org.openmpj.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Programs written as existing MPJ Express code is, launched by {@code bin/mpjrun} as a user would, with ranks as
+ * threads of one JVM and as separate JVMs over tcp: polling with Iprobe, Create_intercomm on the peer communicator,
+ * a type of no data, clocks compared across ranks, and a program importing {@code mpjbuf} compiled with
+ * {@code bin/mpjavac}.
+ */
+@Timeout(300)
+class MpjExpressProgramsSystemIT
+{
+    private static final Duration LIMIT = Duration.ofSeconds(90);
+    private static final String PROGRAMS = "org.openmpj.examples.MpjExpressPrograms$";
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void aLoopOfIprobesSeesAMessageSentBeforeItStarted(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "IprobeAfterSleep");
+        assertTrue(run.stdout().contains("iprobe saw 1 int, received 42"), run::toString);
+    }
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void createIntercommOnThePeerJoinsEvenAndOddRanks(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 4, Launch.testPrograms(), PROGRAMS + "EvenOddIntercomm");
+        for (int rank = 0; rank < 4; rank++)
+        {
+            final int partner = rank % 2 == 0 ? rank + 1 : rank - 1;
+            assertTrue(run.stdout().contains("rank " + rank + " local 2 remote 2 partner " + partner), run::toString);
+        }
+    }
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void itemsOfAStructOfNoBlocksArriveAsAnEmptyMessage(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "ZeroSizeStruct");
+        assertTrue(run.stdout().contains("count 100 elements -1 buffer 0"), run::toString);
+    }
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void timesReadOnTwoRanksOfOneHostAreInTheOrderOfTheirMessages(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "WtimeInOrder");
+        for (int round = 0; round < 3; round++)
+        {
+            assertTrue(run.stdout().contains("round " + round + " in order true"), run::toString);
+        }
+    }
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void aProgramImportingMpjbufCompilesWithMpjavacAndRuns(final String device) throws Exception
+    {
+        final Path classes = Files.createTempDirectory("openmpj-mpjexpress");
+        try
+        {
+            final Path source = Launch.PROJECT.resolve("examples/src/test/resources/mpjexpress/PackedMessage.java");
+            final Launch.Outcome compiled = Launch.run(LIMIT, "bin/mpjavac", "-d", classes.toString(), source.toString());
+            assertEquals(0, compiled.exitCode(), compiled::toString);
+            final Launch.Outcome run = launch(device, 2, classes.toString(), "PackedMessage");
+            assertTrue(run.stdout().contains("unpacked n=10 a=1.1 from 12 bytes"), run::toString);
+        }
+        finally
+        {
+            try (var files = Files.walk(classes))
+            {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    private static Launch.Outcome launch(final String device, final int processes, final String classpath, final String mainClass)
+        throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-dev", device, "-cp", classpath,
+            mainClass);
+        assertEquals(0, run.exitCode(), run::toString);
+        return run;
+    }
+}

@@ -98,17 +98,14 @@ public class Intracomm extends Comm
     public void Bcast(final Object buf, final int offset, final int count, final Datatype datatype, final int root)
     {
         final Communicator communicator = engine("Bcast");
+        final int started = communicator.startedCollectives();
         try
         {
             DataCollectives.bcast(communicator, apiLoader(), buf, offset, count, datatype, root);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -190,17 +187,14 @@ public class Intracomm extends Comm
         final Datatype datatype, final Op op, final int root)
     {
         final Communicator communicator = engine("Reduce");
+        final int started = communicator.startedCollectives();
         try
         {
             ReductionCollectives.reduce(communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -229,17 +223,14 @@ public class Intracomm extends Comm
         final Datatype datatype, final Op op)
     {
         final Communicator communicator = engine("Reduce_scatter");
+        final int started = communicator.startedCollectives();
         try
         {
             ReductionCollectives.reduceScatter(communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -250,18 +241,15 @@ public class Intracomm extends Comm
         final Datatype datatype, final Op op, final boolean prefix)
     {
         final Communicator communicator = engine(call);
+        final int started = communicator.startedCollectives();
         try
         {
             ReductionCollectives.everywhere(call, communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op,
                 prefix);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -271,18 +259,15 @@ public class Intracomm extends Comm
         final String call, final boolean equalBlocks)
     {
         final Communicator communicator = engine(call);
+        final int started = communicator.startedCollectives();
         try
         {
             DataCollectives.gatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
                 displs, recvtype, root, equalBlocks);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -292,18 +277,15 @@ public class Intracomm extends Comm
         final boolean equalBlocks)
     {
         final Communicator communicator = engine(call);
+        final int started = communicator.startedCollectives();
         try
         {
             DataCollectives.scatterv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
                 recvcount, recvtype, root, equalBlocks);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -312,18 +294,15 @@ public class Intracomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final String call)
     {
         final Communicator communicator = engine(call);
+        final int started = communicator.startedCollectives();
         try
         {
             DataCollectives.allgatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
                 recvcount, displs, recvtype);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
     }
 
@@ -332,18 +311,28 @@ public class Intracomm extends Comm
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final String call)
     {
         final Communicator communicator = engine(call);
+        final int started = communicator.startedCollectives();
         try
         {
             DataCollectives.alltoallv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
                 recvcount, rdispls, recvtype);
         }
-        catch (final MPIException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
-            throw raise(ex);
+            throw failed(communicator, started, ex);
         }
-        catch (final OpenMpjException ex)
+    }
+
+    /**
+     * @return the failure of a collective call, raised; a call that failed before it started its collective (its
+     *         arguments refused here) first tells the other ranks, so that those waiting in the call fail too.
+     */
+    private MPIException failed(final Communicator communicator, final int started, final RuntimeException failure)
+    {
+        if (communicator.startedCollectives() == started)
         {
-            throw raise(ex);
+            Collectives.abandon(communicator);
         }
+        return failure instanceof MPIException refused ? raise(refused) : raise((OpenMpjException)failure);
     }
 }

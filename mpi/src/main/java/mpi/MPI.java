@@ -289,7 +289,12 @@ public class MPI
         return name.length() > MAX_PROCESSOR_NAME ? name.substring(0, MAX_PROCESSOR_NAME) : name;
     }
 
-    /** @return elapsed wall-clock time in seconds since an arbitrary point, with nanosecond resolution. */
+    /**
+     * @return elapsed wall-clock time in seconds since an arbitrary point, with nanosecond resolution. The time is the
+     *         host's monotonic clock ({@code System.nanoTime}, which reads {@code CLOCK_MONOTONIC} on Linux), so the times
+     *         of all ranks on one host, threads or processes, are on one clock; across hosts they are not
+     *         ({@code WTIME_IS_GLOBAL} is false for process devices).
+     */
     public static double Wtime()
     {
         return System.nanoTime() * 1e-9;

@@ -193,6 +193,27 @@ public final class Collectives
             kind);
     }
 
+    /**
+     * Gives up on a collective call on {@code comm} before it starts, as when its arguments are refused on this rank:
+     * counts the call, and tells the other ranks, so that those waiting in it fail naming this rank instead of waiting.
+     */
+    public static void abandon(final Communicator comm)
+    {
+        Transfers.abandon(begin(comm));
+    }
+
+    /**
+     * @return a description of a message of a collective call left unreceived on {@code comm}, which shows that the
+     *         ranks' collective calls did not match in a way no call noticed (two ranks that both took themselves for
+     *         the root of a small broadcast both return, leaving such messages); null when there is none, or when a
+     *         mismatch on {@code comm} was reported already.
+     */
+    public static String strayMessage(final Communicator comm)
+    {
+        final Communicator c = comm.collectives();
+        return c.mismatchReported() ? null : Transfers.describeStray(c.device(), c.context());
+    }
+
     /** @return displacements placing {@code n} blocks of {@code count} elements one after another. */
     public static int[] blocks(final int n, final int count)
     {

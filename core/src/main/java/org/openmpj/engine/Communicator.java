@@ -34,6 +34,8 @@ public final class Communicator
      * order the collectives on one communicator, so two threads never start them at once.
      */
     private int collectiveCount;
+    /** Whether a mismatch of collective calls was reported on this rank, so that what the mismatch left is not reported again. */
+    private volatile boolean mismatchReported;
 
     /**
      * @param device     the device of this rank.
@@ -72,6 +74,24 @@ public final class Communicator
     int collectiveCount()
     {
         return collectiveCount;
+    }
+
+    /** Records that this rank reported a mismatch of collective calls here. */
+    void reportMismatch()
+    {
+        mismatchReported = true;
+    }
+
+    /** @return whether this rank reported a mismatch of collective calls here. */
+    boolean mismatchReported()
+    {
+        return mismatchReported;
+    }
+
+    /** @return how many collective operations this rank has started on this communicator. */
+    public int startedCollectives()
+    {
+        return collectives.collectiveCount;
     }
 
     /** @return this rank's rank in the communicator. */

@@ -32,6 +32,11 @@ final class Transfers
     static final int TAG_ALLTOALL = 8;
     static final int TAG_SCAN = 9;
     static final int TAG_REDUCE_SCATTER = 10;
+    /**
+     * A rank that gave up on a collective call before it started (its arguments were bad) tells the others with a
+     * message of this family, whose root is that rank.
+     */
+    private static final int TAG_ABANDONED = 14;
     /** A rank that found a mismatch tells the others with a message of this family, whose root is the finder. */
     private static final int TAG_MISMATCH = 15;
     private static final byte[] NOTHING = new byte[0];
@@ -45,8 +50,8 @@ final class Transfers
     /** Steps a wait lasts before it looks for messages of a mismatched collective, and between looks. */
     private static final int WATCH_STEPS = 4096;
     private static final String[] NAMES = {
-        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "Reduce_scatter", "?", "?", "?", "?",
-        "a warning of mismatched calls"};
+        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "Reduce_scatter", "?", "?", "?",
+        "a notice of an abandoned call", "a warning of mismatched calls"};
 
     private Transfers()
     {
@@ -188,13 +193,55 @@ final class Transfers
             {
                 continue;
             }
-            final boolean warning = (found.tag() & OPERATION_MASK) == TAG_MISMATCH;
+            final boolean warning = isWarning(found.tag());
             final boolean otherCall = (found.tag() & ~(COUNT_MASK << COUNT_SHIFT)) != (expected & ~(COUNT_MASK << COUNT_SHIFT));
             if (warning || sameCollective(found.tag(), expected) && otherCall)
             {
+                if (warning)
+                {
+                    // Taken off the queue, so that it does not meet this rank's next collective call as well.
+                    c.recv(NOTHING, Primitive.BYTE, 0, 0, source, found.tag());
+                }
                 throw mismatch(c, expected, source, found.tag());
             }
         }
+    }
+
+    /** @return whether {@code tag} is that of a warning of mismatched calls or a notice of an abandoned call. */
+    private static boolean isWarning(final int tag)
+    {
+        final int operation = tag & OPERATION_MASK;
+        return operation == TAG_MISMATCH || operation == TAG_ABANDONED;
+    }
+
+    /**
+     * Tells every other rank of {@code c} that this rank gives up on the collective call it has just counted, before
+     * moving any data, so that ranks waiting in that call fail instead of waiting for it.
+     */
+    static void abandon(final Communicator c)
+    {
+        notifyOthers(c, TAG_ABANDONED);
+    }
+
+    /**
+     * @return a description of a message of a collective call that waits unreceived in {@code context} (a collective
+     *         context), which shows that the ranks' collective calls did not match; null when there is none.
+     */
+    static String describeStray(final Device device, final int context)
+    {
+        final ProbeResult found = new ProbeResult();
+        // Warnings and notices are left alone: each went with an error some rank raised already.
+        if (!device.iprobe(Communicator.ANY_SOURCE, Communicator.ANY_TAG, context, found) || isWarning(found.tag()))
+        {
+            return null;
+        }
+        return "a message of " + describe(found.tag()) + " from rank " + found.source() + " that no call of this rank received"
+            + " (collective number " + (found.tag() >>> COUNT_SHIFT & COUNT_MASK) + " modulo 256 on that communicator)";
+    }
+
+    private static int rootOf(final int tag)
+    {
+        return tag >>> OPERATION_BITS & ROOT_MASK;
     }
 
     private static boolean sameCollective(final int a, final int b)
@@ -210,11 +257,20 @@ final class Transfers
 
     private static OpenMpjException mismatch(final Communicator c, final int expected, final int source, final int found)
     {
-        if ((found & OPERATION_MASK) == TAG_MISMATCH)
+        c.reportMismatch();
+        if (isWarning(found))
         {
-            // The finder told everyone already.
-            return new OpenMpjException(ErrorClass.ERR_OTHER, "mismatched collective calls: rank " + source + " found the calls of "
-                + describe(expected) + " mismatched (its error says how); rank " + c.rank() + " gives up on this collective");
+            final boolean thisCall = sameCollective(found, expected);
+            final String what = (found & OPERATION_MASK) == TAG_ABANDONED
+                ? "rank " + rootOf(found) + " gave up on " + (thisCall ? "the collective call that rank " + c.rank() + " is in"
+                    : "an earlier collective call on this communicator, which rank " + c.rank() + " had done its part of,")
+                    + " before the call started, its arguments refused (its error says which)"
+                : "mismatched collective calls: rank " + rootOf(found) + " found the calls of " + (thisCall ? "this collective"
+                    : "an earlier collective on this communicator") + " mismatched (its error says how)";
+            final OpenMpjException failure = new OpenMpjException(ErrorClass.ERR_OTHER, what + "; rank " + c.rank() + " gives up on "
+                + describe(expected) + " too");
+            // The sender told every rank of its own call; a notice of an earlier call is news to the others in this one.
+            return thisCall ? failure : warnOthers(c, failure);
         }
         final boolean sameOperation = (found & OPERATION_MASK) == (expected & OPERATION_MASK);
         return warnOthers(c, new OpenMpjException(sameOperation && sameCollective(found, expected) ? ErrorClass.ERR_ROOT : ErrorClass.ERR_OTHER,
@@ -231,15 +287,22 @@ final class Transfers
      */
     private static OpenMpjException warnOthers(final Communicator c, final OpenMpjException failure)
     {
-        final int warning = onWire(c, tag(TAG_MISMATCH, c.rank()));
+        notifyOthers(c, TAG_MISMATCH);
+        return failure;
+    }
+
+    /** Sends every other rank an empty message of {@code family}, with this rank as its root, for this collective call. */
+    private static void notifyOthers(final Communicator c, final int family)
+    {
+        c.reportMismatch();
+        final int notice = onWire(c, tag(family, c.rank()));
         for (int rank = 0; rank < c.size(); rank++)
         {
             if (rank != c.rank())
             {
-                c.isend(NOTHING, Primitive.BYTE, 0, 0, rank, warning, SendMode.STANDARD);
+                c.isend(NOTHING, Primitive.BYTE, 0, 0, rank, notice, SendMode.STANDARD);
             }
         }
-        return failure;
     }
 
     private static String describe(final int tag)

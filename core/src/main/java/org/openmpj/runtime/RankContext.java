@@ -115,8 +115,9 @@ public final class RankContext
     }
 
     /**
-     * Marks the rank finalized. On devices that connect processes, first waits until every rank has called it and then
-     * closes the device in order; otherwise the device stays open for the job's end, when the launcher closes it.
+     * Marks the rank finalized, once every rank has called it and no message of a collective call on the world is left
+     * unreceived here (which would show mismatched collective calls). On devices that connect processes it then closes the device
+     * in order; otherwise the device stays open for the job's end, when the launcher closes it.
      */
     public synchronized void finish()
     {
@@ -128,12 +129,13 @@ public final class RankContext
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called twice");
         }
+        if (size > 1)
+        {
+            org.openmpj.engine.Collectives.barrier(world);
+            checkCollectivesMatched();
+        }
         if (closeAtFinish)
         {
-            if (size > 1)
-            {
-                org.openmpj.engine.Collectives.barrier(world);
-            }
             finalized = true;
             device.close();
             if (manager != null)
@@ -143,6 +145,24 @@ public final class RankContext
             return;
         }
         finalized = true;
+    }
+
+    /**
+     * Fails when a message of a collective call on the world waits unreceived here: the ranks' collective calls did not
+     * match in a way no call noticed, such as two ranks that both acted as the root of a small broadcast and both
+     * returned.
+     * Everything a peer sent before it entered the closing barrier has been sent by now; one round of progress
+     * brings in what the transports still hold.
+     */
+    private void checkCollectivesMatched()
+    {
+        device.progress();
+        final String stray = org.openmpj.engine.Collectives.strayMessage(world);
+        if (stray != null)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Finalize on rank " + rank + ": mismatched collective calls: " + stray
+                + "; every rank must call the same collectives in the same order, with the same root");
+        }
     }
 
     /**

@@ -1,8 +1,11 @@
 package org.openmpj.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openmpj.engine.CollectiveThresholds;
+import org.openmpj.runtime.JobResult;
 
 /**
  * The collective operations, as programs run at 1, 2, 3, 4 and 8 ranks (powers of two and not), each
@@ -188,5 +191,27 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     void countsThatDoNotMatchNameBothSides(final int processes)
     {
         runClean(processes, MismatchPrograms.CountsThatDoNotMatch.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2})
+    void twoRootsOfASmallBcastFailAtTheNextCall(final int processes)
+    {
+        runClean(processes, MismatchPrograms.TwoRootsThenAnotherCall.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 3, 4})
+    void twoRootsOfASmallBcastFailTheJobAtFinalize(final int processes)
+    {
+        final JobResult result = runFailing(processes, MismatchPrograms.TwoRootsThenFinalize.class);
+        assertTrue(result.failure().message().contains("mismatched collective calls"), result.failure().message());
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 3, 4, 8})
+    void argumentsOnlyTheRootRefusesFailEveryRank(final int processes)
+    {
+        runClean(processes, MismatchPrograms.RootRefusesItsArguments.class);
     }
 }

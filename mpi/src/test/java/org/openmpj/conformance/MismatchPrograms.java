@@ -81,4 +81,59 @@ final class MismatchPrograms
             MPI.Finalize();
         }
     }
+    /**
+     * Ranks 0 and 1 each take itself for the root of a small Bcast, whose sends complete at once: both return. The
+     * next collective call on the communicator finds the other root's message and fails on both ranks. Two ranks.
+     */
+    public static final class TwoRootsThenAnotherCall
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            final int rank = dup.Rank();
+            dup.Bcast(new int[] {rank}, 0, 1, MPI.INT, rank);
+            Check.fails(MPI.ERR_OTHER, dup::Barrier, "mismatched collective calls", "Bcast with root " + (1 - rank));
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Ranks 0 and 1 each take themselves for the root of a small Bcast on the world, and no other collective call
+     * follows: Finalize finds what the mismatch left and fails, rather than the job ending as if all were well.
+     */
+    public static final class TwoRootsThenFinalize
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            MPI.COMM_WORLD.Bcast(new int[] {rank}, 0, 1, MPI.INT, Math.min(rank, 1));
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * The root's buffer is too small for the count it gives, which only the root can see: it fails with ERR_BUFFER,
+     * and every other rank, waiting for its data, fails too instead of waiting for ever.
+     */
+    public static final class RootRefusesItsArguments
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            if (dup.Rank() == 0)
+            {
+                Check.fails(MPI.ERR_BUFFER, () -> dup.Bcast(new int[4], 0, 10, MPI.INT, 0), "count=10");
+            }
+            else
+            {
+                Check.fails(MPI.ERR_OTHER, () -> dup.Bcast(new int[10], 0, 10, MPI.INT, 0), "rank 0 gave up", "Bcast with root 0");
+            }
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
 }

@@ -77,7 +77,8 @@ final class AllToAll
         {
             if (source != r)
             {
-                Transfers.checkArrival(c, receives[source], kind, recvCounts[source], Transfers.TAG_ALLTOALL);
+                Transfers.checkArrival(c, receives[source], recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source,
+                    Transfers.TAG_ALLTOALL);
             }
         }
         Transfers.awaitAll(c, sends, Transfers.TAG_ALLTOALL);

@@ -34,6 +34,11 @@ public final class Communicator
      * order the collectives on one communicator, so two threads never start them at once.
      */
     private int collectiveCount;
+    /**
+     * The collective calls this rank gave up on before they started, by their count modulo 256 (as message tags carry
+     * it): the other ranks' notices that they gave up on the same call are expected, not news.
+     */
+    private final long[] abandoned = new long[4];
     /** Whether a mismatch of collective calls was reported on this rank, so that what the mismatch left is not reported again. */
     private volatile boolean mismatchReported;
 
@@ -68,6 +73,22 @@ public final class Communicator
     void nextCollective()
     {
         collectiveCount++;
+        final int slot = collectiveCount & 0xFF;
+        abandoned[slot >>> 6] &= ~(1L << slot);
+    }
+
+    /** Records that this rank gives up on the collective call it has just counted. */
+    void markAbandoned()
+    {
+        final int slot = collectiveCount & 0xFF;
+        abandoned[slot >>> 6] |= 1L << slot;
+    }
+
+    /** @return whether this rank gave up on the collective call of count {@code count} modulo 256. */
+    boolean abandoned(final int count)
+    {
+        final int slot = count & 0xFF;
+        return (abandoned[slot >>> 6] & 1L << slot) != 0;
     }
 
     /** @return how many collective operations this rank has started here. */

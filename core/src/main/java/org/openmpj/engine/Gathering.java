@@ -193,7 +193,8 @@ final class Gathering
         {
             if (source != root)
             {
-                Transfers.checkArrival(c, receives[source], kind, counts == null ? block : counts[source], Transfers.tag(Transfers.TAG_GATHER, root));
+                Transfers.checkArrival(c, receives[source], recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
+                    counts == null ? block : counts[source], source, Transfers.tag(Transfers.TAG_GATHER, root));
             }
         }
     }

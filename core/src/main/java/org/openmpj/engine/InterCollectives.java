@@ -130,7 +130,7 @@ public final class InterCollectives
             {
                 receives[source] = Transfers.irecv(across, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
             }
-            awaitReceives(across, receives, kind, recvCounts, tag);
+            awaitReceives(across, receives, recvBuf, kind, recvOffset, recvCounts, recvDispls, tag);
         }
         else if (root != Communicator.PROC_NULL)
         {
@@ -224,18 +224,19 @@ public final class InterCollectives
             final int peer = (comm.rank() + step) % n;
             sends[peer] = Transfers.isend(across, sendBuf, kind, sendOffset + sendDispls[peer], sendCounts[peer], peer, tag);
         }
-        awaitReceives(across, receives, kind, recvCounts, tag);
+        awaitReceives(across, receives, recvBuf, kind, recvOffset, recvCounts, recvDispls, tag);
         Transfers.awaitAll(across, sends, tag);
     }
 
     /** Waits for every receive, then checks each took a message of this collective and of its length. */
     private static void awaitReceives(
-        final Communicator across, final ReceiveRequest[] receives, final Primitive kind, final int[] counts, final int tag)
+        final Communicator across, final ReceiveRequest[] receives, final Object recvBuf, final Primitive kind, final int recvOffset,
+        final int[] counts, final int[] displs, final int tag)
     {
         Transfers.awaitAll(across, receives, tag);
         for (int source = 0; source < receives.length; source++)
         {
-            Transfers.checkArrival(across, receives[source], kind, counts[source], tag);
+            Transfers.checkArrival(across, receives[source], recvBuf, kind, recvOffset + displs[source], counts[source], source, tag);
         }
     }
 }

@@ -84,8 +84,13 @@ final class Transfers
     static void receive(
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
     {
-        final ReceiveRequest request = irecv(c, buf, kind, offset, count, source);
+        ReceiveRequest request = irecv(c, buf, kind, offset, count, source);
         await(c, request, tag);
+        while (isExpectedNotice(c, request.tag()))
+        {
+            request = irecv(c, buf, kind, offset, count, source);
+            await(c, request, tag);
+        }
         checkArrival(c, request, kind, count, tag);
     }
 
@@ -127,8 +132,25 @@ final class Transfers
         }
     }
 
+    /**
+     * Checks a receive of {@code count} elements from {@code source} into {@code buf} from {@code offset}, started with
+     * {@link #irecv} and completed: receives again when it took an expected notice ({@link #isExpectedNotice}), and throws
+     * when it failed, or took a message of another collective or of another length.
+     */
+    static void checkArrival(
+        final Communicator c, final ReceiveRequest request, final Object buf, final Primitive kind, final int offset, final int count,
+        final int source, final int tag)
+    {
+        if (isExpectedNotice(c, request.tag()))
+        {
+            receive(c, buf, kind, offset, count, source, tag);
+            return;
+        }
+        checkArrival(c, request, kind, count, tag);
+    }
+
     /** Throws when a completed receive failed, or took a message of another collective or of another length than {@code count}. */
-    static void checkArrival(final Communicator c, final ReceiveRequest request, final Primitive kind, final int count, final int tag)
+    private static void checkArrival(final Communicator c, final ReceiveRequest request, final Primitive kind, final int count, final int tag)
     {
         final int expected = onWire(c, tag);
         if (request.tag() != expected)
@@ -193,6 +215,11 @@ final class Transfers
             {
                 continue;
             }
+            if (isExpectedNotice(c, found.tag()))
+            {
+                c.recv(NOTHING, Primitive.BYTE, 0, 0, source, found.tag());
+                continue;
+            }
             final boolean warning = isWarning(found.tag());
             final boolean otherCall = (found.tag() & ~(COUNT_MASK << COUNT_SHIFT)) != (expected & ~(COUNT_MASK << COUNT_SHIFT));
             if (warning || sameCollective(found.tag(), expected) && otherCall)
@@ -220,7 +247,14 @@ final class Transfers
      */
     static void abandon(final Communicator c)
     {
+        c.markAbandoned();
         notifyOthers(c, TAG_ABANDONED);
+    }
+
+    /** @return whether {@code tag} is another rank's notice that it gave up on a call this rank gave up on too. */
+    private static boolean isExpectedNotice(final Communicator c, final int tag)
+    {
+        return (tag & OPERATION_MASK) == TAG_ABANDONED && c.abandoned(tag >>> COUNT_SHIFT & COUNT_MASK);
     }
 
     /**

@@ -180,6 +180,8 @@ public final class ThreadJob
         {
             throw new NoSuchMethodException("class " + className + ": main(String[]) is not static");
         }
+        // The java launcher runs the main of a class that is not public, as many MPJ programs' classes are; so do we.
+        main.setAccessible(true);
         return main;
     }
 

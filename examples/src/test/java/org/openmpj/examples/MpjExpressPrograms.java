@@ -117,4 +117,15 @@ final class MpjExpressPrograms
             MPI.Finalize();
         }
     }
+
+    /** A main class that is not public, as the java launcher runs them and many MPJ programs have them. */
+    static final class NotPublic
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            System.out.println("rank " + MPI.COMM_WORLD.Rank() + " of a class that is not public ran");
+            MPI.Finalize();
+        }
+    }
 }

@@ -84,6 +84,15 @@ class MpjExpressProgramsSystemIT
         }
     }
 
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void aMainClassThatIsNotPublicRuns(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "NotPublic");
+        assertTrue(run.stdout().contains("rank 0 of a class that is not public ran")
+            && run.stdout().contains("rank 1 of a class that is not public ran"), run::toString);
+    }
+
     private static Launch.Outcome launch(final String device, final int processes, final String classpath, final String mainClass)
         throws Exception
     {

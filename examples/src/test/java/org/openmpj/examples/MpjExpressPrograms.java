@@ -4,6 +4,7 @@ import mpi.Datatype;
 import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.MPIException;
 import mpi.Status;
 
 /**
@@ -125,6 +126,43 @@ final class MpjExpressPrograms
         {
             MPI.Init(args);
             System.out.println("rank " + MPI.COMM_WORLD.Rank() + " of a class that is not public ran");
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * The root's buffer is too small for its count; every rank reports how its Bcast ended. The Bcast is on a
+     * duplicate of the world, as a communicator whose collective call failed is not to be used for collectives again.
+     */
+    public static final class RootBufferTooSmall
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            try
+            {
+                dup.Bcast(new int[rank == 0 ? 4 : 10], 0, 10, MPI.INT, 0);
+                System.out.println("rank " + rank + " Bcast returned");
+            }
+            catch (final MPIException ex)
+            {
+                System.out.println("rank " + rank + " Bcast failed: " + ex.getMessage());
+            }
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    /** Ranks 0 and 1 both act as the root of a small Bcast on the world; nothing else follows before Finalize. */
+    public static final class TwoRoots
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            MPI.COMM_WORLD.Bcast(new int[] {rank}, 0, 1, MPI.INT, Math.min(rank, 1));
             MPI.Finalize();
         }
     }

@@ -93,6 +93,27 @@ class MpjExpressProgramsSystemIT
             && run.stdout().contains("rank 1 of a class that is not public ran"), run::toString);
     }
 
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void argumentsOnlyTheRootRefusesFailTheBcastOnEveryRank(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 4, Launch.testPrograms(), PROGRAMS + "RootBufferTooSmall");
+        assertTrue(run.stdout().contains("rank 0 Bcast failed: ") && run.stdout().contains("count=10 runs past the end"), run::toString);
+        for (int rank = 1; rank < 4; rank++)
+        {
+            assertTrue(run.stdout().contains("rank " + rank + " Bcast failed: rank 0 gave up"), run::toString);
+        }
+    }
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void twoRootsOfASmallBcastFailTheJob(final String device) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "3", "-dev", device, "-cp", Launch.testPrograms(),
+            PROGRAMS + "TwoRoots");
+        assertTrue(run.exitCode() != 0 && run.stderr().contains("mismatched collective calls"), run::toString);
+    }
+
     private static Launch.Outcome launch(final String device, final int processes, final String classpath, final String mainClass)
         throws Exception
     {

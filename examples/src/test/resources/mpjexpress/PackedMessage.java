@@ -1,5 +1,6 @@
 import mpi.*;
 import mpjbuf.*;
+import mpjdev.*;
 
 /**
  * Packs mixed data into an MPJ Express buffer on rank 0 and unpacks it on rank 1, as programs written for MPJ Express
@@ -11,6 +12,14 @@ public class PackedMessage
     {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
+        try
+        {
+            MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.INT, MPI.COMM_WORLD.Size(), 0);
+        }
+        catch (MPJDevException e)
+        {
+            System.out.println("rank " + rank + " caught MPJDevException: " + e.getMessage());
+        }
         int[] n = new int[1];
         double[] a = new double[1];
         int[] length = new int[1];

@@ -62,6 +62,8 @@ public class MPI
     /** Attribute key: 1 when the clocks of all ranks are synchronized. */
     public static final int WTIME_IS_GLOBAL = 3;
 
+    /** The processors of this rank's host, as MPJ Express offered it to programs that size their thread pools. */
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
     /** Bytes of attached buffer each buffered send needs beyond its data. */
     public static final int BSEND_OVERHEAD = AttachedBuffer.OVERHEAD_BYTES;
     /** Bookkeeping bytes of a send (none is charged to the program). */

@@ -5,9 +5,10 @@ import org.openmpj.OpenMpjException;
 
 /**
  * The failure of an MPI call: a message naming the offending value and the MPI error class. Unchecked, so
- * code written for mpiJava 1.2, which declares or catches it, compiles unchanged.
+ * code written for mpiJava 1.2, which declares or catches it, compiles unchanged; its superclass has the name MPJ
+ * Express gave it, {@code mpjdev.MPJDevException}.
  */
-public class MPIException extends RuntimeException
+public class MPIException extends mpjdev.MPJDevException
 {
     private static final long serialVersionUID = 1L;
 

@@ -49,6 +49,7 @@ public final class PmiServer implements AutoCloseable
     private int inBarrier;
     private long barrierGeneration;
     private final BitSet finalized = new BitSet();
+    private final BitSet admitted = new BitSet();
     private Failure failure;
 
     /**
@@ -124,6 +125,18 @@ public final class PmiServer implements AutoCloseable
         return failure;
     }
 
+    /** @return whether {@code rank} has connected and been admitted: it called {@code MPI.Init}. */
+    public synchronized boolean hasConnected(final int rank)
+    {
+        return admitted.get(rank);
+    }
+
+    /** @return whether any rank has connected and been admitted. */
+    public synchronized boolean anyConnected()
+    {
+        return !admitted.isEmpty();
+    }
+
     /** @return whether {@code rank} has sent {@code cmd=finalize}; recorded before the rank gets its answer. */
     public synchronized boolean hasFinalized(final int rank)
     {
@@ -170,6 +183,10 @@ public final class PmiServer implements AutoCloseable
             if (rank < 0)
             {
                 return;
+            }
+            synchronized (this)
+            {
+                admitted.set(rank);
             }
             // Admitted: a rank computes for as long as its job runs and need not say anything meanwhile.
             socket.setSoTimeout(0);

@@ -204,6 +204,15 @@ final class ProcessJob
         {
             job.fail(new JobState.Failure(rank.rank(), exited(rank, exitCode), null, exitCode));
         }
+        else if (!server.hasConnected(rank.rank()))
+        {
+            // A program that never called MPI.Init ran as plain Java, which is no failure, unless other ranks wait for it.
+            if (server.anyConnected())
+            {
+                job.fail(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Init, while other"
+                    + " ranks did and wait for it", null, 1));
+            }
+        }
         else if (!server.hasFinalized(rank.rank()))
         {
             job.fail(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Finalize", null, 1));

@@ -166,4 +166,13 @@ final class MpjExpressPrograms
             MPI.Finalize();
         }
     }
+
+    /** Never calls MPI: a main that MPJ Express test programs leave empty, run as plain Java on every rank. */
+    public static final class NoMpiAtAll
+    {
+        public static void main(final String[] args)
+        {
+            System.out.println("plain Java ran");
+        }
+    }
 }

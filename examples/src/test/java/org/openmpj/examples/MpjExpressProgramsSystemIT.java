@@ -74,6 +74,7 @@ class MpjExpressProgramsSystemIT
             assertEquals(0, compiled.exitCode(), compiled::toString);
             final Launch.Outcome run = launch(device, 2, classes.toString(), "PackedMessage");
             assertTrue(run.stdout().contains("unpacked n=10 a=1.1 from 12 bytes"), run::toString);
+            assertTrue(run.stdout().contains("rank 1 caught MPJDevException: Send: dest=2 out of range"), run::toString);
         }
         finally
         {
@@ -112,6 +113,14 @@ class MpjExpressProgramsSystemIT
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "3", "-dev", device, "-cp", Launch.testPrograms(),
             PROGRAMS + "TwoRoots");
         assertTrue(run.exitCode() != 0 && run.stderr().contains("mismatched collective calls"), run::toString);
+    }
+
+    @ParameterizedTest(name = "-dev {0}")
+    @ValueSource(strings = {"thread", "tcp"})
+    void aProgramThatNeverCallsMpiEndsCleanly(final String device) throws Exception
+    {
+        final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "NoMpiAtAll");
+        assertTrue(run.stdout().contains("plain Java ran"), run::toString);
     }
 
     private static Launch.Outcome launch(final String device, final int processes, final String classpath, final String mainClass)

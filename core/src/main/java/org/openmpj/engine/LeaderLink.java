@@ -31,14 +31,4 @@ public record LeaderLink(Communicator channel, int remoteLeader, int tag)
         }
         channel.await(sent);
     }
-
-    /** @return the other leader's array for this leader's {@code mine}, of whatever length the other sent. */
-    public int[] exchange(final int[] mine)
-    {
-        final int[] theirLength = new int[1];
-        exchange(new int[] {mine.length}, Primitive.INT, 1, theirLength, 1);
-        final int[] theirs = new int[theirLength[0]];
-        exchange(mine, Primitive.INT, mine.length, theirs, theirs.length);
-        return theirs;
-    }
 }

@@ -34,6 +34,12 @@ final class LeaderHandshake
     private static final int MARKER_INDEX = 0;
     private static final int VERDICT_INDEX = 1;
     private static final int SIZE_INDEX = 2;
+    /**
+     * In a refusal, the tag of the greeting its sender, a leader itself, sent the refused rank, or {@link #NO_GREETING}:
+     * the refused leader takes that greeting off its queue, so that it is not left for a later creation to trip on.
+     */
+    private static final int GREETED_TAG_INDEX = 2;
+    private static final int NO_GREETING = -1;
     private static final int AGREED = 0;
     /** The verdict of a member's word to its own leader that a leader greeted it: the greeter's rank follows. */
     private static final int RELAYED = -1;
@@ -68,7 +74,7 @@ final class LeaderHandshake
             }
             throw stranger;
         }
-        checkGreeting(link, received, theirs);
+        checkGreeting(channel, link, received, theirs);
         final int[] remoteRanks = new int[theirs[SIZE_INDEX]];
         link.exchange(worldRanks, Primitive.INT, worldRanks.length, remoteRanks, remoteRanks.length);
         channel.await(sent);
@@ -81,7 +87,7 @@ final class LeaderHandshake
      */
     static void refuse(final LeaderLink link, final ErrorClass why)
     {
-        refuse(link.channel(), link.remoteLeader(), link.tag(), why);
+        refuse(link.channel(), link.remoteLeader(), link.tag(), why, NO_GREETING);
     }
 
     /**
@@ -120,7 +126,8 @@ final class LeaderHandshake
     /** Refuses a greeting meant for another rank, and for a member, relays who sent it to its own leader. */
     private static OpenMpjException answer(final Communicator channel, final ProbeResult found, final LeaderLink expected, final int ownLeader)
     {
-        refuse(channel, found.source(), found.tag(), ErrorClass.ERR_OTHER);
+        final boolean greetedIt = expected != null && expected.remoteLeader() == found.source();
+        refuse(channel, found.source(), found.tag(), ErrorClass.ERR_OTHER, greetedIt ? expected.tag() : NO_GREETING);
         if (expected == null && ownLeader >= 0)
         {
             channel.isend(new int[] {MARKER, RELAYED, found.source()}, Primitive.INT, 0, GREETING_INTS, ownLeader, found.tag(), SendMode.STANDARD);
@@ -195,7 +202,7 @@ final class LeaderHandshake
         return greeting && (expected == null || found.source() != expected.remoteLeader() || found.tag() != expected.tag());
     }
 
-    private static void checkGreeting(final LeaderLink link, final ReceiveRequest received, final int[] theirs)
+    private static void checkGreeting(final Communicator channel, final LeaderLink link, final ReceiveRequest received, final int[] theirs)
     {
         final String from = "rank " + link.remoteLeader() + " of the peer communicator (tag " + link.tag() + ")";
         if (received.error() != null || received.byteCount() != GREETING_INTS * Integer.BYTES || theirs[MARKER_INDEX] != MARKER)
@@ -205,13 +212,18 @@ final class LeaderHandshake
         }
         if (theirs[VERDICT_INDEX] != AGREED)
         {
+            if (theirs[GREETED_TAG_INDEX] != NO_GREETING)
+            {
+                // No stranger was taken on the way here (a leader fails on the first), so the greeting is still due.
+                channel.recv(new int[GREETING_INTS], Primitive.INT, 0, GREETING_INTS, link.remoteLeader(), theirs[GREETED_TAG_INDEX]);
+            }
             throw new OpenMpjException(ErrorClass.of(theirs[VERDICT_INDEX]), "Create_intercomm: " + from + " refused this leader's"
                 + " greeting: it gave up on its own creation, or it is not the leader that expected this one; its error says which");
         }
     }
 
-    private static void refuse(final Communicator channel, final int dest, final int tag, final ErrorClass why)
+    private static void refuse(final Communicator channel, final int dest, final int tag, final ErrorClass why, final int greetedTag)
     {
-        channel.isend(new int[] {MARKER, why.code(), 0}, Primitive.INT, 0, GREETING_INTS, dest, tag, SendMode.STANDARD);
+        channel.isend(new int[] {MARKER, why.code(), greetedTag}, Primitive.INT, 0, GREETING_INTS, dest, tag, SendMode.STANDARD);
     }
 }

@@ -1,0 +1,142 @@
+package org.openmpj.os;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The one place that binds functions of the C library: whether that may be done at all ({@link #AVAILABLE}, and
+ * {@link #unavailabilityCause()} when it may not), the downcall set-up, and reading {@code errno} after a call.
+ * The method handles themselves belong to the classes that call them.
+ *
+ * <p>Binding needs Linux and native access granted to this code ({@code --enable-native-access=ALL-UNNAMED} on
+ * the class path); without the latter the JVM would warn on first use, or refuse in later releases.
+ *
+ * <p>Thread-safety: all of it is immutable once the class is initialised.
+ */
+// Calling the C library is the point of this class.
+@SuppressWarnings("restricted")
+public final class Libc
+{
+    /** {@code errno}: no such process. */
+    public static final int ESRCH = 3;
+    /** {@code errno}: interrupted by a signal. */
+    public static final int EINTR = 4;
+    /** {@code errno}: try again; for a futex wait, the word did not hold the expected value. */
+    public static final int EAGAIN = 11;
+    /** {@code errno}: the system call does not exist in this kernel. */
+    public static final int ENOSYS = 38;
+    /** {@code errno}: a timed wait ran out of time. */
+    public static final int ETIMEDOUT = 110;
+
+    /** The layout of the segment a call made with {@link #CAPTURE_ERRNO} writes {@code errno} into. */
+    public static final StructLayout CALL_STATE_LAYOUT = Linker.Option.captureStateLayout();
+    /** The linker option that saves {@code errno} right after the call, before the JVM can change it. */
+    public static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+
+    /** True when the C library may be called: on Linux, with native access enabled for this code. */
+    public static final boolean AVAILABLE;
+
+    private static final VarHandle ERRNO = CALL_STATE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final String UNAVAILABILITY_CAUSE;
+    private static final Linker LINKER;
+    private static final SymbolLookup LOOKUP;
+
+    static
+    {
+        final String osName = System.getProperty("os.name", "");
+        String cause = null;
+        Linker linker = null;
+        SymbolLookup lookup = null;
+        if (!osName.equals("Linux"))
+        {
+            cause = "the C-library bindings need Linux, and this is " + osName + "; the portable fallbacks are used instead";
+        }
+        else if (!Libc.class.getModule().isNativeAccessEnabled())
+        {
+            cause = "native access is not enabled for " + Libc.class.getModule()
+                + "; run the JVM with --enable-native-access=ALL-UNNAMED (or the module's name) to use the C library";
+        }
+        else
+        {
+            try
+            {
+                linker = Linker.nativeLinker();
+                lookup = linker.defaultLookup();
+            }
+            catch (final UnsupportedOperationException ex)
+            {
+                cause = "the foreign-function API does not support this platform (" + ex.getMessage() + ")";
+                linker = null;
+            }
+        }
+        UNAVAILABILITY_CAUSE = cause;
+        AVAILABLE = cause == null;
+        LINKER = linker;
+        LOOKUP = lookup;
+    }
+
+    private Libc()
+    {
+    }
+
+    /**
+     * @return null when {@link #AVAILABLE}; otherwise a sentence saying what is missing and what to do about it.
+     */
+    public static String unavailabilityCause()
+    {
+        return UNAVAILABILITY_CAUSE;
+    }
+
+    /**
+     * Binds a function of the C library.
+     *
+     * @param name     the function's symbol, e.g. {@code "poll"}.
+     * @param function its C signature.
+     * @param options  linker options, e.g. {@link #CAPTURE_ERRNO} (which makes the call state segment the handle's
+     *                 first argument) or {@code Linker.Option.firstVariadicArg}.
+     * @return the method handle to call it with.
+     * @throws IllegalStateException    when not {@link #AVAILABLE}.
+     * @throws java.util.NoSuchElementException when the C library has no such symbol.
+     */
+    public static MethodHandle downcall(final String name, final FunctionDescriptor function, final Linker.Option... options)
+    {
+        if (!AVAILABLE)
+        {
+            throw new IllegalStateException(UNAVAILABILITY_CAUSE);
+        }
+        return LINKER.downcallHandle(LOOKUP.findOrThrow(name), function, options);
+    }
+
+    /**
+     * @param callState a segment of {@link #CALL_STATE_LAYOUT} that a call made with {@link #CAPTURE_ERRNO} wrote.
+     * @return the {@code errno} the call left.
+     */
+    public static int errno(final MemorySegment callState)
+    {
+        return (int)ERRNO.get(callState, 0L);
+    }
+
+    /**
+     * Picks a system call's number for the running architecture: the numbers differ between x86-64 and the generic
+     * table that arm64 uses.
+     *
+     * @param x86Number     the number on x86-64.
+     * @param genericNumber the number on aarch64.
+     * @return the number, or -1 on any other architecture.
+     */
+    static long syscallNumber(final long x86Number, final long genericNumber)
+    {
+        return switch (System.getProperty("os.arch", ""))
+        {
+            case "amd64", "x86_64" -> x86Number;
+            case "aarch64" -> genericNumber;
+            default -> -1;
+        };
+    }
+}

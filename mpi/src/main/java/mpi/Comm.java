@@ -106,10 +106,10 @@ public class Comm
         final Communicator communicator = engine("Attr_get");
         return switch (keyval)
         {
-            case MPI.TAG_UB -> Integer.MAX_VALUE;
+            case MPI.TAG_UB -> communicator.largestTag();
             case MPI.HOST -> MPI.PROC_NULL;
             case MPI.IO -> MPI.ANY_SOURCE;
-            case MPI.WTIME_IS_GLOBAL -> "thread".equals(communicator.device().name()) ? 1 : 0;
+            case MPI.WTIME_IS_GLOBAL -> communicator.clockIsGlobal() ? 1 : 0;
             default -> null;
         };
     }

@@ -24,6 +24,9 @@ public interface Device extends AutoCloseable
     /** @return the number of ranks in the job. */
     int size();
 
+    /** @return what the device can do. */
+    DeviceCapabilities capabilities();
+
     /** @return the largest message size sent eagerly (copied so the sender can return); larger ones wait for the receiver. */
     long eagerLimitBytes();
 

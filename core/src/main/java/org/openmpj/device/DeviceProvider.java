@@ -26,6 +26,9 @@ public interface DeviceProvider
         return null;
     }
 
+    /** @return what the device can do, known before it is opened (a launcher decides by it whether to start processes). */
+    DeviceCapabilities capabilities();
+
     /** @return the configuration properties this device reads. */
     List<ConfigOption> configOptions();
 

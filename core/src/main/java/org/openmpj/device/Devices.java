@@ -23,6 +23,22 @@ public final class Devices
     }
 
     /**
+     * @return the device whose ranks are threads of this JVM, for a program started with plain {@code java}.
+     * @throws OpenMpjException when no such device is on the class path.
+     */
+    public static DeviceProvider inProcess(final ClassLoader loader)
+    {
+        for (final DeviceProvider provider : all(loader))
+        {
+            if (provider.capabilities().inProcess() && provider.isAvailable())
+            {
+                return provider;
+            }
+        }
+        throw new OpenMpjException(ErrorClass.ERR_OTHER, "no device runs ranks as threads of this JVM; is openmpj-core on the class path?");
+    }
+
+    /**
      * @return the available provider called {@code name} or one of its aliases.
      * @throws OpenMpjException naming the device and the known ones when there is no such device, or saying why
      *                          it cannot run here.

@@ -139,6 +139,18 @@ public final class Communicator
         return device;
     }
 
+    /** @return whether the time stamps of every rank come from one clock (MPI's {@code WTIME_IS_GLOBAL}). */
+    public boolean clockIsGlobal()
+    {
+        return device.capabilities().globalClock();
+    }
+
+    /** @return the largest tag a message may carry (MPI's {@code TAG_UB}). */
+    public int largestTag()
+    {
+        return device.capabilities().largestTag();
+    }
+
     /** Sends and returns once the buffer may be reused. */
     public void send(
         final Object buf, final Primitive kind, final int offset, final int count,

@@ -3,6 +3,7 @@ package org.openmpj.matching;
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.Device;
+import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.JobControl;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ProbeResult;
@@ -29,6 +30,7 @@ public final class MatchingDevice implements Device
     static final int ANY_TAG = Device.ANY_TAG;
 
     private final String name;
+    private final DeviceCapabilities capabilities;
     private final int rank;
     private final int size;
     private final Matcher matcher = new Matcher();
@@ -49,6 +51,7 @@ public final class MatchingDevice implements Device
 
     /**
      * @param name                 the device name reported to users.
+     * @param capabilities         what the device can do.
      * @param rank                 this rank's world rank.
      * @param size                 the number of ranks.
      * @param idle                 how waiting threads idle.
@@ -56,10 +59,11 @@ public final class MatchingDevice implements Device
      * @param unexpectedLimitBytes the most bytes of eager copies queued here before senders must rendezvous.
      */
     public MatchingDevice(
-        final String name, final int rank, final int size,
+        final String name, final DeviceCapabilities capabilities, final int rank, final int size,
         final IdleStrategy idle, final JobControl job, final long unexpectedLimitBytes)
     {
         this.name = name;
+        this.capabilities = capabilities;
         this.rank = rank;
         this.size = size;
         this.idle = idle;
@@ -95,14 +99,26 @@ public final class MatchingDevice implements Device
             }
         }
         this.blockingTransport = remote.size() == 1 ? remote.get(0) : null;
-        // The limit the engine sees is that of the transport reaching other ranks; this rank's own route may differ.
-        this.eagerLimitBytes = routes[size > 1 ? (rank + 1) % size : rank].eagerLimitBytes();
+        // The limit the engine sees holds for every peer: the smallest of the transports reaching other ranks (this
+        // rank's own route may differ, and a rank alone sees its own).
+        long limit = Long.MAX_VALUE;
+        for (final Transport transport : remote)
+        {
+            limit = Math.min(limit, transport.eagerLimitBytes());
+        }
+        this.eagerLimitBytes = remote.isEmpty() ? routes[rank].eagerLimitBytes() : limit;
     }
 
     @Override
     public String name()
     {
         return name;
+    }
+
+    @Override
+    public DeviceCapabilities capabilities()
+    {
+        return capabilities;
     }
 
     @Override

@@ -143,6 +143,11 @@ public final class PeerProtocol
         final long id = frame.getLong(at + FrameDescriptor.ID_OFFSET);
         final long aux = frame.getLong(at + FrameDescriptor.AUX_OFFSET);
         final int kindSize = KINDS[frame.get(at + FrameDescriptor.KIND_OFFSET) & 0x7].sizeBytes();
+        if (bytes < 0 || type == FrameDescriptor.EAGER && bytes > windowBytes)
+        {
+            // A peer that keeps the protocol never sends these: an eager message is paid for with credit from the window.
+            throw new IllegalStateException("a frame of type " + type + " says its message holds " + bytes + " bytes");
+        }
         switch (type)
         {
             case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, kindSize, landing);

@@ -150,7 +150,7 @@ public final class MpjRun
         final PrintStream out, final PrintStream err)
     {
         final DeviceProvider provider = Devices.find(spec.device(), MpjRun.class.getClassLoader());
-        if (provider.name().equals("thread"))
+        if (provider.capabilities().inProcess())
         {
             if (options.hosts != null || options.prefix || !options.jvmOptions.isEmpty())
             {

@@ -44,6 +44,12 @@ final class ProcessRanks
         final PmiClient client = found.get();
         final String deviceName = System.getProperty(DEVICE_PROP_NAME, System.getenv().getOrDefault(DEVICE_ENV_NAME, "tcp"));
         final DeviceProvider provider = Devices.find(deviceName, ProcessRanks.class.getClassLoader());
+        if (provider.capabilities().inProcess())
+        {
+            throw new org.openmpj.OpenMpjException(org.openmpj.ErrorClass.ERR_OTHER, "device '" + deviceName + "' runs every rank as a thread of one"
+                + " JVM, but a process manager started this process as rank " + client.rank() + " of " + client.size()
+                + "; choose a device whose ranks are processes (" + DEVICE_ENV_NAME + " or -D" + DEVICE_PROP_NAME + ")");
+        }
         final int rank = client.rank();
         final int size = client.size();
         client.put(HOST_KEY + rank, HostName.local());

@@ -56,7 +56,7 @@ public final class RankContext
         final IdleStrategy idle, final Map<String, Object> jobShared, final ClassLoader apiLoader,
         final IntConsumer exitOnAbort)
     {
-        this(rank, size, provider, job, idle, jobShared, apiLoader, exitOnAbort, !provider.name().equals("thread"));
+        this(rank, size, provider, job, idle, jobShared, apiLoader, exitOnAbort, provider.capabilities().closesAtFinalize());
     }
 
     RankContext(

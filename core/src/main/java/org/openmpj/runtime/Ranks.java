@@ -57,7 +57,7 @@ public final class Ranks
         {
             return started.get();
         }
-        final DeviceProvider provider = Devices.find("thread", Ranks.class.getClassLoader());
+        final DeviceProvider provider = Devices.inProcess(Ranks.class.getClassLoader());
         final IdleStrategy idle = Settings.idleStrategy(1);
         return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader, Ranks::exitSingleton);
     }

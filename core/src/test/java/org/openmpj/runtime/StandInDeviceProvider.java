@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
+import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 
@@ -38,6 +39,12 @@ public final class StandInDeviceProvider implements DeviceProvider
     public String unavailabilityCause()
     {
         return null;
+    }
+
+    @Override
+    public DeviceCapabilities capabilities()
+    {
+        return DeviceCapabilities.processes(false);
     }
 
     @Override

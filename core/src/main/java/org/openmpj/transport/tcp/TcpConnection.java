@@ -8,9 +8,12 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.Primitive;
+import org.openmpj.matching.FrameAssembler;
+import org.openmpj.matching.FrameBacklog;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.FrameWriter;
 import org.openmpj.matching.Landing;
+import org.openmpj.matching.OutFrame;
 import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.SendRequest;
 
@@ -48,16 +51,11 @@ final class TcpConnection implements FrameWriter
     private final ByteBuffer out = ByteBuffer.allocateDirect(STAGING_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     /** The frame whose payload is being staged, once its header went to {@link #out}. */
     private OutFrame current;
-    private OutFrame queueHead;
-    private OutFrame queueTail;
-    private OutFrame pool;
+    private final FrameBacklog queue = new FrameBacklog();
     private volatile boolean backlog;
     private volatile boolean closed;
 
-    private final ByteBuffer header = ByteBuffer.allocate(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private final Landing landing = new Landing();
-    private boolean inPayload;
-    private long payloadRead;
+    private final FrameAssembler frames;
 
     /** Told when the connection ends. */
     interface ConnectionListener
@@ -75,6 +73,7 @@ final class TcpConnection implements FrameWriter
         this.peer = peer;
         this.protocol = protocol;
         this.listener = listener;
+        this.frames = new FrameAssembler(protocol, 1);
         out.limit(0);
     }
 
@@ -117,24 +116,15 @@ final class TcpConnection implements FrameWriter
                     }
                     staged += moved;
                 }
-                final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
+                final OutFrame frame = queue.obtain(type, flags, context, source, tag, byteCount, id, aux,
                     payload, payloadKind, payloadOffset, payloadBytes, done);
                 frame.staged = staged;
                 current = frame;
                 backlog = true;
                 return false;
             }
-            final OutFrame frame = obtain(type, flags, context, source, tag, byteCount, id, aux,
-                payload, payloadKind, payloadOffset, payloadBytes, done);
-            if (queueTail == null)
-            {
-                queueHead = frame;
-            }
-            else
-            {
-                queueTail.next = frame;
-            }
-            queueTail = frame;
+            queue.append(queue.obtain(type, flags, context, source, tag, byteCount, id, aux,
+                payload, payloadKind, payloadOffset, payloadBytes, done));
             return false;
         }
         catch (final IOException ex)
@@ -193,18 +183,13 @@ final class TcpConnection implements FrameWriter
                     {
                         protocol.onWritten(frame.done);
                     }
-                    recycle(frame);
+                    queue.recycle(frame);
                 }
-                final OutFrame next = queueHead;
+                final OutFrame next = queue.poll();
                 if (next == null)
                 {
                     backlog = false;
                     return finished;
-                }
-                queueHead = next.next;
-                if (queueHead == null)
-                {
-                    queueTail = null;
                 }
                 next.staged = begin(next.type, next.flags, next.context, next.source, next.tag, next.byteCount, next.id, next.aux,
                     next.payload, next.payloadKind, next.payloadOffset, next.payloadBytes);
@@ -234,7 +219,7 @@ final class TcpConnection implements FrameWriter
         {
             return 0;
         }
-        if (inPayload && landsNatively())
+        if (frames.inPayload() && landsNatively())
         {
             return landNatively();
         }
@@ -254,32 +239,7 @@ final class TcpConnection implements FrameWriter
             return 0;
         }
         in.flip();
-        while (in.hasRemaining())
-        {
-            if (inPayload)
-            {
-                land(in);
-            }
-            else if (header.position() == 0 && in.remaining() >= FrameDescriptor.HEADER_BYTES)
-            {
-                protocol.onHeader(in, in.position(), landing);
-                in.position(in.position() + FrameDescriptor.HEADER_BYTES);
-                startPayload();
-            }
-            else
-            {
-                final int take = Math.min(header.remaining(), in.remaining());
-                header.put(header.position(), in, in.position(), take);
-                header.position(header.position() + take);
-                in.position(in.position() + take);
-                if (!header.hasRemaining())
-                {
-                    protocol.onHeader(header, 0, landing);
-                    header.clear();
-                    startPayload();
-                }
-            }
-        }
+        frames.consume(in);
         return read;
     }
 
@@ -311,30 +271,19 @@ final class TcpConnection implements FrameWriter
         Acceptor.closeQuietly(channel);
     }
 
-    private void startPayload()
-    {
-        if (landing.totalBytes() > 0)
-        {
-            inPayload = true;
-            payloadRead = 0;
-        }
-        else
-        {
-            protocol.onPayloadLanded(landing);
-        }
-    }
-
     /** @return whether the rest of the payload being read, or the part of it that is kept, is large enough to go natively. */
     private boolean landsNatively()
     {
-        return socket != null && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - payloadRead >= NATIVE_MIN_BYTES;
+        final Landing landing = frames.landing();
+        return socket != null && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - frames.payloadRead() >= NATIVE_MIN_BYTES;
     }
 
     /** Receives what has arrived of the kept payload straight into its array. @return the bytes received. */
     private int landNatively()
     {
-        final long bytes = Math.min(landing.keepBytes() - payloadRead, NATIVE_MAX_BYTES);
-        final long start = (long)landing.elementOffset() * landing.kind().sizeBytes() + payloadRead;
+        final Landing landing = frames.landing();
+        final long bytes = Math.min(landing.keepBytes() - frames.payloadRead(), NATIVE_MAX_BYTES);
+        final long start = (long)landing.elementOffset() * landing.kind().sizeBytes() + frames.payloadRead();
         final long received;
         try
         {
@@ -349,32 +298,8 @@ final class TcpConnection implements FrameWriter
         {
             return 0;
         }
-        payloadRead += received;
-        if (payloadRead == landing.totalBytes())
-        {
-            inPayload = false;
-            protocol.onPayloadLanded(landing);
-        }
+        frames.landedElsewhere(received);
         return (int)received;
-    }
-
-    private void land(final ByteBuffer in)
-    {
-        final long total = landing.totalBytes();
-        final int take = (int)Math.min(total - payloadRead, in.remaining());
-        final long keep = landing.keepBytes();
-        final int kept = (int)Math.max(0, Math.min(take, keep - payloadRead));
-        if (kept > 0)
-        {
-            BufferCopy.fromBuffer(in, kept, landing.array(), landing.kind(), landing.elementOffset(), payloadRead);
-        }
-        in.position(in.position() + take - kept);
-        payloadRead += take;
-        if (payloadRead == total)
-        {
-            inPayload = false;
-            protocol.onPayloadLanded(landing);
-        }
     }
 
     /** @return whether a read brought {@code count} bytes; a negative count, the peer's end, ends the connection. */
@@ -483,44 +408,5 @@ final class TcpConnection implements FrameWriter
             BufferCopy.toBuffer(payload, kind, offset, from, out, bytes);
         }
         return bytes;
-    }
-
-    private OutFrame obtain(
-        final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
-        final long id, final long aux, final Object payload, final Primitive payloadKind, final int payloadOffset,
-        final long payloadBytes, final SendRequest done)
-    {
-        OutFrame frame = pool;
-        if (frame == null)
-        {
-            frame = new OutFrame();
-        }
-        else
-        {
-            pool = frame.next;
-            frame.next = null;
-        }
-        frame.type = type;
-        frame.flags = flags;
-        frame.context = context;
-        frame.source = source;
-        frame.tag = tag;
-        frame.byteCount = byteCount;
-        frame.id = id;
-        frame.aux = aux;
-        frame.payload = payload;
-        frame.payloadKind = payloadKind;
-        frame.payloadOffset = payloadOffset;
-        frame.payloadBytes = payloadBytes;
-        frame.staged = 0;
-        frame.done = done;
-        return frame;
-    }
-
-    private void recycle(final OutFrame frame)
-    {
-        frame.clear();
-        frame.next = pool;
-        pool = frame;
     }
 }

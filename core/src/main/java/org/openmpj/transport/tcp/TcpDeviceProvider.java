@@ -12,6 +12,7 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
+import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.DeviceSettings;
@@ -69,6 +70,12 @@ public final class TcpDeviceProvider implements DeviceProvider
     }
 
     @Override
+    public DeviceCapabilities capabilities()
+    {
+        return DeviceCapabilities.processes(false);
+    }
+
+    @Override
     public List<ConfigOption> configOptions()
     {
         return List.of(
@@ -97,7 +104,7 @@ public final class TcpDeviceProvider implements DeviceProvider
         final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
             DeviceSettings.wholeNumber(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
         final boolean nativeIo = DeviceSettings.flag(context, NATIVE_IO_PROP_NAME, true);
-        final MatchingDevice device = new MatchingDevice(name(), rank, size, context.idleStrategy(), context.job(), window);
+        final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
         if (size == 1)

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
+import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.DeviceSettings;
@@ -42,6 +43,12 @@ public final class ThreadDeviceProvider implements DeviceProvider
     }
 
     @Override
+    public DeviceCapabilities capabilities()
+    {
+        return DeviceCapabilities.IN_PROCESS;
+    }
+
+    @Override
     public List<ConfigOption> configOptions()
     {
         return List.of(
@@ -58,7 +65,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
         final long unexpectedLimit = DeviceSettings.wholeNumber(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
         final ThreadFabric fabric = context.jobShared(FABRIC_KEY, () -> new ThreadFabric(context.size()));
         final MatchingDevice device = new MatchingDevice(
-            name(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
+            name(), capabilities(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
         final Transport transport = new ThreadTransport(fabric, eagerLimit, context.idleStrategy(), context.job());
         final Transport[] routes = new Transport[context.size()];
         java.util.Arrays.fill(routes, transport);

@@ -1,0 +1,28 @@
+package org.openmpj.device;
+
+/**
+ * What a device can do, as the layers above it need to know: they ask this instead of testing a device's name.
+ *
+ * @param inProcess       whether every rank is a thread of one JVM, so that a launcher starts no processes.
+ * @param sharesMemory    whether the device's ranks on one host reach each other through memory rather than the network.
+ * @param globalClock     whether every rank of a job reads one clock, so that time stamps of different ranks compare.
+ * @param largestTag      the largest tag a message may carry.
+ * @param closesAtFinalize whether a rank's {@code Finalize} waits for every rank and closes the device, as devices whose
+ *                        connections must end in order need; otherwise the device stays open until the job ends.
+ */
+public record DeviceCapabilities(boolean inProcess, boolean sharesMemory, boolean globalClock, int largestTag, boolean closesAtFinalize)
+{
+    /** Ranks are threads of one JVM: one clock, shared memory, nothing to close in order. */
+    public static final DeviceCapabilities IN_PROCESS = new DeviceCapabilities(true, true, true, Integer.MAX_VALUE, false);
+
+    /**
+     * Ranks are processes, each with its clock; they close their connections in order at {@code Finalize}.
+     *
+     * @param sharesMemory whether ranks on one host reach each other through memory.
+     * @return the capabilities of such a device.
+     */
+    public static DeviceCapabilities processes(final boolean sharesMemory)
+    {
+        return new DeviceCapabilities(false, sharesMemory, false, Integer.MAX_VALUE, true);
+    }
+}

@@ -1,0 +1,236 @@
+package org.openmpj.transport.shm;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.ConfigOption;
+import org.openmpj.device.Device;
+import org.openmpj.device.DeviceCapabilities;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.DeviceSettings;
+import org.openmpj.device.KeyValueStore;
+import org.openmpj.matching.LoopbackTransport;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.Transport;
+import org.openmpj.os.Libc;
+
+/**
+ * The {@code shm} device: ranks are JVMs on one host, exchanging messages through one shared-memory segment per job
+ * under the one matcher. Rank 0 creates the segment and publishes its name through the job's key-value store; once
+ * every rank has mapped it, the file is removed, so nothing is left behind however the job ends.
+ */
+public final class ShmDeviceProvider implements DeviceProvider
+{
+    /** Directory the segment file is created in; a memory file system, so that the rings are never written to disk. */
+    public static final String DIR_PROP_NAME = "openmpj.shm.dir";
+    /** Default segment directory. */
+    public static final String DIR_DEFAULT = "/dev/shm";
+    /** Bytes of each ring, one per ordered pair of ranks: a power of two of at least 4096. */
+    public static final String RING_BYTES_PROP_NAME = "openmpj.shm.ringBytes";
+    /** Default ring size in bytes. */
+    public static final long RING_BYTES_DEFAULT = 128 * 1024;
+    /** Largest message sent with its envelope; larger ones wait until their receive is posted. */
+    public static final String EAGER_LIMIT_PROP_NAME = "openmpj.shm.eagerLimit";
+    /** Default eager limit in bytes. */
+    public static final long EAGER_LIMIT_DEFAULT = 16 * 1024;
+    /** Bytes of eager messages one sender may have waiting at one receiver before its sends wait for receives. */
+    public static final String WINDOW_PROP_NAME = "openmpj.shm.eagerWindow";
+    /** Default eager window in bytes. */
+    public static final long WINDOW_DEFAULT = 1024 * 1024;
+
+    private static final String SEGMENT_KEY = "openmpj-shm-segment";
+    private static final String HOST_KEY = "openmpj-shm-host-";
+    /** Marks a segment key's value as the creator's error rather than a path. */
+    private static final String FAILED = "!";
+
+    @Override
+    public String name()
+    {
+        return "shm";
+    }
+
+    @Override
+    public List<String> aliases()
+    {
+        return List.of();
+    }
+
+    @Override
+    public boolean isAvailable()
+    {
+        return Libc.AVAILABLE;
+    }
+
+    @Override
+    public String unavailabilityCause()
+    {
+        return Libc.AVAILABLE ? null : "shm: " + Libc.unavailabilityCause();
+    }
+
+    @Override
+    public DeviceCapabilities capabilities()
+    {
+        return DeviceCapabilities.processes(true);
+    }
+
+    @Override
+    public List<ConfigOption> configOptions()
+    {
+        return List.of(
+            new ConfigOption(DIR_PROP_NAME, DIR_DEFAULT, "directory of the job's segment file (removed once every rank mapped it)"),
+            new ConfigOption(RING_BYTES_PROP_NAME, Long.toString(RING_BYTES_DEFAULT),
+                "bytes of each ring, one per ordered pair of ranks (a power of two >= 4096); large messages stream through it"),
+            new ConfigOption(EAGER_LIMIT_PROP_NAME, Long.toString(EAGER_LIMIT_DEFAULT),
+                "bytes: larger messages wait for their receive before they stream through the ring"),
+            new ConfigOption(WINDOW_PROP_NAME, Long.toString(WINDOW_DEFAULT),
+                "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"));
+    }
+
+    @Override
+    public Device open(final DeviceContext context)
+    {
+        final int rank = context.rank();
+        final int size = context.size();
+        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+        final long window = Math.max(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
+        final long ringBytes = DeviceSettings.wholeNumber(context, RING_BYTES_PROP_NAME, RING_BYTES_DEFAULT);
+        if (!SegmentDescriptor.isValidRingBytes(ringBytes))
+        {
+            throw new IllegalArgumentException(RING_BYTES_PROP_NAME + "=" + ringBytes + " is not a power of two from "
+                + SegmentDescriptor.MIN_RING_BYTES + " to 2^30");
+        }
+        final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
+        final Transport loopback = new LoopbackTransport(device, eagerLimit);
+        final Transport[] routes = new Transport[size];
+        if (size == 1)
+        {
+            routes[0] = loopback;
+            device.connect(routes);
+            return device;
+        }
+        final SharedSegment segment = share(context, Path.of(context.property(DIR_PROP_NAME, DIR_DEFAULT)), (int)ringBytes);
+        final int[] worldRanks = new int[size];
+        for (int peer = 0; peer < size; peer++)
+        {
+            worldRanks[peer] = peer;
+        }
+        final ShmTransport transport = new ShmTransport(device, segment, rank, worldRanks, context.job(), eagerLimit, window);
+        for (int peer = 0; peer < size; peer++)
+        {
+            routes[peer] = peer == rank ? loopback : transport;
+        }
+        device.connect(routes);
+        transport.watchPeers();
+        return device;
+    }
+
+    /**
+     * Creates (rank 0) or attaches (the others) the job's segment, with every rank of the job; rank 0 removes the file once
+     * all have mapped it. A rank that cannot fails with a message; rank 0's failure reaches every rank.
+     */
+    private static SharedSegment share(final DeviceContext context, final Path dir, final int ringBytes)
+    {
+        final int rank = context.rank();
+        final int size = context.size();
+        final KeyValueStore store = context.keyValueStore();
+        store.put(HOST_KEY + rank, context.hostName());
+        SharedSegment segment = null;
+        if (rank == 0)
+        {
+            StaleSegments.remove(dir);
+            final Path path = dir.resolve(SharedSegment.FILE_PREFIX + ProcessHandle.current().pid() + "-" + randomKey());
+            try
+            {
+                segment = SharedSegment.create(path, size, ringBytes);
+                store.put(SEGMENT_KEY, path.toString());
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                store.put(SEGMENT_KEY, FAILED + "rank 0 cannot create the shared segment " + path + " (" + ex.getMessage() + "); choose a writable"
+                    + " directory on a memory file system with -D" + DIR_PROP_NAME + "=DIR");
+            }
+        }
+        store.fence();
+        try
+        {
+            checkOneHost(store, rank, size);
+            final String published = store.get(SEGMENT_KEY);
+            if (published == null || published.startsWith(FAILED))
+            {
+                final String why = published == null ? "rank 0 published no segment" : published.substring(1);
+                throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: " + why);
+            }
+            if (segment == null)
+            {
+                segment = attach(Path.of(published), rank, size, ringBytes);
+            }
+            segment.attached(rank, ProcessHandle.current().pid());
+        }
+        catch (final RuntimeException ex)
+        {
+            if (segment != null)
+            {
+                unlinkQuietly(segment);
+                segment.close();
+            }
+            throw ex;
+        }
+        store.fence();
+        if (rank == 0)
+        {
+            unlinkQuietly(segment);
+        }
+        return segment;
+    }
+
+    private static SharedSegment attach(final Path path, final int rank, final int size, final int ringBytes)
+    {
+        try
+        {
+            return SharedSegment.attach(path, size, ringBytes);
+        }
+        catch (final IOException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: rank " + rank + " cannot map the job's segment: " + ex.getMessage());
+        }
+    }
+
+    private static void checkOneHost(final KeyValueStore store, final int rank, final int size)
+    {
+        final String mine = store.get(HOST_KEY + rank);
+        for (int peer = 0; peer < size; peer++)
+        {
+            final String host = store.get(HOST_KEY + peer);
+            if (!mine.equals(host))
+            {
+                throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: rank " + peer + " runs on " + host + " and rank " + rank + " on " + mine
+                    + "; the shm device joins the ranks of one host only: use -dev tcp (or hybrid) for several hosts");
+            }
+        }
+    }
+
+    private static void unlinkQuietly(final SharedSegment segment)
+    {
+        try
+        {
+            segment.unlink();
+        }
+        catch (final IOException ex)
+        {
+            // Left for the next job's sweep of segments whose creator is gone.
+        }
+    }
+
+    private static String randomKey()
+    {
+        final byte[] key = new byte[16];
+        new SecureRandom().nextBytes(key);
+        return HexFormat.of().formatHex(key);
+    }
+}

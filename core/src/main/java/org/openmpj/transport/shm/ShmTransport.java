@@ -1,0 +1,217 @@
+package org.openmpj.transport.shm;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.JobControl;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.PeerProtocol;
+import org.openmpj.matching.SendRequest;
+import org.openmpj.matching.Transport;
+import org.openmpj.os.ProcessWatch;
+
+/**
+ * Carries a rank's messages to the other ranks of its host through the job's shared segment: one ring to and one from
+ * each peer, under the one matcher's eager and rendezvous protocols. Whichever waiting thread makes progress reads
+ * the rings; a thread that would park sleeps on this rank's wake word instead, so that a peer's next frame wakes it.
+ * Peers' processes are watched, so that one that ends before it finalized fails the job here.
+ *
+ * <p>Thread-safety: any number of threads may send and make progress at once; one of them reads at a time.
+ */
+final class ShmTransport implements Transport
+{
+    private final SharedSegment segment;
+    private final JobControl job;
+    private final long eagerLimitBytes;
+    /** This rank's index in the segment. */
+    private final int self;
+    /** World rank of each index in the segment. */
+    private final int[] worldRanks;
+    /** Index in the segment of each world rank; -1 for ranks not on it. */
+    private final int[] indexOfRank;
+    /** By index in the segment; null at this rank's own. */
+    private final PeerProtocol[] protocols;
+    private final RingWriter[] writers;
+    private final RingReader[] readers;
+    private final ProcessWatch watch;
+    private final AtomicBoolean reading = new AtomicBoolean();
+    private final AtomicBoolean sleeping = new AtomicBoolean();
+    private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
+    private volatile boolean closed;
+
+    /**
+     * @param self       this rank's index in the segment.
+     * @param worldRanks the world rank of each index in the segment.
+     */
+    ShmTransport(
+        final MatchingDevice device, final SharedSegment segment, final int self, final int[] worldRanks, final JobControl job,
+        final long eagerLimitBytes, final long windowBytes)
+    {
+        this.segment = segment;
+        this.job = job;
+        this.eagerLimitBytes = eagerLimitBytes;
+        this.self = self;
+        this.worldRanks = worldRanks.clone();
+        this.indexOfRank = new int[device.size()];
+        java.util.Arrays.fill(indexOfRank, -1);
+        for (int index = 0; index < worldRanks.length; index++)
+        {
+            indexOfRank[worldRanks[index]] = index;
+        }
+        final int ranks = worldRanks.length;
+        this.protocols = new PeerProtocol[ranks];
+        this.writers = new RingWriter[ranks];
+        this.readers = new RingReader[ranks];
+        for (int peer = 0; peer < ranks; peer++)
+        {
+            if (peer != self)
+            {
+                final PeerProtocol protocol = new PeerProtocol(device, eagerLimitBytes, windowBytes);
+                final RingWriter writer = new RingWriter(segment, self, peer, worldRanks[peer]);
+                writer.attach(protocol);
+                protocol.attach(writer);
+                protocols[peer] = protocol;
+                writers[peer] = writer;
+                readers[peer] = new RingReader(segment, peer, self, protocol);
+            }
+        }
+        this.watch = new ProcessWatch("openmpj-shm-watch-" + worldRanks[self], this::onProcessEnded);
+    }
+
+    /** Watches the processes of the peers, which have all attached by now; peers in this process are not watched. */
+    void watchPeers()
+    {
+        final long own = ProcessHandle.current().pid();
+        for (int peer = 0; peer < worldRanks.length; peer++)
+        {
+            final long pid = segment.pidOf(peer);
+            if (peer != self && pid != own && pid != 0)
+            {
+                watch.watch(pid, peer);
+            }
+        }
+    }
+
+    @Override
+    public long eagerLimitBytes()
+    {
+        return eagerLimitBytes;
+    }
+
+    @Override
+    public boolean send(final SendRequest send)
+    {
+        return protocols[indexOfRank[send.dest()]].send(send);
+    }
+
+    @Override
+    public int doWork()
+    {
+        final RingWriter[] out = writers;
+        int work = 0;
+        for (final RingWriter writer : out)
+        {
+            if (writer != null && writer.hasBacklog())
+            {
+                work += writer.flush();
+            }
+        }
+        if (!reading.compareAndSet(false, true))
+        {
+            return work;
+        }
+        try
+        {
+            final RingReader[] in = readers;
+            for (int peer = 0; peer < in.length; peer++)
+            {
+                if (in[peer] != null)
+                {
+                    work += read(peer);
+                }
+            }
+        }
+        finally
+        {
+            reading.set(false);
+        }
+        return work;
+    }
+
+    private int read(final int peer)
+    {
+        try
+        {
+            return readers[peer].read();
+        }
+        catch (final IllegalStateException | IndexOutOfBoundsException | ClassCastException ex)
+        {
+            final String why = "shm: what rank " + worldRanks[peer] + " wrote to rank " + worldRanks[self] + " breaks the protocol ("
+                + ex.getMessage() + "); the shared segment is corrupt or another program wrote to it";
+            job.reportFailure(worldRanks[peer], why);
+            throw new OpenMpjException(ErrorClass.ERR_INTERN, why);
+        }
+    }
+
+    @Override
+    public boolean blockForArrival(final long timeoutNs)
+    {
+        if (!sleeping.compareAndSet(false, true))
+        {
+            return false;
+        }
+        try
+        {
+            segment.sleep(self, timeoutNs, workWaiting);
+            return true;
+        }
+        finally
+        {
+            sleeping.set(false);
+        }
+    }
+
+    /** @return whether a peer published frames, or freed room for frames that wait: what a sleeper must not miss. */
+    private boolean workWaiting()
+    {
+        for (int peer = 0; peer < readers.length; peer++)
+        {
+            if (peer != self && (readers[peer].hasData() || writers[peer].canAdvance()))
+            {
+                return true;
+            }
+        }
+        return closed;
+    }
+
+    private void onProcessEnded(final long pid, final int peer)
+    {
+        if (!closed && !segment.hasFinalized(peer))
+        {
+            job.reportFailure(worldRanks[peer], "rank " + worldRanks[peer] + " (process " + pid + ") ended without MPI.Finalize, as seen by rank "
+                + worldRanks[self] + " through the shared segment: it died or exited");
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        segment.finalized(self);
+        watch.close();
+        for (final RingWriter writer : writers)
+        {
+            if (writer != null)
+            {
+                writer.close();
+            }
+        }
+        // Frames this rank wrote stay readable: the peers map the segment until they close it themselves.
+        segment.close();
+    }
+}

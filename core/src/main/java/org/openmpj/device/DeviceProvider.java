@@ -32,6 +32,18 @@ public interface DeviceProvider
     /** @return the configuration properties this device reads. */
     List<ConfigOption> configOptions();
 
+    /**
+     * Removes what jobs of this device that ended abruptly (every process killed) left on this host, such as files in
+     * shared memory; a launcher calls it before it starts a job and on request.
+     *
+     * @param properties looks up a configuration property, null when unset.
+     * @return the number of things removed.
+     */
+    default int removeLeftovers(final java.util.function.UnaryOperator<String> properties)
+    {
+        return 0;
+    }
+
     /** Opens the device for one rank. */
     Device open(DeviceContext context);
 }

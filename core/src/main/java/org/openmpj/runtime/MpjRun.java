@@ -35,6 +35,8 @@ public final class MpjRun
           -dev NAME           device carrying the messages; default thread.
                               thread (aliases smdev, multicore): every rank is a thread of one JVM,
                               with its own class loader, so static fields are per rank.
+                              shm: every rank is a JVM of its own on this host; messages go through
+                              shared memory.
                               tcp (alias niodev): every rank is a JVM of its own, on this host or,
                               with -hosts or -hostfile, on several; messages go over TCP.
           -cp, -classpath CP  where the program's classes are, separated by ':'; default $CLASSPATH or '.'.
@@ -42,9 +44,11 @@ public final class MpjRun
           -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff; with a
                               device whose ranks are processes, every rank gets it as a system property.
           --help-config       list every tunable with its default.
+          --clean             remove what jobs killed outright left on this host (shared-memory files
+                              whose processes are gone), then exit; every job does this as it starts.
           -h, --help          show this help.
 
-        Options for devices whose ranks are processes (tcp):
+        Options for devices whose ranks are processes (shm, tcp):
           -jvmargs "OPTS"     options for every rank's JVM, split at spaces, e.g. -jvmargs "-Xmx2g -ea".
           -prefix             start each line a rank prints with its rank, as "[3] " (also --tag-output).
           -hosts H1,H2,...    run the ranks on these hosts; "host:N" gives a host N slots (default 1).
@@ -120,6 +124,12 @@ public final class MpjRun
             printConfig(out);
             return 0;
         }
+        final int removed = removeLeftovers(options.properties);
+        if (options.clean)
+        {
+            out.println("mpjrun: removed " + removed + " thing" + (removed == 1 ? "" : "s") + " left by jobs that were killed");
+            return 0;
+        }
         final JobSpec spec = new JobSpec(options.processes, options.device, apiClasspath(), options.classpath,
             options.mainClass, options.programArgs, options.timeout);
         final JobResult result;
@@ -183,6 +193,17 @@ public final class MpjRun
         return paths;
     }
 
+    /** @return how many leftovers of killed jobs the devices removed from this host. */
+    private static int removeLeftovers(final Map<String, String> properties)
+    {
+        int removed = 0;
+        for (final DeviceProvider provider : Devices.all(MpjRun.class.getClassLoader()))
+        {
+            removed += provider.removeLeftovers(name -> properties.getOrDefault(name, System.getProperty(name)));
+        }
+        return removed;
+    }
+
     private static void printConfig(final PrintStream out)
     {
         out.println("Tunables (set with -Dname=value on the mpjrun command line):");
@@ -208,6 +229,7 @@ public final class MpjRun
         boolean prefix;
         boolean help;
         boolean helpConfig;
+        boolean clean;
 
         static Options parse(final String[] argv, final Map<String, String> environment)
         {
@@ -221,6 +243,7 @@ public final class MpjRun
                 {
                     case "-h", "-help", "--help" -> options.help = true;
                     case "--help-config" -> options.helpConfig = true;
+                    case "--clean" -> options.clean = true;
                     case "-np", "-n" -> options.processes = positive(arg, value(argv, i++, arg));
                     case "-dev" -> options.device = value(argv, i++, arg);
                     case "-cp", "-classpath", "--class-path" -> classpath = value(argv, i++, arg);
@@ -254,7 +277,7 @@ public final class MpjRun
                         }
                     }
                 }
-                if (options.help || options.helpConfig)
+                if (options.help || options.helpConfig || options.clean)
                 {
                     return options;
                 }

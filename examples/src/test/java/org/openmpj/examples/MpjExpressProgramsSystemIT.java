@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Programs written as existing MPJ Express code is, launched by {@code bin/mpjrun} as a user would, with ranks as
- * threads of one JVM and as separate JVMs over tcp: polling with Iprobe, Create_intercomm on the peer communicator,
+ * threads of one JVM and as separate JVMs over tcp and shm: polling with Iprobe, Create_intercomm on the peer communicator,
  * a type of no data, clocks compared across ranks, and a program importing {@code mpjbuf} compiled with
  * {@code bin/mpjavac}.
  */
@@ -24,7 +24,7 @@ class MpjExpressProgramsSystemIT
     private static final String PROGRAMS = "org.openmpj.examples.MpjExpressPrograms$";
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void aLoopOfIprobesSeesAMessageSentBeforeItStarted(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "IprobeAfterSleep");
@@ -32,7 +32,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void createIntercommOnThePeerJoinsEvenAndOddRanks(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 4, Launch.testPrograms(), PROGRAMS + "EvenOddIntercomm");
@@ -44,7 +44,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void itemsOfAStructOfNoBlocksArriveAsAnEmptyMessage(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "ZeroSizeStruct");
@@ -52,7 +52,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void timesReadOnTwoRanksOfOneHostAreInTheOrderOfTheirMessages(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "WtimeInOrder");
@@ -63,7 +63,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void aProgramImportingMpjbufCompilesWithMpjavacAndRuns(final String device) throws Exception
     {
         final Path classes = Files.createTempDirectory("openmpj-mpjexpress");
@@ -86,7 +86,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void aMainClassThatIsNotPublicRuns(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "NotPublic");
@@ -95,7 +95,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void argumentsOnlyTheRootRefusesFailTheBcastOnEveryRank(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 4, Launch.testPrograms(), PROGRAMS + "RootBufferTooSmall");
@@ -107,7 +107,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void twoRootsOfASmallBcastFailTheJob(final String device) throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "3", "-dev", device, "-cp", Launch.testPrograms(),
@@ -116,7 +116,7 @@ class MpjExpressProgramsSystemIT
     }
 
     @ParameterizedTest(name = "-dev {0}")
-    @ValueSource(strings = {"thread", "tcp"})
+    @ValueSource(strings = {"thread", "tcp", "shm"})
     void aProgramThatNeverCallsMpiEndsCleanly(final String device) throws Exception
     {
         final Launch.Outcome run = launch(device, 2, Launch.testPrograms(), PROGRAMS + "NoMpiAtAll");

@@ -93,6 +93,13 @@ public final class ShmDeviceProvider implements DeviceProvider
     }
 
     @Override
+    public int removeLeftovers(final java.util.function.UnaryOperator<String> properties)
+    {
+        final String dir = properties.apply(DIR_PROP_NAME);
+        return StaleSegments.remove(Path.of(dir != null ? dir : DIR_DEFAULT));
+    }
+
+    @Override
     public Device open(final DeviceContext context)
     {
         final int rank = context.rank();

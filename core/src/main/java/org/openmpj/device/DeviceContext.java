@@ -37,6 +37,17 @@ public interface DeviceContext
         return jobShared("openmpj.keyValueStore", () -> new SharedKeyValueStore(size(), job()));
     }
 
+    /** @return the world ranks on this rank's host, this one included, in rank order; by default every rank of the job. */
+    default int[] sameHostRanks()
+    {
+        final int[] all = new int[size()];
+        for (int rank = 0; rank < all.length; rank++)
+        {
+            all[rank] = rank;
+        }
+        return all;
+    }
+
     /** @return the name of this rank's host, as published for finding the ranks that share it. */
     default String hostName()
     {

@@ -57,6 +57,15 @@ public final class PeerProtocol
         this.credit = new AtomicLong(windowBytes);
     }
 
+    /**
+     * @return the eager window to lend a peer when {@code requestedBytes} were asked for: at least room for two of the
+     *         largest eager frames, so that eager sending never stalls on a window smaller than one message.
+     */
+    public static long windowBytes(final long requestedBytes, final long eagerLimitBytes)
+    {
+        return Math.max(requestedBytes, 2 * (eagerLimitBytes + 64));
+    }
+
     /** Sets the connection's writing half, once the connection is established. */
     public void attach(final FrameWriter connection)
     {

@@ -101,7 +101,7 @@ public final class RankContext
         }
         job.checkAlive();
         final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared,
-            manager == null ? null : manager.store()));
+            manager == null ? null : manager.store(), sameHostRanks));
         final int[] worldRanks = new int[size];
         for (int i = 0; i < size; i++)
         {

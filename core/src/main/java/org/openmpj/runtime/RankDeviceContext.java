@@ -22,6 +22,8 @@ public final class RankDeviceContext implements DeviceContext
     private final IdleStrategy idle;
     private final Map<String, Object> jobShared;
     private final KeyValueStore store;
+    /** The ranks on this rank's host, or null when every rank is (a job of one JVM). */
+    private final int[] sameHostRanks;
 
     /**
      * @param rank       the rank the device is for.
@@ -46,7 +48,19 @@ public final class RankDeviceContext implements DeviceContext
         final int rank, final int size, final UnaryOperator<String> properties, final JobControl job,
         final IdleStrategy idle, final Map<String, Object> jobShared, final KeyValueStore store)
     {
+        this(rank, size, properties, job, idle, jobShared, store, null);
+    }
+
+    /**
+     * As above, for a rank of a job spread over processes whose process manager told which ranks share this rank's
+     * host ({@code sameHostRanks}, in rank order; null when all do).
+     */
+    public RankDeviceContext(
+        final int rank, final int size, final UnaryOperator<String> properties, final JobControl job,
+        final IdleStrategy idle, final Map<String, Object> jobShared, final KeyValueStore store, final int[] sameHostRanks)
+    {
         this.store = store;
+        this.sameHostRanks = sameHostRanks == null ? null : sameHostRanks.clone();
         this.rank = rank;
         this.size = size;
         this.properties = properties;
@@ -84,6 +98,12 @@ public final class RankDeviceContext implements DeviceContext
     public IdleStrategy idleStrategy()
     {
         return idle;
+    }
+
+    @Override
+    public int[] sameHostRanks()
+    {
+        return sameHostRanks != null ? sameHostRanks.clone() : DeviceContext.super.sameHostRanks();
     }
 
     @Override

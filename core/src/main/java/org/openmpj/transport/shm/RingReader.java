@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 import org.openmpj.matching.FrameAssembler;
 import org.openmpj.matching.PeerProtocol;
@@ -36,15 +35,15 @@ final class RingReader
     RingReader(final SharedSegment segment, final int peer, final int to, final PeerProtocol protocol)
     {
         this.segment = segment;
-        this.memory = segment.memory();
         this.peer = peer;
-        final long ring = segment.ringOffset(peer, to);
-        this.tailOffset = ring + SegmentDescriptor.TAIL_OFFSET;
-        this.headOffset = ring + SegmentDescriptor.HEAD_OFFSET;
-        this.waitingOffset = ring + SegmentDescriptor.WRITER_WAITING_OFFSET;
-        this.capacity = segment.ringBytes();
-        this.mask = capacity - 1;
-        this.data = memory.asSlice(ring + SegmentDescriptor.RING_HEADER_BYTES, capacity).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        final RingLocation ring = new RingLocation(segment, peer, to);
+        this.memory = ring.memory;
+        this.tailOffset = ring.tailOffset;
+        this.headOffset = ring.headOffset;
+        this.waitingOffset = ring.writerWaitingOffset;
+        this.capacity = ring.capacity;
+        this.mask = ring.mask;
+        this.data = ring.data;
         this.frames = new FrameAssembler(protocol, SegmentDescriptor.FRAME_ALIGNMENT);
         this.head = (long)LONG.getAcquire(memory, headOffset);
     }

@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.device.BufferCopy;
@@ -57,16 +56,16 @@ final class RingWriter implements FrameWriter
     RingWriter(final SharedSegment segment, final int from, final int peer, final int peerRank)
     {
         this.segment = segment;
-        this.memory = segment.memory();
         this.peer = peer;
         this.peerRank = peerRank;
-        final long ring = segment.ringOffset(from, peer);
-        this.tailOffset = ring + SegmentDescriptor.TAIL_OFFSET;
-        this.headOffset = ring + SegmentDescriptor.HEAD_OFFSET;
-        this.waitingOffset = ring + SegmentDescriptor.WRITER_WAITING_OFFSET;
-        this.capacity = segment.ringBytes();
-        this.mask = capacity - 1;
-        this.data = memory.asSlice(ring + SegmentDescriptor.RING_HEADER_BYTES, capacity).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        final RingLocation ring = new RingLocation(segment, from, peer);
+        this.memory = ring.memory;
+        this.tailOffset = ring.tailOffset;
+        this.headOffset = ring.headOffset;
+        this.waitingOffset = ring.writerWaitingOffset;
+        this.capacity = ring.capacity;
+        this.mask = ring.mask;
+        this.data = ring.data;
         this.tail = (long)LONG.getAcquire(memory, tailOffset);
         this.cachedHead = (long)LONG.getAcquire(memory, headOffset);
     }

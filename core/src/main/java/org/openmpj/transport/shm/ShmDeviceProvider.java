@@ -17,6 +17,7 @@ import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.LoopbackTransport;
 import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.Transport;
 import org.openmpj.os.Libc;
 
@@ -45,7 +46,6 @@ public final class ShmDeviceProvider implements DeviceProvider
     public static final long WINDOW_DEFAULT = 1024 * 1024;
 
     private static final String SEGMENT_KEY = "openmpj-shm-segment";
-    private static final String HOST_KEY = "openmpj-shm-host-";
     /** Marks a segment key's value as the creator's error rather than a path. */
     private static final String FAILED = "!";
 
@@ -105,7 +105,7 @@ public final class ShmDeviceProvider implements DeviceProvider
         final int rank = context.rank();
         final int size = context.size();
         final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final long window = Math.max(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
+        final long window = PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimit);
         final long ringBytes = DeviceSettings.wholeNumber(context, RING_BYTES_PROP_NAME, RING_BYTES_DEFAULT);
         if (!SegmentDescriptor.isValidRingBytes(ringBytes))
         {
@@ -146,7 +146,6 @@ public final class ShmDeviceProvider implements DeviceProvider
         final int rank = context.rank();
         final int size = context.size();
         final KeyValueStore store = context.keyValueStore();
-        store.put(HOST_KEY + rank, context.hostName());
         SharedSegment segment = null;
         if (rank == 0)
         {
@@ -166,7 +165,7 @@ public final class ShmDeviceProvider implements DeviceProvider
         store.fence();
         try
         {
-            checkOneHost(store, rank, size);
+            checkOneHost(context);
             final String published = store.get(SEGMENT_KEY);
             if (published == null || published.startsWith(FAILED))
             {
@@ -208,17 +207,14 @@ public final class ShmDeviceProvider implements DeviceProvider
         }
     }
 
-    private static void checkOneHost(final KeyValueStore store, final int rank, final int size)
+    private static void checkOneHost(final DeviceContext context)
     {
-        final String mine = store.get(HOST_KEY + rank);
-        for (int peer = 0; peer < size; peer++)
+        final int[] here = context.sameHostRanks();
+        if (here.length != context.size())
         {
-            final String host = store.get(HOST_KEY + peer);
-            if (!mine.equals(host))
-            {
-                throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: rank " + peer + " runs on " + host + " and rank " + rank + " on " + mine
-                    + "; the shm device joins the ranks of one host only: use -dev tcp (or hybrid) for several hosts");
-            }
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: only ranks " + java.util.Arrays.toString(here) + " of " + context.size()
+                + " run on " + context.hostName() + ", the host of rank " + context.rank() + "; the shm device joins the ranks of one host"
+                + " only: use -dev tcp (or hybrid) for several hosts");
         }
     }
 

@@ -19,6 +19,7 @@ import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.LoopbackTransport;
 import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.Transport;
 
 /**
@@ -54,7 +55,6 @@ public final class TcpDeviceProvider implements DeviceProvider
     public static final String NATIVE_IO_PROP_NAME = "openmpj.tcp.nativeIo";
 
     private static final String ADDRESS_KEY = "openmpj-tcp-";
-    private static final String HOST_KEY = "openmpj-host-";
     private static final String JOB_KEY = "openmpj-job-key";
 
     @Override
@@ -99,7 +99,7 @@ public final class TcpDeviceProvider implements DeviceProvider
         final int rank = context.rank();
         final int size = context.size();
         final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final long window = Math.max(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), 2 * (eagerLimit + 64));
+        final long window = PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimit);
         final long connectTimeout = DeviceSettings.wholeNumber(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
         final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
             DeviceSettings.wholeNumber(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
@@ -133,7 +133,6 @@ public final class TcpDeviceProvider implements DeviceProvider
             final KeyValueStore store = context.keyValueStore();
             final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
             store.put(ADDRESS_KEY + rank, bound.getAddress().getHostAddress() + ":" + bound.getPort());
-            store.put(HOST_KEY + rank, context.hostName());
             if (rank == 0)
             {
                 final byte[] key = new byte[32];

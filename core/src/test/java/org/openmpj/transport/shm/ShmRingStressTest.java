@@ -74,47 +74,42 @@ class ShmRingStressTest
     @Test
     void aRingWhosePositionsMakeNoSenseIsRefused() throws Exception
     {
-        final SharedSegment segment = SharedSegment.create(dir.resolve(SharedSegment.FILE_PREFIX + "1-test"), 2, 4096);
+        final String tooMuch = refusal("1", (memory, ring, data) ->
+            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 1L << 40));
+        assertTrue(tooMuch.contains("bytes are waiting in 4096 bytes of room"), tooMuch);
+        final String unknown = refusal("2", (memory, ring, data) ->
+        {
+            memory.set(ValueLayout.JAVA_BYTE, data + FrameDescriptor.TYPE_OFFSET, (byte)99);
+            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 64L);
+        });
+        assertTrue(unknown.contains("unknown type 99"), unknown);
+        final String huge = refusal("3", (memory, ring, data) ->
+        {
+            memory.set(ValueLayout.JAVA_BYTE, data + FrameDescriptor.TYPE_OFFSET, FrameDescriptor.EAGER);
+            memory.set(ValueLayout.JAVA_LONG, data + FrameDescriptor.BYTE_COUNT_OFFSET, Long.MAX_VALUE);
+            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 64L);
+        });
+        assertTrue(huge.contains("bytes"), huge);
+    }
+
+    /** What another program might write into the ring from rank 0 to rank 1 of a segment. */
+    private interface Corruption
+    {
+        void apply(java.lang.foreign.MemorySegment memory, long ring, long data);
+    }
+
+    /** @return the message of the error rank 1's reader throws on a fresh segment's ring from rank 0 once {@code corruption} is applied. */
+    private String refusal(final String name, final Corruption corruption) throws Exception
+    {
+        final SharedSegment segment = SharedSegment.create(dir.resolve(SharedSegment.FILE_PREFIX + name + "-test"), 2, 4096);
         try
         {
             final MatchingDevice device = new MatchingDevice("shm", DeviceCapabilities.processes(true), 1, 2,
                 IdleStrategies.choose("backoff", 2, 2), () -> { }, 1 << 20);
             final RingReader reader = new RingReader(segment, 0, 1, new PeerProtocol(device, 1024, 1 << 20));
             final long ring = segment.ringOffset(0, 1);
-            segment.memory().set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 1L << 40);
-            final IllegalStateException tooMuch = assertThrows(IllegalStateException.class, reader::read);
-            assertTrue(tooMuch.getMessage().contains("bytes are waiting in 4096 bytes of room"), tooMuch.getMessage());
-
-            final SharedSegment fresh = SharedSegment.create(dir.resolve(SharedSegment.FILE_PREFIX + "2-test"), 2, 4096);
-            try
-            {
-                final RingReader second = new RingReader(fresh, 0, 1, new PeerProtocol(device, 1024, 1 << 20));
-                final long data = fresh.ringOffset(0, 1) + SegmentDescriptor.RING_HEADER_BYTES;
-                fresh.memory().set(ValueLayout.JAVA_BYTE, data + FrameDescriptor.TYPE_OFFSET, (byte)99);
-                fresh.memory().set(ValueLayout.JAVA_LONG, fresh.ringOffset(0, 1) + SegmentDescriptor.TAIL_OFFSET, 64L);
-                final IllegalStateException unknown = assertThrows(IllegalStateException.class, second::read);
-                assertTrue(unknown.getMessage().contains("unknown type 99"), unknown.getMessage());
-
-                final SharedSegment third = SharedSegment.create(dir.resolve(SharedSegment.FILE_PREFIX + "3-test"), 2, 4096);
-                try
-                {
-                    final RingReader reader3 = new RingReader(third, 0, 1, new PeerProtocol(device, 1024, 1 << 20));
-                    final long at = third.ringOffset(0, 1) + SegmentDescriptor.RING_HEADER_BYTES;
-                    third.memory().set(ValueLayout.JAVA_BYTE, at + FrameDescriptor.TYPE_OFFSET, FrameDescriptor.EAGER);
-                    third.memory().set(ValueLayout.JAVA_LONG, at + FrameDescriptor.BYTE_COUNT_OFFSET, Long.MAX_VALUE);
-                    third.memory().set(ValueLayout.JAVA_LONG, third.ringOffset(0, 1) + SegmentDescriptor.TAIL_OFFSET, 64L);
-                    final IllegalStateException huge = assertThrows(IllegalStateException.class, reader3::read);
-                    assertTrue(huge.getMessage().contains("bytes"), huge.getMessage());
-                }
-                finally
-                {
-                    third.close();
-                }
-            }
-            finally
-            {
-                fresh.close();
-            }
+            corruption.apply(segment.memory(), ring, ring + SegmentDescriptor.RING_HEADER_BYTES);
+            return assertThrows(IllegalStateException.class, reader::read).getMessage();
         }
         finally
         {

@@ -9,11 +9,13 @@ package org.openmpj.device;
  * @param largestTag      the largest tag a message may carry.
  * @param closesAtFinalize whether a rank's {@code Finalize} waits for every rank and closes the device, as devices whose
  *                        connections must end in order need; otherwise the device stays open until the job ends.
+ * @param threadRanks     whether a process of the job may hold several ranks as threads, each with its own class loader.
  */
-public record DeviceCapabilities(boolean inProcess, boolean sharesMemory, boolean globalClock, int largestTag, boolean closesAtFinalize)
+public record DeviceCapabilities(
+    boolean inProcess, boolean sharesMemory, boolean globalClock, int largestTag, boolean closesAtFinalize, boolean threadRanks)
 {
     /** Ranks are threads of one JVM: one clock, shared memory, nothing to close in order. */
-    public static final DeviceCapabilities IN_PROCESS = new DeviceCapabilities(true, true, true, Integer.MAX_VALUE, false);
+    public static final DeviceCapabilities IN_PROCESS = new DeviceCapabilities(true, true, true, Integer.MAX_VALUE, false, true);
 
     /**
      * Ranks are processes, each with its clock; they close their connections in order at {@code Finalize}.
@@ -23,6 +25,12 @@ public record DeviceCapabilities(boolean inProcess, boolean sharesMemory, boolea
      */
     public static DeviceCapabilities processes(final boolean sharesMemory)
     {
-        return new DeviceCapabilities(false, sharesMemory, false, Integer.MAX_VALUE, true);
+        return new DeviceCapabilities(false, sharesMemory, false, Integer.MAX_VALUE, true, false);
+    }
+
+    /** @return these capabilities for a device whose processes may each hold several ranks as threads. */
+    public DeviceCapabilities withThreadRanks()
+    {
+        return new DeviceCapabilities(inProcess, sharesMemory, globalClock, largestTag, closesAtFinalize, true);
     }
 }

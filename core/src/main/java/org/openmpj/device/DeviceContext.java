@@ -40,12 +40,27 @@ public interface DeviceContext
     /** @return the world ranks on this rank's host, this one included, in rank order; by default every rank of the job. */
     default int[] sameHostRanks()
     {
-        final int[] all = new int[size()];
+        return allRanks(size());
+    }
+
+    /** @return the ranks 0 to {@code size - 1}, in order. */
+    static int[] allRanks(final int size)
+    {
+        final int[] all = new int[size];
         for (int rank = 0; rank < all.length; rank++)
         {
             all[rank] = rank;
         }
         return all;
+    }
+
+    /**
+     * @return the world ranks that are threads of this rank's process, this one included, in rank order; by default every
+     *         rank of the job, as in a job whose ranks are all threads of one JVM.
+     */
+    default int[] sameProcessRanks()
+    {
+        return allRanks(size());
     }
 
     /** @return the name of this rank's host, as published for finding the ranks that share it. */

@@ -37,6 +37,8 @@ public abstract class Request
 
     private volatile int state;
     private volatile Thread parkedWaiter;
+    /** Ends the block of a waiter that blocks in a transport instead of parking; null when none does. */
+    private volatile Runnable blockedWaker;
 
     private int source;
     private int tag;
@@ -126,6 +128,11 @@ public abstract class Request
         if (waiter != null)
         {
             LockSupport.unpark(waiter);
+            final Runnable waker = blockedWaker;
+            if (waker != null)
+            {
+                waker.run();
+            }
         }
     }
 
@@ -161,6 +168,15 @@ public abstract class Request
     {
         parkedWaiter = Thread.currentThread();
         return state == PENDING;
+    }
+
+    /**
+     * Registers, after {@link #prepareToPark()}, what ends the calling thread's block in a transport, so that completing
+     * this request wakes the thread there; null withdraws it.
+     */
+    public final void blockedIn(final Runnable waker)
+    {
+        blockedWaker = waker;
     }
 
     /** Withdraws the registration of {@link #prepareToPark()}. */

@@ -32,6 +32,12 @@ public final class LoopbackTransport implements Transport
     }
 
     @Override
+    public boolean deliversInSendingThread()
+    {
+        return true;
+    }
+
+    @Override
     public int doWork()
     {
         return 0;

@@ -46,6 +46,8 @@ public final class MatchingDevice implements Device
     private long eagerLimitBytes;
     /** The one transport that can block a waiting thread until data arrives, or null (then waiters park). */
     private Transport blockingTransport;
+    /** Ends a block in {@link #blockingTransport} when a request completes in this process. */
+    private Runnable blockingWaker;
     /** The longest a waiting thread blocks in the transport before it checks the job and its request again. */
     private static final long BLOCK_NS = 1_000_000;
 
@@ -89,16 +91,23 @@ public final class MatchingDevice implements Device
             }
         }
         this.transports = distinct.toArray(Transport[]::new);
-        // Blocking in one transport would miss arrivals on another; with several, waiters park as usual.
+        // Blocking in one transport would miss arrivals on another; with several, waiters park as usual. Transports that
+        // deliver in the sending thread need no block: their completions end it through the request.
         final java.util.List<Transport> remote = new java.util.ArrayList<>();
+        final java.util.List<Transport> polled = new java.util.ArrayList<>();
         for (final Transport transport : transports)
         {
             if (!(transport instanceof LoopbackTransport))
             {
                 remote.add(transport);
             }
+            if (!transport.deliversInSendingThread())
+            {
+                polled.add(transport);
+            }
         }
-        this.blockingTransport = remote.size() == 1 ? remote.get(0) : null;
+        this.blockingTransport = polled.size() == 1 ? polled.get(0) : null;
+        this.blockingWaker = blockingTransport == null ? null : blockingTransport.blockedWaker();
         // The limit the engine sees holds for every peer: the smallest of the transports reaching other ranks (this
         // rank's own route may differ, and a rank alone sees its own).
         long limit = Long.MAX_VALUE;
@@ -339,7 +348,7 @@ public final class MatchingDevice implements Device
         int next = round;
         if (request.prepareToPark())
         {
-            next = parkOrBlock(round);
+            next = parkOrBlock(request, round);
         }
         request.parked();
         return next;
@@ -349,12 +358,23 @@ public final class MatchingDevice implements Device
      * The park step of a wait: a transport whose arrivals only the operating system sees blocks there for at most
      * {@link #BLOCK_NS}, so that arriving data wakes the thread at once; otherwise the idle strategy parks.
      */
-    private int parkOrBlock(final int round)
+    private int parkOrBlock(final Request request, final int round)
     {
         final Transport blocking = blockingTransport;
-        if (blocking != null && blocking.blockForArrival(BLOCK_NS))
+        if (blocking != null)
         {
-            return round == Integer.MAX_VALUE ? round : round + 1;
+            request.blockedIn(blockingWaker);
+            try
+            {
+                if (blocking.blockForArrival(BLOCK_NS, request))
+                {
+                    return round == Integer.MAX_VALUE ? round : round + 1;
+                }
+            }
+            finally
+            {
+                request.blockedIn(null);
+            }
         }
         return idle.idle(round);
     }

@@ -21,12 +21,29 @@ public interface Transport extends AutoCloseable
     int doWork();
 
     /**
-     * Blocks the calling thread until something arrives for this transport or {@code timeoutNs} passes: what a waiting
-     * thread does instead of parking when only the operating system can tell it that a peer sent something.
+     * Blocks the calling thread until something arrives for this transport, {@code waitingFor} completes, or
+     * {@code timeoutNs} passes: what a waiting thread does instead of parking when only the operating system can tell it
+     * that a peer sent something. Whoever completes {@code waitingFor} in this process ends the block through
+     * {@link #blockedWaker()}.
      *
      * @return false when the transport cannot block that way (the caller parks as usual).
      */
-    default boolean blockForArrival(final long timeoutNs)
+    default boolean blockForArrival(final long timeoutNs, final org.openmpj.device.Request waitingFor)
+    {
+        return false;
+    }
+
+    /** @return what ends a {@link #blockForArrival} of this transport early; null when it cannot block. */
+    default Runnable blockedWaker()
+    {
+        return null;
+    }
+
+    /**
+     * @return whether a send is delivered by the sending thread into the receiver's matcher, in this process, so that its
+     *         completions wake waiters directly; such a transport has nothing for a waiting thread to block on.
+     */
+    default boolean deliversInSendingThread()
     {
         return false;
     }

@@ -39,6 +39,11 @@ public final class MpjRun
                               shared memory.
                               tcp (alias niodev): every rank is a JVM of its own, on this host or,
                               with -hosts or -hostfile, on several; messages go over TCP.
+                              hybrid (alias hybdev): JVMs of -threads ranks each, on one host or
+                              several; each peer is reached the nearest way: same JVM by reference,
+                              same host through shared memory, other hosts over TCP.
+          -threads T          with -dev hybrid: ranks per JVM (default 1); -np must be a multiple of
+                              T, and ranks are numbered in blocks of T per JVM.
           -cp, -classpath CP  where the program's classes are, separated by ':'; default $CLASSPATH or '.'.
           -timeout SECONDS    fail the job if it has not finished after this many seconds; default none.
           -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff; with a
@@ -48,7 +53,7 @@ public final class MpjRun
                               whose processes are gone), then exit; every job does this as it starts.
           -h, --help          show this help.
 
-        Options for devices whose ranks are processes (shm, tcp):
+        Options for devices whose ranks are processes (shm, tcp, hybrid; slots count JVMs):
           -jvmargs "OPTS"     options for every rank's JVM, split at spaces, e.g. -jvmargs "-Xmx2g -ea".
           -prefix             start each line a rank prints with its rank, as "[3] " (also --tag-output).
           -hosts H1,H2,...    run the ranks on these hosts; "host:N" gives a host N slots (default 1).
@@ -162,10 +167,10 @@ public final class MpjRun
         final DeviceProvider provider = Devices.find(spec.device(), MpjRun.class.getClassLoader());
         if (provider.capabilities().inProcess())
         {
-            if (options.hosts != null || options.prefix || !options.jvmOptions.isEmpty())
+            if (options.hosts != null || options.prefix || !options.jvmOptions.isEmpty() || options.threads > 1)
             {
-                throw new IllegalArgumentException("-hosts, -hostfile, -prefix and -jvmargs need a device whose ranks are processes"
-                    + " (-dev tcp); the thread device runs every rank in this JVM");
+                throw new IllegalArgumentException("-hosts, -hostfile, -prefix, -jvmargs and -threads need a device whose ranks are processes"
+                    + " (-dev tcp, shm or hybrid); the thread device runs every rank in this JVM");
             }
             for (final Map.Entry<String, String> property : options.properties.entrySet())
             {
@@ -173,10 +178,25 @@ public final class MpjRun
             }
             return ThreadJob.run(spec);
         }
-        final JobSpec processSpec = new JobSpec(spec.processes(), provider.name(), spec.apiClasspath(), spec.classpath(), spec.mainClass(),
-            spec.args(), spec.timeout());
+        if (options.threads > 1 && !provider.capabilities().threadRanks())
+        {
+            throw new IllegalArgumentException("-threads " + options.threads + " needs a device whose JVMs hold several ranks (-dev hybrid);"
+                + " device '" + provider.name() + "' runs one rank per JVM");
+        }
+        if (spec.processes() % options.threads != 0)
+        {
+            throw new IllegalArgumentException("-np " + spec.processes() + " is not a multiple of -threads " + options.threads
+                + ": every JVM holds the same number of ranks");
+        }
+        final Map<String, String> properties = new LinkedHashMap<>(options.properties);
+        if (options.threads > 1)
+        {
+            properties.put(Settings.THREADS_PROP_NAME, Integer.toString(options.threads));
+        }
+        final JobSpec processSpec = new JobSpec(spec.processes() / options.threads, provider.name(), spec.apiClasspath(), spec.classpath(),
+            spec.mainClass(), spec.args(), spec.timeout());
         return ProcessJob.run(processSpec,
-            ProcessLaunch.of(options.properties, options.jvmOptions, options.hosts, options.oversubscribe, options.prefix, environment), out, err);
+            ProcessLaunch.of(properties, options.jvmOptions, options.hosts, options.oversubscribe, options.prefix, environment), out, err);
     }
 
     private static List<Path> apiClasspath()
@@ -217,6 +237,7 @@ public final class MpjRun
     private static final class Options
     {
         int processes = 1;
+        int threads = 1;
         String device = "thread";
         List<Path> classpath = new ArrayList<>();
         Duration timeout;
@@ -246,6 +267,7 @@ public final class MpjRun
                     case "--clean" -> options.clean = true;
                     case "-np", "-n" -> options.processes = positive(arg, value(argv, i++, arg));
                     case "-dev" -> options.device = value(argv, i++, arg);
+                    case "-threads" -> options.threads = positive(arg, value(argv, i++, arg));
                     case "-cp", "-classpath", "--class-path" -> classpath = value(argv, i++, arg);
                     case "-timeout" -> options.timeout = Duration.ofSeconds(positive(arg, value(argv, i++, arg)));
                     case "-jvmargs" -> options.jvmOptions.addAll(ProcessLaunch.words(value(argv, i++, arg)));
@@ -286,10 +308,14 @@ public final class MpjRun
             {
                 throw new IllegalArgumentException("no main class given");
             }
-            if (options.hosts != null)
+            if (options.properties.containsKey(Settings.THREADS_PROP_NAME))
             {
-                // Says now, before anything starts, when the hosts cannot take the ranks.
-                options.hosts.place(options.processes, options.oversubscribe);
+                throw new IllegalArgumentException("give the ranks per JVM with -threads T, not -D" + Settings.THREADS_PROP_NAME);
+            }
+            if (options.hosts != null && options.processes % options.threads == 0)
+            {
+                // Says now, before anything starts, when the hosts cannot take the JVMs.
+                options.hosts.place(options.processes / options.threads, options.oversubscribe);
             }
             for (; i < argv.length; i++)
             {

@@ -117,7 +117,8 @@ final class ProcessJob
             final RankProcess process;
             try
             {
-                process = processes.start(rank, host, builder, host == null ? null : RankCommands.remoteInput(rankEnvironment));
+                process = processes.start(rank, launch.ranksPerProcess(), host, builder,
+                    host == null ? null : RankCommands.remoteInput(rankEnvironment));
             }
             catch (final IOException ex)
             {

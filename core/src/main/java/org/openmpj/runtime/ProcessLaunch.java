@@ -59,6 +59,20 @@ record ProcessLaunch(
         environment = Map.copyOf(environment);
     }
 
+    /** @return how many ranks each rank process holds as threads: {@link Settings#THREADS_PROP_NAME} among the properties, else 1. */
+    int ranksPerProcess()
+    {
+        final String prefix = Settings.THREADS_PROP_NAME + "=";
+        for (final String property : properties)
+        {
+            if (property.startsWith(prefix))
+            {
+                return Integer.parseInt(property.substring(prefix.length()));
+            }
+        }
+        return 1;
+    }
+
     /**
      * Gathers the settings from the command line, this JVM's system properties (set by {@code bin/mpjrun}) and the
      * environment.

@@ -33,6 +33,28 @@ public final class ProcessRank
         }
         final String mainClass = argv[0];
         final String[] args = Arrays.copyOfRange(argv, 1, argv.length);
+        final int threads;
+        try
+        {
+            threads = Settings.threadsPerProcess();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            end(2, "cannot start: " + ex.getMessage(), null);
+            return;
+        }
+        if (threads > 1)
+        {
+            try
+            {
+                HostedRanks.run(mainClass, args);
+            }
+            catch (final RuntimeException ex)
+            {
+                end(1, "cannot start its " + threads + " ranks: " + ex.getMessage(), ex);
+            }
+            return;
+        }
         final Method main;
         try
         {
@@ -80,19 +102,28 @@ public final class ProcessRank
     {
         final RankContext rank = Ranks.processRank();
         final String who = rank != null ? "rank " + rank.rank() : "a rank";
+        fail(exitCode, who + " " + what, cause, rank != null ? rank.manager() : null);
+    }
+
+    /**
+     * Ends this process because it fails the job: prints {@code report} (and the stack of {@code cause}), tells the process
+     * manager, if any, and halts with {@code exitCode}.
+     */
+    static void fail(final int exitCode, final String report, final Throwable cause, final ProcessManager manager)
+    {
         if (cause != null)
         {
             cause.printStackTrace();
         }
-        System.err.println("openmpj: " + who + " " + what);
+        System.err.println("openmpj: " + report);
         System.err.flush();
-        if (rank != null && rank.manager() != null)
+        if (manager != null)
         {
             // An abort makes the launcher end the job at once; Hydra then drops what it has not yet read of the
             // rank's output, which would lose the cause just printed. Its proxy reads the pipes continually, so a
             // moment's head start is enough.
             pause(OUTPUT_GRACE_MS);
-            rank.manager().abort(exitCode, who + " " + what);
+            manager.abort(exitCode, report);
         }
         System.out.flush();
         // halt, not exit: the program's own threads or shutdown hooks must not keep a failed rank alive.

@@ -1,21 +1,25 @@
 package org.openmpj.runtime;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 import org.openmpj.bootstrap.PmiClient;
+import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
 import org.openmpj.device.HostName;
 
 /**
- * Makes the rank of a process that a process manager started: rank and size come from the PMI-1 conversation
- * named by the environment ({@code PMI_PORT} from mpjrun or {@code mpiexec -pmi-port}, {@code PMI_FD} from Hydra or
- * Slurm), the device from {@code OPENMPJ_DEVICE} or {@code -Dopenmpj.device} ({@code tcp} by default). Ranks also
- * publish their host name, so that each knows which peers share its host and how many waiting threads its cores
- * must carry.
+ * The ranks of a process that a process manager started: the process's place comes from the PMI-1 conversation named
+ * by the environment ({@code PMI_PORT} from mpjrun or {@code mpiexec -pmi-port}, {@code PMI_FD} from Hydra or Slurm),
+ * the device from {@code OPENMPJ_DEVICE} or {@code -Dopenmpj.device} ({@code tcp} by default). A process holds one
+ * rank, or {@link Settings#THREADS_PROP_NAME} ranks as threads on a device that allows it: process {@code p} of
+ * {@code P} then holds world ranks {@code p*T} to {@code p*T+T-1} of {@code P*T}. Processes publish their host name,
+ * so that each rank knows which peers share its process and host, and how many waiting threads its cores must carry.
+ *
+ * <p>Thread-safety: a process joins its job once, from one thread; the resulting ranks are then independent.
  */
 final class ProcessRanks
 {
@@ -26,14 +30,50 @@ final class ProcessRanks
     /** How long the process manager may take to answer, including a barrier that waits for the slowest rank to start. */
     static final String TIMEOUT_PROP_NAME = "openmpj.bootstrap.timeoutMs";
     private static final int TIMEOUT_DEFAULT_MS = 300_000;
-    private static final String HOST_KEY = "openmpj-rank-host-";
+    private static final String HOST_KEY = "openmpj-process-host-";
 
-    private ProcessRanks()
+    private final PmiClient client;
+    private final DeviceProvider provider;
+    private final int threads;
+    private final RankLayout layout;
+    private final JobState job = new JobState();
+    private final IdleStrategy idle;
+    private final ConcurrentHashMap<String, Object> jobShared = new ConcurrentHashMap<>();
+    private final ProcessManager manager;
+
+    private ProcessRanks(final PmiClient client, final DeviceProvider provider, final int threads, final RankLayout layout)
     {
+        this.client = client;
+        this.provider = provider;
+        this.threads = threads;
+        this.layout = layout;
+        this.idle = Settings.processIdleStrategy(layout.hostRanks(firstRank()).length, threads);
+        this.manager = new ProcessManager(client, threads, job);
     }
 
-    /** @return the rank of this process, or empty when no process manager started it (a singleton). */
+    /**
+     * @return the rank of this process when a process manager started it, or empty when none did (a singleton).
+     * @throws OpenMpjException when the process was to hold several ranks as threads: only {@link ProcessRank} can start them.
+     */
     static Optional<RankContext> fromEnvironment(final ClassLoader apiLoader)
+    {
+        final Optional<ProcessRanks> joined = join();
+        if (joined.isEmpty())
+        {
+            return Optional.empty();
+        }
+        final ProcessRanks process = joined.get();
+        if (process.threads > 1)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + process.threads + ": a process holds ranks as"
+                + " threads only when org.openmpj.runtime.ProcessRank starts it, as mpjrun does; start the JVM as 'java ..."
+                + " org.openmpj.runtime.ProcessRank MainClass [arguments]'");
+        }
+        return Optional.of(process.rank(0, apiLoader, ProcessRanks::exitOnAbort));
+    }
+
+    /** @return this process's share of its job, or empty when no process manager started it. */
+    static Optional<ProcessRanks> join()
     {
         final int timeoutMs = Integer.getInteger(TIMEOUT_PROP_NAME, TIMEOUT_DEFAULT_MS);
         final Optional<PmiClient> found = PmiClient.fromEnvironment(System.getenv(), timeoutMs);
@@ -46,30 +86,92 @@ final class ProcessRanks
         final DeviceProvider provider = Devices.find(deviceName, ProcessRanks.class.getClassLoader());
         if (provider.capabilities().inProcess())
         {
-            throw new org.openmpj.OpenMpjException(org.openmpj.ErrorClass.ERR_OTHER, "device '" + deviceName + "' runs every rank as a thread of one"
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "device '" + deviceName + "' runs every rank as a thread of one"
                 + " JVM, but a process manager started this process as rank " + client.rank() + " of " + client.size()
                 + "; choose a device whose ranks are processes (" + DEVICE_ENV_NAME + " or -D" + DEVICE_PROP_NAME + ")");
         }
-        final int rank = client.rank();
-        final int size = client.size();
-        client.put(HOST_KEY + rank, HostName.local());
-        client.barrier();
-        final List<Integer> sameHost = new ArrayList<>();
-        for (int peer = 0; peer < size; peer++)
+        final int threads = Settings.threadsPerProcess();
+        if (threads > 1 && !provider.capabilities().threadRanks())
         {
-            if (HostName.local().equals(client.get(HOST_KEY + peer)))
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + threads + " asks for several ranks per"
+                + " process, which device '" + provider.name() + "' cannot hold; use the hybrid device, or 1 rank per process");
+        }
+        client.put(HOST_KEY + client.rank(), HostName.local());
+        client.barrier();
+        return Optional.of(new ProcessRanks(client, provider, threads, layout(client, threads)));
+    }
+
+    /** Ranks in blocks of {@code threads} per process; processes on one host when their host names match. */
+    private static RankLayout layout(final PmiClient client, final int threads)
+    {
+        final int processes = client.size();
+        final String[] hostOfProcess = new String[processes];
+        for (int process = 0; process < processes; process++)
+        {
+            hostOfProcess[process] = process == client.rank() ? HostName.local() : client.get(HOST_KEY + process);
+        }
+        final int[] processOf = new int[processes * threads];
+        final int[] hostOf = new int[processes * threads];
+        for (int rank = 0; rank < processOf.length; rank++)
+        {
+            processOf[rank] = rank / threads;
+            hostOf[rank] = firstWithHost(hostOfProcess, hostOfProcess[processOf[rank]]);
+        }
+        return RankLayout.of(processOf, hostOf);
+    }
+
+    private static int firstWithHost(final String[] hostOfProcess, final String host)
+    {
+        for (int process = 0; process < hostOfProcess.length; process++)
+        {
+            if (host.equals(hostOfProcess[process]))
             {
-                sameHost.add(peer);
+                return process;
             }
         }
-        final RankContext context = new RankContext(rank, size, provider, new JobState(), Settings.processIdleStrategy(sameHost.size()),
-            new ConcurrentHashMap<>(), apiLoader, ProcessRanks::exitOnAbort, true, new ProcessManager(client));
-        context.setSameHostRanks(sameHost.stream().mapToInt(Integer::intValue).toArray());
-        return Optional.of(context);
+        throw new IllegalStateException("no process on " + host);
+    }
+
+    /** @return the number of ranks this process holds. */
+    int threads()
+    {
+        return threads;
+    }
+
+    /** @return the world rank of this process's first rank. */
+    int firstRank()
+    {
+        return client.rank() * threads;
+    }
+
+    /** @return the job's state in this process, shared by its ranks. */
+    JobState job()
+    {
+        return job;
+    }
+
+    /** @return the process manager, as this process's ranks share it. */
+    ProcessManager manager()
+    {
+        return manager;
+    }
+
+    /**
+     * @param local       which of this process's ranks, from 0.
+     * @param apiLoader   the class loader of that rank's API and program classes.
+     * @param exitOnAbort what ends the process when the rank calls {@code MPI.Abort}.
+     * @return the rank, not yet initialized.
+     */
+    RankContext rank(final int local, final ClassLoader apiLoader, final java.util.function.IntConsumer exitOnAbort)
+    {
+        final RankContext context = new RankContext(firstRank() + local, layout.size(), provider, job, idle, jobShared, apiLoader,
+            exitOnAbort, true, manager);
+        context.setLayout(layout);
+        return context;
     }
 
     /** MPI.Abort in a process rank: MPI ends the processes with the error code; the peers learn it as this process ends. */
-    private static void exitOnAbort(final int exitCode)
+    static void exitOnAbort(final int exitCode)
     {
         System.err.flush();
         System.out.flush();

@@ -48,8 +48,8 @@ public final class RankContext
     private volatile boolean initialized;
     private volatile boolean finalized;
     private Thread initThread;
-    /** The world ranks on this rank's host, this one included; null while all ranks are threads of this JVM. */
-    private volatile int[] sameHostRanks;
+    /** Where the job's ranks run; null while all ranks are threads of this JVM. */
+    private volatile RankLayout layout;
 
     RankContext(
         final int rank, final int size, final DeviceProvider provider, final JobState job,
@@ -101,7 +101,7 @@ public final class RankContext
         }
         job.checkAlive();
         final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared,
-            manager == null ? null : manager.store(), sameHostRanks));
+            manager == null ? null : manager.store(), layout));
         final int[] worldRanks = new int[size];
         for (int i = 0; i < size; i++)
         {
@@ -209,25 +209,10 @@ public final class RankContext
         return manager;
     }
 
-    /** @return the world ranks that share this rank's host, this one included, in rank order. */
-    public int[] sameHostRanks()
+    /** Tells where the job's ranks run, before {@link #init}; unset, every rank is taken for a thread of this JVM. */
+    void setLayout(final RankLayout where)
     {
-        final int[] known = sameHostRanks;
-        if (known != null)
-        {
-            return known.clone();
-        }
-        final int[] all = new int[size];
-        for (int i = 0; i < size; i++)
-        {
-            all[i] = i;
-        }
-        return all;
-    }
-
-    void setSameHostRanks(final int[] ranks)
-    {
-        this.sameHostRanks = ranks.clone();
+        this.layout = where;
     }
 
     /** @return whether {@link #init} has run. */

@@ -22,8 +22,8 @@ public final class RankDeviceContext implements DeviceContext
     private final IdleStrategy idle;
     private final Map<String, Object> jobShared;
     private final KeyValueStore store;
-    /** The ranks on this rank's host, or null when every rank is (a job of one JVM). */
-    private final int[] sameHostRanks;
+    /** Where the job's ranks run, or null when every rank is a thread of this JVM. */
+    private final RankLayout layout;
 
     /**
      * @param rank       the rank the device is for.
@@ -52,15 +52,19 @@ public final class RankDeviceContext implements DeviceContext
     }
 
     /**
-     * As above, for a rank of a job spread over processes whose process manager told which ranks share this rank's
-     * host ({@code sameHostRanks}, in rank order; null when all do).
+     * As above, for a rank of a job spread over processes and hosts as {@code layout} says (null when every rank is a
+     * thread of this JVM).
      */
     public RankDeviceContext(
         final int rank, final int size, final UnaryOperator<String> properties, final JobControl job,
-        final IdleStrategy idle, final Map<String, Object> jobShared, final KeyValueStore store, final int[] sameHostRanks)
+        final IdleStrategy idle, final Map<String, Object> jobShared, final KeyValueStore store, final RankLayout layout)
     {
+        if (layout != null && layout.size() != size)
+        {
+            throw new IllegalArgumentException("a layout of " + layout.size() + " ranks for a job of " + size);
+        }
         this.store = store;
-        this.sameHostRanks = sameHostRanks == null ? null : sameHostRanks.clone();
+        this.layout = layout;
         this.rank = rank;
         this.size = size;
         this.properties = properties;
@@ -103,7 +107,13 @@ public final class RankDeviceContext implements DeviceContext
     @Override
     public int[] sameHostRanks()
     {
-        return sameHostRanks != null ? sameHostRanks.clone() : DeviceContext.super.sameHostRanks();
+        return layout != null ? layout.hostRanks(rank) : DeviceContext.super.sameHostRanks();
+    }
+
+    @Override
+    public int[] sameProcessRanks()
+    {
+        return layout != null ? layout.processRanks(rank) : DeviceContext.super.sameProcessRanks();
     }
 
     @Override

@@ -18,14 +18,17 @@ import java.util.concurrent.TimeUnit;
 final class RankProcess
 {
     private final int rank;
+    /** How many ranks the process holds as threads; its first is {@code rank * ranksPerProcess}. */
+    private final int ranksPerProcess;
     private final String host;
     private final Process process;
     private final List<ProcessHandle> tree = new ArrayList<>();
     private boolean stoppedByLauncher;
 
-    private RankProcess(final int rank, final String host, final Process process)
+    private RankProcess(final int rank, final int ranksPerProcess, final String host, final Process process)
     {
         this.rank = rank;
+        this.ranksPerProcess = ranksPerProcess;
         this.host = host;
         this.process = process;
     }
@@ -34,10 +37,12 @@ final class RankProcess
      * Starts {@code builder}'s command; when {@code input} is not null it is written to the process's standard input,
      * which then stays open until {@link #terminate()}; otherwise standard input is empty.
      *
-     * @param rank the rank it runs, or -1 for a process that runs them all.
-     * @param host the host the rank runs on, or null for this one.
+     * @param rank            the rank it runs (its index among the job's processes), or -1 for a process that runs them all.
+     * @param ranksPerProcess how many ranks each process of the job holds as threads.
+     * @param host            the host the rank runs on, or null for this one.
      */
-    static RankProcess start(final int rank, final String host, final ProcessBuilder builder, final String input) throws IOException
+    static RankProcess start(final int rank, final int ranksPerProcess, final String host, final ProcessBuilder builder, final String input)
+        throws IOException
     {
         if (input == null)
         {
@@ -57,7 +62,7 @@ final class RankProcess
                 // The remote shell ended at once; its exit code tells why.
             }
         }
-        return new RankProcess(rank, host, process);
+        return new RankProcess(rank, ranksPerProcess, host, process);
     }
 
     /** @return the rank it runs, or -1. */
@@ -72,10 +77,12 @@ final class RankProcess
         return process;
     }
 
-    /** @return {@code rank R} or {@code rank R (on host H)}. */
+    /** @return {@code rank R}, or {@code JVM P (ranks F to L)} for a process of several ranks, and {@code (on host H)}. */
     String describe()
     {
-        return "rank " + rank + (host == null ? "" : " (on host " + host + ")");
+        final String what = ranksPerProcess == 1 ? "rank " + rank
+            : "JVM " + rank + " (ranks " + rank * ranksPerProcess + " to " + ((rank + 1) * ranksPerProcess - 1) + ")";
+        return what + (host == null ? "" : " (on host " + host + ")");
     }
 
     /** @return whether the launcher stopped it before it ended by itself. */

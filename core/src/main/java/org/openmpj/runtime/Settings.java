@@ -18,6 +18,11 @@ public final class Settings
     /** Default idle strategy. */
     public static final String IDLE_DEFAULT = "auto";
 
+    /** How many ranks each process of a job holds as threads, on a device that allows it (hybrid); 1 by default. */
+    public static final String THREADS_PROP_NAME = "openmpj.threads";
+    /** Environment variable giving {@link #THREADS_PROP_NAME} when the property is unset, as launchers set it. */
+    public static final String THREADS_ENV_NAME = "OPENMPJ_THREADS";
+
     private Settings()
     {
     }
@@ -30,15 +35,37 @@ public final class Settings
     }
 
     /**
-     * @return the idle strategy for a rank that is a process of its own, one of {@code ranksOnThisHost} on its host:
-     *         it may spin while the host's ranks fit the host's cores, even when the launcher bound it to a single
-     *         core; otherwise it backs off.
+     * @return the idle strategy for the {@code ranksInProcess} ranks of a process, of {@code ranksOnThisHost} on its host:
+     *         they may spin while the host's ranks fit the host's cores, even when the launcher bound the process to as
+     *         many cores as it has ranks; otherwise they back off.
      */
-    public static IdleStrategy processIdleStrategy(final int ranksOnThisHost)
+    public static IdleStrategy processIdleStrategy(final int ranksOnThisHost, final int ranksInProcess)
     {
-        final int spinningThreads = ranksOnThisHost <= hostCores() ? 1 : Integer.MAX_VALUE;
+        final int spinningThreads = ranksOnThisHost <= hostCores() ? ranksInProcess : Integer.MAX_VALUE;
         return IdleStrategies.choose(
             System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), spinningThreads, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @return how many ranks this process holds as threads: {@link #THREADS_PROP_NAME}, else {@link #THREADS_ENV_NAME}, else 1.
+     * @throws IllegalArgumentException naming the value when it is not a whole number of at least 1.
+     */
+    static int threadsPerProcess()
+    {
+        final String text = System.getProperty(THREADS_PROP_NAME, System.getenv().getOrDefault(THREADS_ENV_NAME, "1"));
+        try
+        {
+            final int threads = Integer.parseInt(text.trim());
+            if (threads >= 1)
+            {
+                return threads;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below, with the value
+        }
+        throw new IllegalArgumentException(THREADS_PROP_NAME + "=" + text + " is not a number of ranks per process; expected a whole number >= 1");
     }
 
     /** @return the CPUs online on this host, whatever this process may use; this JVM's count if the kernel does not say. */
@@ -66,6 +93,8 @@ public final class Settings
         final List<ConfigOption> options = new ArrayList<>();
         options.add(new ConfigOption(IDLE_PROP_NAME, IDLE_DEFAULT,
             "how waiting threads idle: spin, backoff (spin, yield, then park), or auto (spin while ranks <= cores)"));
+        options.add(new ConfigOption(THREADS_PROP_NAME, "1",
+            "ranks each process holds as threads on the hybrid device (or $" + THREADS_ENV_NAME + "); mpjrun sets it from -threads"));
         options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,
             "how mpjrun starts ranks on other hosts: CMD HOST 'command'; {host} in CMD places the host elsewhere"));
         options.addAll(CollectiveThresholds.configOptions());

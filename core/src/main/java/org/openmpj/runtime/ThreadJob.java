@@ -33,6 +33,16 @@ public final class ThreadJob
     /** Runs {@code spec} to its end. */
     public static JobResult run(final JobSpec spec)
     {
+        return run(spec, null);
+    }
+
+    /**
+     * Runs {@code spec} to its end, with its ranks told that they are spread over processes and hosts as {@code layout}
+     * says (null: all are threads of this JVM), so that a device that picks a transport by where a peer runs can be tried
+     * with every transport inside one JVM.
+     */
+    public static JobResult run(final JobSpec spec, final RankLayout layout)
+    {
         final int size = spec.processes();
         final DeviceProvider provider = Devices.find(spec.device(), ThreadJob.class.getClassLoader());
         final JobState job = new JobState();
@@ -47,10 +57,14 @@ public final class ThreadJob
         {
             loaders[rank] = new RankClassLoader(rank, urls, ThreadJob.class.getClassLoader());
             contexts[rank] = new RankContext(rank, size, provider, job, idle, jobShared, loaders[rank], null);
+            if (layout != null)
+            {
+                contexts[rank].setLayout(layout);
+            }
             Ranks.register(loaders[rank], contexts[rank]);
             final RankContext context = contexts[rank];
             final RankClassLoader loader = loaders[rank];
-            threads[rank] = new Thread(() -> runRank(context, loader, spec, job), "rank-" + rank);
+            threads[rank] = new Thread(() -> runRank(context, loader, spec.mainClass(), spec.args(), job), "rank-" + rank);
             threads[rank].setContextClassLoader(loader);
             // Daemon: a rank stuck in its own code must not keep the JVM alive after the job is reported.
             threads[rank].setDaemon(true);
@@ -128,13 +142,18 @@ public final class ThreadJob
         }
     }
 
-    private static void runRank(final RankContext context, final ClassLoader loader, final JobSpec spec, final JobState job)
+    /**
+     * Runs one rank's {@code main} through its own loader; a failure, or returning without {@code MPI.Finalize}, fails
+     * {@code job} naming the rank.
+     */
+    static void runRank(final RankContext context, final ClassLoader loader, final String mainClass, final List<String> args,
+        final JobState job)
     {
         final int rank = context.rank();
         try
         {
-            final Method main = findMain(spec.mainClass(), loader);
-            main.invoke(null, (Object)spec.args().toArray(String[]::new));
+            final Method main = findMain(mainClass, loader);
+            main.invoke(null, (Object)args.toArray(String[]::new));
             if (context.isInitialized() && !context.isFinalized())
             {
                 job.fail(new JobState.Failure(rank, "rank " + rank + " returned from main after MPI.Init without calling MPI.Finalize",
@@ -148,7 +167,7 @@ public final class ThreadJob
         }
         catch (final ReflectiveOperationException | LinkageError ex)
         {
-            job.fail(new JobState.Failure(rank, "rank " + rank + " cannot start " + spec.mainClass() + ": " + ex.getMessage(), null, 1));
+            job.fail(new JobState.Failure(rank, "rank " + rank + " cannot start " + mainClass + ": " + ex.getMessage(), null, 1));
         }
         catch (final RuntimeException ex)
         {
@@ -198,7 +217,7 @@ public final class ThreadJob
         return String.join(", ", names);
     }
 
-    private static URL[] toUrls(final List<Path> first, final List<Path> second)
+    static URL[] toUrls(final List<Path> first, final List<Path> second)
     {
         final List<URL> urls = new ArrayList<>();
         for (final List<Path> paths : List.of(first, second))

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Real jobs started by the cluster's own launchers: MPICH's {@code mpiexec.hydra} (Debian's {@code mpich}) and Slurm's
  * {@code srun --mpi=pmi2} on a one-node Slurm that the test starts and stops itself ({@code tools/slurm-one-node}, as
- * root). The ranks are plain JVMs that find their rank, size and peers through PMI and talk over the tcp device.
+ * root). The ranks are plain JVMs that find their rank, size and peers through PMI and talk over the tcp device, or,
+ * chosen by property, the shm device or the hybrid device with several ranks per JVM.
  */
 @Timeout(300)
 class ClusterLaunchSystemIT
@@ -43,7 +44,7 @@ class ClusterLaunchSystemIT
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void hydraRunsTheRing(final int processes) throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", Integer.toString(processes)), true,
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", Integer.toString(processes)), true, List.of(),
             "org.openmpj.examples.Ring", "200"));
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("came back as " + 200 * processes + " (correct)"), run::toString);
@@ -52,7 +53,7 @@ class ClusterLaunchSystemIT
     @Test
     void hydraRunsAPlainMainWithoutTheRankWrapper() throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), false,
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), false, List.of(),
             "org.openmpj.examples.Pi", "1000000"));
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("pi is approximately 3.1415926535") && run.stdout().contains("on 4 ranks"), run::toString);
@@ -61,7 +62,7 @@ class ClusterLaunchSystemIT
     @Test
     void hydraWithAPmiPortRunsJacobi() throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-pmi-port", "-n", "4"), true,
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-pmi-port", "-n", "4"), true, List.of(),
             "org.openmpj.examples.Jacobi", "40", "300"));
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
@@ -70,7 +71,7 @@ class ClusterLaunchSystemIT
     @Test
     void hydraReportsARankThatThrows() throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "3"), true,
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "3"), true, List.of(),
             "org.openmpj.examples.SystemPrograms$RankThrows"));
         assertNotEquals(0, run.exitCode(), run::toString);
         // Hydra ends the job as soon as the rank reports its abort, and may drop the output that was still on its way.
@@ -81,7 +82,7 @@ class ClusterLaunchSystemIT
     @ValueSource(ints = {2, 3, 8})
     void srunRunsTheRing(final int processes) throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), true, "org.openmpj.examples.Ring", "200"));
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), true, List.of(), "org.openmpj.examples.Ring", "200"));
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("came back as " + 200 * processes + " (correct)"), run::toString);
     }
@@ -92,12 +93,49 @@ class ClusterLaunchSystemIT
         final int processes = 4;
         // Plain mains, without the rank wrapper: a wrapped survivor would abort the job step through Slurm's PMI as soon
         // as it failed, and Slurm would kill the others before they report. Here only the ranks themselves act.
-        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), false, "org.openmpj.examples.SystemPrograms$RankDies"));
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), false, List.of(), "org.openmpj.examples.SystemPrograms$RankDies"));
         assertNotEquals(0, run.exitCode(), run::toString);
         Launch.assertEverySurvivorLearned(run, processes);
         assertTrue(run.elapsed().toSeconds() < 60, run::toString);
         final Launch.Outcome left = Launch.run(Duration.ofSeconds(10), "pgrep", "-f", "SystemPrograms\\$RankDies");
         assertEquals(1, left.exitCode(), () -> "rank JVMs left running: " + left.stdout());
+    }
+
+    @Test
+    void hydraRunsTheRingOnTheShmDevice() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), true, List.of("openmpj.device=shm"),
+            "org.openmpj.examples.Ring", "200"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("came back as 800 (correct)"), run::toString);
+        assertEquals(List.of(), Launch.segments(), "segment files left");
+    }
+
+    @Test
+    void hydraRunsJacobiOnTheHybridDeviceWithTwoRanksPerJvm() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "2"), true,
+            List.of("openmpj.device=hybrid", "openmpj.threads=2"), "org.openmpj.examples.Jacobi", "40", "300"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+    }
+
+    @Test
+    void srunRunsTheRingOnTheShmDevice() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(3), true, List.of("openmpj.device=shm"), "org.openmpj.examples.Ring", "200"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("came back as 600 (correct)"), run::toString);
+        assertEquals(List.of(), Launch.segments(), "segment files left");
+    }
+
+    @Test
+    void srunRunsJacobiOnTheHybridDeviceWithFourRanksPerJvm() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(2), true, List.of("openmpj.device=hybrid", "openmpj.threads=4"),
+            "org.openmpj.examples.Jacobi", "40", "300"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
     }
 
     private static List<String> srun(final int processes)
@@ -106,11 +144,16 @@ class ClusterLaunchSystemIT
     }
 
     /** The launcher's command followed by a rank JVM running {@code mainClass}, through the rank wrapper or directly. */
-    private static String[] command(final List<String> launcher, final boolean wrapped, final String mainClass, final String... args)
+    private static String[] command(final List<String> launcher, final boolean wrapped, final List<String> properties, final String mainClass,
+        final String... args)
     {
         final List<String> line = new ArrayList<>(launcher);
         line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         line.add("--enable-native-access=ALL-UNNAMED");
+        for (final String property : properties)
+        {
+            line.add("-D" + property);
+        }
         line.add("-cp");
         line.add(String.join(":", Launch.examplesJar(), Launch.testPrograms(),
             Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(), Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString()));

@@ -17,6 +17,9 @@ import java.util.concurrent.TimeUnit;
 final class Launch
 {
     static final Path PROJECT = findProject();
+    /** Where the shm and hybrid devices put their segment files. */
+    static final Path SHM = Path.of("/dev/shm");
+    static final String SEGMENT_PREFIX = "openmpj-shm-";
     private static final java.util.regex.Pattern LEARNED = java.util.regex.Pattern.compile("rank (\\d+) learned after (\\d+) ms: (.*)");
 
     private Launch()
@@ -86,19 +89,117 @@ final class Launch
      */
     static void assertEverySurvivorLearned(final Outcome run, final int processes)
     {
+        assertSurvivorsLearned(run, processes - 1, "rank 1 ");
+    }
+
+    /**
+     * As {@link #assertEverySurvivorLearned}, for jobs where rank 1's death takes others with it: {@code expected} survivors
+     * report, each from a message that contains {@code dead}.
+     */
+    static void assertSurvivorsLearned(final Outcome run, final int expected, final String dead)
+    {
         final java.util.regex.Matcher learned = LEARNED.matcher(run.stdout());
         int survivors = 0;
         while (learned.find())
         {
             survivors++;
-            if (Long.parseLong(learned.group(2)) >= 10_000 || !learned.group(3).contains("rank 1 "))
+            if (Long.parseLong(learned.group(2)) >= 10_000 || !learned.group(3).contains(dead))
             {
-                throw new AssertionError("rank " + learned.group(1) + " learned too late or was not told of rank 1: " + run);
+                throw new AssertionError("rank " + learned.group(1) + " learned too late or was not told of '" + dead + "': " + run);
             }
         }
-        if (survivors != processes - 1)
+        if (survivors != expected)
         {
-            throw new AssertionError((processes - 1) + " survivors should have reported, " + survivors + " did: " + run);
+            throw new AssertionError(expected + " survivors should have reported, " + survivors + " did: " + run);
+        }
+    }
+
+    /** @return the names of the shared-memory segment files in {@code /dev/shm}, sorted. */
+    static List<String> segments() throws IOException
+    {
+        try (java.util.stream.Stream<Path> files = Files.list(SHM))
+        {
+            return files.map(file -> file.getFileName().toString()).filter(name -> name.startsWith(SEGMENT_PREFIX)).sorted().toList();
+        }
+    }
+
+    /** @return the pids of rank JVMs running {@code program} (a pgrep pattern), not counting the launcher. */
+    static List<Long> rankPids(final String program) throws IOException, InterruptedException
+    {
+        final Outcome found = run(Duration.ofSeconds(10), "pgrep", "-f", "ProcessRank.*" + program);
+        return found.stdout().lines().map(String::trim).filter(line -> !line.isEmpty()).map(Long::parseLong).toList();
+    }
+
+    /** Fails when any process running {@code program} (a pgrep pattern) is left. */
+    static void assertNoRankLeft(final String program) throws IOException, InterruptedException
+    {
+        final Outcome left = run(Duration.ofSeconds(10), "pgrep", "-f", program);
+        if (left.exitCode() != 1)
+        {
+            throw new AssertionError("JVMs left running: " + left.stdout());
+        }
+    }
+
+    /**
+     * Starts {@code bin/mpjrun} with {@code options} on {@code SystemPrograms$WaitsForever}, waits until its {@code jvms}
+     * rank JVMs are up and no segment file is left in {@code /dev/shm} (every rank mapped it), kills every rank JVM at
+     * once, and checks that the launcher then ends with a failure and leaves no JVM.
+     */
+    static void assertKillingEveryRankLeavesNothing(final int jvms, final String... options) throws IOException, InterruptedException
+    {
+        final String program = "SystemPrograms\\$WaitsForever";
+        final Path out = Files.createTempFile("openmpj-it", ".out");
+        final List<String> command = new ArrayList<>(List.of(PROJECT.resolve("bin/mpjrun").toString()));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-cp", testPrograms(), "org.openmpj.examples.SystemPrograms$WaitsForever"));
+        final ProcessBuilder builder = new ProcessBuilder(command).directory(PROJECT.toFile()).redirectErrorStream(true)
+            .redirectOutput(out.toFile());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        final Process launcher = builder.start();
+        try
+        {
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (rankPids(program).size() < jvms || !segments().isEmpty())
+            {
+                if (System.nanoTime() > deadline || !launcher.isAlive())
+                {
+                    throw new AssertionError("the ranks did not start: " + Files.readString(out));
+                }
+                Thread.sleep(100);
+            }
+            Thread.sleep(1000);
+            for (final long pid : rankPids(program))
+            {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            if (!launcher.waitFor(30, TimeUnit.SECONDS))
+            {
+                throw new AssertionError("mpjrun did not end after its ranks were killed: " + Files.readString(out));
+            }
+            if (launcher.exitValue() == 0)
+            {
+                throw new AssertionError("mpjrun reported success after its ranks were killed: " + readQuietly(out));
+            }
+            assertNoRankLeft(program);
+        }
+        finally
+        {
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** @return the text of {@code file}, or a note that it cannot be read. */
+    static String readQuietly(final Path file)
+    {
+        try
+        {
+            return Files.readString(file);
+        }
+        catch (final IOException ex)
+        {
+            return "(unreadable: " + ex.getMessage() + ")";
         }
     }
 

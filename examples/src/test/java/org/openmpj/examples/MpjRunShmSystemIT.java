@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,13 +26,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MpjRunShmSystemIT
 {
     private static final Duration LIMIT = Duration.ofSeconds(90);
-    private static final Path SHM = Path.of("/dev/shm");
-    private static final String SEGMENT_PREFIX = "openmpj-shm-";
+    private static final Path SHM = Launch.SHM;
+    private static final String SEGMENT_PREFIX = Launch.SEGMENT_PREFIX;
 
     @AfterEach
     void nothingIsLeftInSharedMemory() throws IOException
     {
-        assertEquals(List.of(), segments(), "segment files left in " + SHM);
+        assertEquals(List.of(), Launch.segments(), "segment files left in " + SHM);
     }
 
     @ParameterizedTest(name = "-np {0}")
@@ -73,42 +71,13 @@ class MpjRunShmSystemIT
             "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$RankDies");
         assertNotEquals(0, run.exitCode(), run::toString);
         Launch.assertEverySurvivorLearned(run, processes);
-        assertNoRankLeft("SystemPrograms\\$RankDies");
+        Launch.assertNoRankLeft("SystemPrograms\\$RankDies");
     }
 
     @Test
     void killingEveryRankEndsTheJobWithNothingLeft() throws Exception
     {
-        final Path out = Files.createTempFile("openmpj-it", ".out");
-        final ProcessBuilder builder = new ProcessBuilder(Launch.PROJECT.resolve("bin/mpjrun").toString(), "-np", "3", "-dev", "shm",
-            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$WaitsForever")
-            .directory(Launch.PROJECT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        final Process launcher = builder.start();
-        try
-        {
-            // The ranks are up once all three have attached and the segment file is gone again.
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (rankPids("SystemPrograms\\$WaitsForever").size() < 3 || !segments().isEmpty())
-            {
-                assertTrue(System.nanoTime() < deadline && launcher.isAlive(), "the ranks did not start: " + Files.readString(out));
-                Thread.sleep(100);
-            }
-            Thread.sleep(1000);
-            for (final long pid : rankPids("SystemPrograms\\$WaitsForever"))
-            {
-                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-            }
-            assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "mpjrun did not end after its ranks were killed: " + Files.readString(out));
-            assertNotEquals(0, launcher.exitValue(), () -> "output: " + readQuietly(out));
-            assertNoRankLeft("SystemPrograms\\$WaitsForever");
-        }
-        finally
-        {
-            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
-            launcher.destroyForcibly();
-            Files.deleteIfExists(out);
-        }
+        Launch.assertKillingEveryRankLeavesNothing(3, "-np", "3", "-dev", "shm");
     }
 
     @Test
@@ -143,39 +112,6 @@ class MpjRunShmSystemIT
         for (final String name : List.of("openmpj.shm.dir", "openmpj.shm.ringBytes", "openmpj.shm.eagerLimit", "openmpj.shm.eagerWindow"))
         {
             assertTrue(run.stdout().contains(name), () -> name + " missing: " + run);
-        }
-    }
-
-    private static List<String> segments() throws IOException
-    {
-        try (Stream<Path> files = Files.list(SHM))
-        {
-            return files.map(file -> file.getFileName().toString()).filter(name -> name.startsWith(SEGMENT_PREFIX)).sorted().toList();
-        }
-    }
-
-    /** @return the pids of rank JVMs running {@code program} (a pgrep pattern), not counting the launcher. */
-    private static List<Long> rankPids(final String program) throws IOException, InterruptedException
-    {
-        final Launch.Outcome found = Launch.run(Duration.ofSeconds(10), "pgrep", "-f", "ProcessRank.*" + program);
-        return found.stdout().lines().map(String::trim).filter(line -> !line.isEmpty()).map(Long::parseLong).toList();
-    }
-
-    private static void assertNoRankLeft(final String program) throws IOException, InterruptedException
-    {
-        final Launch.Outcome left = Launch.run(Duration.ofSeconds(10), "pgrep", "-f", program);
-        assertEquals(1, left.exitCode(), () -> "JVMs left running: " + left.stdout());
-    }
-
-    private static String readQuietly(final Path file)
-    {
-        try
-        {
-            return Files.readString(file);
-        }
-        catch (final IOException ex)
-        {
-            return "(unreadable: " + ex.getMessage() + ")";
         }
     }
 }

@@ -1,9 +1,6 @@
 package org.openmpj.transport.shm;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.List;
 
 import org.openmpj.ErrorClass;
@@ -44,10 +41,6 @@ public final class ShmDeviceProvider implements DeviceProvider
     public static final String WINDOW_PROP_NAME = "openmpj.shm.eagerWindow";
     /** Default eager window in bytes. */
     public static final long WINDOW_DEFAULT = 1024 * 1024;
-
-    private static final String SEGMENT_KEY = "openmpj-shm-segment";
-    /** Marks a segment key's value as the creator's error rather than a path. */
-    private static final String FAILED = "!";
 
     @Override
     public String name()
@@ -104,14 +97,13 @@ public final class ShmDeviceProvider implements DeviceProvider
     {
         final int rank = context.rank();
         final int size = context.size();
+        if (size > 1)
+        {
+            checkOneHost(context);
+        }
+        final HostSegment host = size == 1 ? null : HostSegment.publish(context, DeviceContext.allRanks(size));
         final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
         final long window = PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimit);
-        final long ringBytes = DeviceSettings.wholeNumber(context, RING_BYTES_PROP_NAME, RING_BYTES_DEFAULT);
-        if (!SegmentDescriptor.isValidRingBytes(ringBytes))
-        {
-            throw new IllegalArgumentException(RING_BYTES_PROP_NAME + "=" + ringBytes + " is not a power of two from "
-                + SegmentDescriptor.MIN_RING_BYTES + " to 2^30");
-        }
         final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -121,90 +113,19 @@ public final class ShmDeviceProvider implements DeviceProvider
             device.connect(routes);
             return device;
         }
-        final SharedSegment segment = share(context, Path.of(context.property(DIR_PROP_NAME, DIR_DEFAULT)), (int)ringBytes);
-        final int[] worldRanks = new int[size];
-        for (int peer = 0; peer < size; peer++)
-        {
-            worldRanks[peer] = peer;
-        }
-        final ShmTransport transport = new ShmTransport(device, segment, rank, worldRanks, context.job(), eagerLimit, window);
+        final KeyValueStore store = context.keyValueStore();
+        store.fence();
+        host.attach();
+        store.fence();
+        host.release();
+        final Transport transport = host.connect(device);
         for (int peer = 0; peer < size; peer++)
         {
             routes[peer] = peer == rank ? loopback : transport;
         }
         device.connect(routes);
-        transport.watchPeers();
+        host.watchPeers();
         return device;
-    }
-
-    /**
-     * Creates (rank 0) or attaches (the others) the job's segment, with every rank of the job; rank 0 removes the file once
-     * all have mapped it. A rank that cannot fails with a message; rank 0's failure reaches every rank.
-     */
-    private static SharedSegment share(final DeviceContext context, final Path dir, final int ringBytes)
-    {
-        final int rank = context.rank();
-        final int size = context.size();
-        final KeyValueStore store = context.keyValueStore();
-        SharedSegment segment = null;
-        if (rank == 0)
-        {
-            StaleSegments.remove(dir);
-            final Path path = dir.resolve(SharedSegment.FILE_PREFIX + ProcessHandle.current().pid() + "-" + randomKey());
-            try
-            {
-                segment = SharedSegment.create(path, size, ringBytes);
-                store.put(SEGMENT_KEY, path.toString());
-            }
-            catch (final IOException | RuntimeException ex)
-            {
-                store.put(SEGMENT_KEY, FAILED + "rank 0 cannot create the shared segment " + path + " (" + ex.getMessage() + "); choose a writable"
-                    + " directory on a memory file system with -D" + DIR_PROP_NAME + "=DIR");
-            }
-        }
-        store.fence();
-        try
-        {
-            checkOneHost(context);
-            final String published = store.get(SEGMENT_KEY);
-            if (published == null || published.startsWith(FAILED))
-            {
-                final String why = published == null ? "rank 0 published no segment" : published.substring(1);
-                throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: " + why);
-            }
-            if (segment == null)
-            {
-                segment = attach(Path.of(published), rank, size, ringBytes);
-            }
-            segment.attached(rank, ProcessHandle.current().pid());
-        }
-        catch (final RuntimeException ex)
-        {
-            if (segment != null)
-            {
-                unlinkQuietly(segment);
-                segment.close();
-            }
-            throw ex;
-        }
-        store.fence();
-        if (rank == 0)
-        {
-            unlinkQuietly(segment);
-        }
-        return segment;
-    }
-
-    private static SharedSegment attach(final Path path, final int rank, final int size, final int ringBytes)
-    {
-        try
-        {
-            return SharedSegment.attach(path, size, ringBytes);
-        }
-        catch (final IOException ex)
-        {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: rank " + rank + " cannot map the job's segment: " + ex.getMessage());
-        }
     }
 
     private static void checkOneHost(final DeviceContext context)
@@ -214,26 +135,7 @@ public final class ShmDeviceProvider implements DeviceProvider
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "shm: only ranks " + java.util.Arrays.toString(here) + " of " + context.size()
                 + " run on " + context.hostName() + ", the host of rank " + context.rank() + "; the shm device joins the ranks of one host"
-                + " only: use -dev tcp (or hybrid) for several hosts");
+                + " only: use -dev hybrid (or tcp) for several hosts");
         }
-    }
-
-    private static void unlinkQuietly(final SharedSegment segment)
-    {
-        try
-        {
-            segment.unlink();
-        }
-        catch (final IOException ex)
-        {
-            // Left for the next job's sweep of segments whose creator is gone.
-        }
-    }
-
-    private static String randomKey()
-    {
-        final byte[] key = new byte[16];
-        new SecureRandom().nextBytes(key);
-        return HexFormat.of().formatHex(key);
     }
 }

@@ -38,6 +38,9 @@ final class ShmTransport implements Transport
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
+    private final Runnable wakeBlocked;
+    /** The request of the thread sleeping on this rank's wake word; whoever completes it wakes the thread. */
+    private org.openmpj.device.Request sleepingFor;
     private volatile boolean closed;
 
     /**
@@ -76,17 +79,22 @@ final class ShmTransport implements Transport
                 readers[peer] = new RingReader(segment, peer, self, protocol);
             }
         }
+        this.wakeBlocked = () -> segment.wakeIfSleeping(self);
         this.watch = new ProcessWatch("openmpj-shm-watch-" + worldRanks[self], this::onProcessEnded);
     }
 
-    /** Watches the processes of the peers, which have all attached by now; peers in this process are not watched. */
+    /**
+     * Watches the processes of the peers, which have all attached by now, each process once however many ranks it holds;
+     * peers in this process are not watched.
+     */
     void watchPeers()
     {
         final long own = ProcessHandle.current().pid();
+        final java.util.Set<Long> watched = new java.util.HashSet<>();
         for (int peer = 0; peer < worldRanks.length; peer++)
         {
             final long pid = segment.pidOf(peer);
-            if (peer != self && pid != own && pid != 0)
+            if (peer != self && pid != own && pid != 0 && watched.add(pid))
             {
                 watch.watch(pid, peer);
             }
@@ -155,7 +163,7 @@ final class ShmTransport implements Transport
     }
 
     @Override
-    public boolean blockForArrival(final long timeoutNs)
+    public boolean blockForArrival(final long timeoutNs, final org.openmpj.device.Request waitingFor)
     {
         if (!sleeping.compareAndSet(false, true))
         {
@@ -163,18 +171,34 @@ final class ShmTransport implements Transport
         }
         try
         {
+            sleepingFor = waitingFor;
             segment.sleep(self, timeoutNs, workWaiting);
             return true;
         }
         finally
         {
+            sleepingFor = null;
             sleeping.set(false);
         }
     }
 
-    /** @return whether a peer published frames, or freed room for frames that wait: what a sleeper must not miss. */
+    @Override
+    public Runnable blockedWaker()
+    {
+        return wakeBlocked;
+    }
+
+    /**
+     * @return whether a peer published frames, or freed room for frames that wait, or the sleeper's request completed:
+     *         what a sleeper must not miss.
+     */
     private boolean workWaiting()
     {
+        final org.openmpj.device.Request request = sleepingFor;
+        if (request != null && request.isComplete())
+        {
+            return true;
+        }
         for (int peer = 0; peer < readers.length; peer++)
         {
             if (peer != self && (readers[peer].hasData() || writers[peer].canAdvance()))
@@ -189,9 +213,27 @@ final class ShmTransport implements Transport
     {
         if (!closed && !segment.hasFinalized(peer))
         {
-            job.reportFailure(worldRanks[peer], "rank " + worldRanks[peer] + " (process " + pid + ") ended without MPI.Finalize, as seen by rank "
+            job.reportFailure(worldRanks[peer], ranksOf(pid) + " (process " + pid + ") ended without MPI.Finalize, as seen by rank "
                 + worldRanks[self] + " through the shared segment: it died or exited");
         }
+    }
+
+    /** @return {@code rank R}, or {@code ranks R, S and T} when the process holds several ranks of the segment. */
+    private String ranksOf(final long pid)
+    {
+        final java.util.List<String> ranks = new java.util.ArrayList<>();
+        for (int index = 0; index < worldRanks.length; index++)
+        {
+            if (segment.pidOf(index) == pid)
+            {
+                ranks.add(Integer.toString(worldRanks[index]));
+            }
+        }
+        if (ranks.size() == 1)
+        {
+            return "rank " + ranks.get(0);
+        }
+        return "ranks " + String.join(", ", ranks.subList(0, ranks.size() - 1)) + " and " + ranks.get(ranks.size() - 1);
     }
 
     @Override

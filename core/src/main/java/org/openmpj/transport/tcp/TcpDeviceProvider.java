@@ -1,22 +1,13 @@
 package org.openmpj.transport.tcp;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.List;
 
-import org.openmpj.ErrorClass;
-import org.openmpj.OpenMpjException;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.DeviceSettings;
-import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.LoopbackTransport;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.PeerProtocol;
@@ -53,9 +44,6 @@ public final class TcpDeviceProvider implements DeviceProvider
 
     /** Whether large payloads go straight between Java arrays and sockets, where the platform allows it. */
     public static final String NATIVE_IO_PROP_NAME = "openmpj.tcp.nativeIo";
-
-    private static final String ADDRESS_KEY = "openmpj-tcp-";
-    private static final String JOB_KEY = "openmpj-job-key";
 
     @Override
     public String name()
@@ -100,10 +88,6 @@ public final class TcpDeviceProvider implements DeviceProvider
         final int size = context.size();
         final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
         final long window = PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimit);
-        final long connectTimeout = DeviceSettings.wholeNumber(context, CONNECT_TIMEOUT_PROP_NAME, CONNECT_TIMEOUT_DEFAULT);
-        final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
-            DeviceSettings.wholeNumber(context, SOCKET_BUFFER_PROP_NAME, SOCKET_BUFFER_DEFAULT));
-        final boolean nativeIo = DeviceSettings.flag(context, NATIVE_IO_PROP_NAME, true);
         final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -113,84 +97,15 @@ public final class TcpDeviceProvider implements DeviceProvider
             device.connect(routes);
             return device;
         }
-        String choice = context.property(INTERFACE_PROP_NAME, null);
-        if (choice == null)
+        final TcpEndpoint endpoint = TcpEndpoint.listen(context);
+        context.keyValueStore().fence();
+        final Transport transport = endpoint.connect(device);
+        for (int peer = 0; peer < size; peer++)
         {
-            choice = System.getenv(INTERFACE_ENV_NAME);
+            routes[peer] = peer == rank ? loopback : transport;
         }
-        final InetAddress bindAddress = TcpInterfaces.choose(choice);
-        if (nativeIo)
-        {
-            // Alongside the exchange of addresses, which waits for the other ranks anyway.
-            Thread.ofPlatform().daemon().name("openmpj-native-io-setup").start(NativeSocket::prepare);
-        }
-        ServerSocketChannel listener = null;
-        try
-        {
-            listener = ServerSocketChannel.open();
-            TcpTransport.setBuffers(listener, socketBuffer);
-            listener.bind(new InetSocketAddress(bindAddress, 0), Math.max(size, 64));
-            final KeyValueStore store = context.keyValueStore();
-            final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
-            store.put(ADDRESS_KEY + rank, bound.getAddress().getHostAddress() + ":" + bound.getPort());
-            if (rank == 0)
-            {
-                final byte[] key = new byte[32];
-                new SecureRandom().nextBytes(key);
-                store.put(JOB_KEY, HexFormat.of().formatHex(key));
-            }
-            store.fence();
-            final byte[] key = HexFormat.of().parseHex(required(store, JOB_KEY));
-            final InetSocketAddress[] addresses = new InetSocketAddress[size];
-            for (int peer = 0; peer < size; peer++)
-            {
-                addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
-            }
-            final TcpTransport transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimit, window,
-                connectTimeout, socketBuffer, nativeIo);
-            for (int peer = 0; peer < size; peer++)
-            {
-                routes[peer] = peer == rank ? loopback : transport;
-            }
-            device.connect(routes);
-            transport.watchNextRank();
-            return device;
-        }
-        catch (final IOException ex)
-        {
-            Acceptor.closeQuietly(listener);
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + rank + " cannot listen on " + bindAddress + ": "
-                + ex.getMessage() + "; choose another interface with -D" + INTERFACE_PROP_NAME + "=NAME");
-        }
-        catch (final RuntimeException ex)
-        {
-            Acceptor.closeQuietly(listener);
-            throw ex;
-        }
-    }
-
-    private static String required(final KeyValueStore store, final String key)
-    {
-        final String value = store.get(key);
-        if (value == null)
-        {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: the job's key-value store has no " + key
-                + "; was every rank started with the same launcher and device?");
-        }
-        return value;
-    }
-
-    private static InetSocketAddress parse(final int peer, final String text)
-    {
-        final int colon = text.lastIndexOf(':');
-        try
-        {
-            return new InetSocketAddress(InetAddress.getByName(text.substring(0, colon)), Integer.parseInt(text.substring(colon + 1)));
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + peer + " published address '" + text
-                + "', which is not ip:port");
-        }
+        device.connect(routes);
+        endpoint.watch((rank + 1) % size);
+        return device;
     }
 }

@@ -51,6 +51,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final Selector arrivals;
     private final AtomicBoolean blocking = new AtomicBoolean();
     private final java.util.function.Consumer<SelectionKey> ignoreKey = key -> { };
+    private final Runnable wakeBlocked;
     private volatile boolean closing;
 
     /**
@@ -80,16 +81,16 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
             }
         }
         this.arrivals = Selector.open();
+        this.wakeBlocked = arrivals::wakeup;
         this.watch = new JobWatch(rank, job);
         this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit);
         acceptor.start();
         watch.start();
     }
 
-    /** Opens the watch connection to the next rank on the ring; the previous rank opens one to this rank. */
-    void watchNextRank()
+    /** Opens the watch connection to {@code next}, the next rank on the job's liveness ring. */
+    void watchRank(final int next)
     {
-        final int next = (rank + 1) % addresses.length;
         try
         {
             final SocketChannel channel = dial(next, HandshakeDescriptor.PURPOSE_WATCH);
@@ -152,7 +153,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     }
 
     @Override
-    public boolean blockForArrival(final long timeoutNs)
+    public boolean blockForArrival(final long timeoutNs, final org.openmpj.device.Request waitingFor)
     {
         if (!blocking.compareAndSet(false, true))
         {
@@ -172,6 +173,12 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         {
             blocking.set(false);
         }
+    }
+
+    @Override
+    public Runnable blockedWaker()
+    {
+        return wakeBlocked;
     }
 
     @Override

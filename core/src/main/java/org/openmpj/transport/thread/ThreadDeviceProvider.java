@@ -61,16 +61,35 @@ public final class ThreadDeviceProvider implements DeviceProvider
     @Override
     public Device open(final DeviceContext context)
     {
-        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
         final long unexpectedLimit = DeviceSettings.wholeNumber(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
-        final ThreadFabric fabric = context.jobShared(FABRIC_KEY, () -> new ThreadFabric(context.size()));
         final MatchingDevice device = new MatchingDevice(
             name(), capabilities(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
-        final Transport transport = new ThreadTransport(fabric, eagerLimit, context.idleStrategy(), context.job());
+        final Transport transport = sameProcessRoute(context);
         final Transport[] routes = new Transport[context.size()];
         java.util.Arrays.fill(routes, transport);
         device.connect(routes);
-        fabric.register(context.rank(), device);
+        join(context, device);
         return device;
+    }
+
+    /**
+     * @return the route from {@code context}'s rank to the ranks that are threads of its process, for any device that
+     *         holds ranks as threads; the thread device's eager limit applies to it.
+     */
+    public static Transport sameProcessRoute(final DeviceContext context)
+    {
+        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+        return new ThreadTransport(fabric(context), eagerLimit, context.idleStrategy(), context.job());
+    }
+
+    /** Makes {@code device}, connected, reachable by the ranks of its process through {@link #sameProcessRoute}. */
+    public static void join(final DeviceContext context, final MatchingDevice device)
+    {
+        fabric(context).register(context.rank(), device);
+    }
+
+    private static ThreadFabric fabric(final DeviceContext context)
+    {
+        return context.jobShared(FABRIC_KEY, () -> new ThreadFabric(context.size()));
     }
 }

@@ -50,6 +50,12 @@ final class ThreadTransport implements Transport
     }
 
     @Override
+    public boolean deliversInSendingThread()
+    {
+        return true;
+    }
+
+    @Override
     public int doWork()
     {
         return 0;

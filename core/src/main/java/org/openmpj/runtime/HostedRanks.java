@@ -1,0 +1,98 @@
+package org.openmpj.runtime;
+
+import java.io.File;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the ranks a process of a hybrid job holds as threads, each loading the API and the program through its own class
+ * loader (as thread ranks do), so that static fields are per rank. The first failure of any of them (an exception out of
+ * {@code main}, returning without {@code MPI.Finalize}, or a peer's failure seen here) ends the process at once through
+ * {@link ProcessRank}'s failure path, which tells the process manager, so that the whole job ends.
+ */
+final class HostedRanks
+{
+    private static final long POLL_MS = 20;
+
+    private HostedRanks()
+    {
+    }
+
+    /**
+     * Runs {@code mainClass} in every rank of this process and returns once all have finished cleanly; on a failure it
+     * does not return.
+     */
+    static void run(final String mainClass, final String[] args)
+    {
+        final ProcessRanks process = ProcessRanks.join().orElseThrow(() -> new IllegalStateException(Settings.THREADS_PROP_NAME + "="
+            + Settings.threadsPerProcess() + " needs a process manager to place this process in its job: start it with mpjrun -dev hybrid,"
+            + " mpiexec or srun"));
+        final URL[] urls = ThreadJob.toUrls(classPath(), List.of());
+        final JobState job = process.job();
+        final Thread[] threads = new Thread[process.threads()];
+        final RankContext[] ranks = new RankContext[threads.length];
+        for (int local = 0; local < threads.length; local++)
+        {
+            final int rank = process.firstRank() + local;
+            final RankClassLoader loader = new RankClassLoader(rank, urls, HostedRanks.class.getClassLoader());
+            final RankContext context = process.rank(local, loader, ProcessRanks::exitOnAbort);
+            Ranks.register(loader, context);
+            ranks[local] = context;
+            threads[local] = new Thread(() -> ThreadJob.runRank(context, loader, mainClass, List.of(args), job), "rank-" + rank);
+            threads[local].setContextClassLoader(loader);
+        }
+        for (final Thread thread : threads)
+        {
+            thread.start();
+        }
+        while (anyAlive(threads))
+        {
+            final JobState.Failure failure = job.failure();
+            if (failure != null)
+            {
+                ProcessRank.fail(failure.exitCode(), failure.message(), failure.cause(), process.manager());
+            }
+        }
+        final JobState.Failure failure = job.failure();
+        if (failure != null)
+        {
+            ProcessRank.fail(failure.exitCode(), failure.message(), failure.cause(), process.manager());
+        }
+    }
+
+    private static boolean anyAlive(final Thread[] threads)
+    {
+        for (final Thread thread : threads)
+        {
+            try
+            {
+                thread.join(POLL_MS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            if (thread.isAlive())
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Path> classPath()
+    {
+        final List<Path> entries = new ArrayList<>();
+        for (final String entry : System.getProperty("java.class.path", "").split(File.pathSeparator))
+        {
+            if (!entry.isEmpty())
+            {
+                entries.add(Path.of(entry));
+            }
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,184 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.DeviceSettings;
+import org.openmpj.device.KeyValueStore;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.PeerProtocol;
+import org.openmpj.matching.Transport;
+
+/**
+ * One rank's end of the job's TCP connections, opened in two steps around the job's fence: {@link #listen} binds the
+ * listening socket and publishes its address (rank 0 also the job key); after the fence, {@link #connect} reads every
+ * rank's address and makes the transport, which connects to a peer on first use.
+ *
+ * <p>Thread-safety: used by the one thread that opens the rank's device.
+ */
+public final class TcpEndpoint
+{
+    private static final String ADDRESS_KEY = "openmpj-tcp-";
+    private static final String JOB_KEY = "openmpj-job-key";
+
+    private final DeviceContext context;
+    private final ServerSocketChannel listener;
+    private final long eagerLimitBytes;
+    private final long windowBytes;
+    private final long connectTimeoutMs;
+    private final int socketBufferBytes;
+    private final boolean nativeIo;
+    private TcpTransport transport;
+
+    private TcpEndpoint(final DeviceContext context, final ServerSocketChannel listener, final int socketBufferBytes, final boolean nativeIo)
+    {
+        this.context = context;
+        this.listener = listener;
+        this.socketBufferBytes = socketBufferBytes;
+        this.nativeIo = nativeIo;
+        this.eagerLimitBytes = DeviceSettings.wholeNumber(context, TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, TcpDeviceProvider.EAGER_LIMIT_DEFAULT);
+        this.windowBytes = PeerProtocol.windowBytes(
+            DeviceSettings.wholeNumber(context, TcpDeviceProvider.WINDOW_PROP_NAME, TcpDeviceProvider.WINDOW_DEFAULT), eagerLimitBytes);
+        this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
+            TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
+    }
+
+    /** The first step, before the job's fence: listens on the chosen interface and publishes the address. */
+    public static TcpEndpoint listen(final DeviceContext context)
+    {
+        final int rank = context.rank();
+        final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
+            DeviceSettings.wholeNumber(context, TcpDeviceProvider.SOCKET_BUFFER_PROP_NAME, TcpDeviceProvider.SOCKET_BUFFER_DEFAULT));
+        final boolean nativeIo = DeviceSettings.flag(context, TcpDeviceProvider.NATIVE_IO_PROP_NAME, true);
+        String choice = context.property(TcpDeviceProvider.INTERFACE_PROP_NAME, null);
+        if (choice == null)
+        {
+            choice = System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME);
+        }
+        final InetAddress bindAddress = TcpInterfaces.choose(choice);
+        if (nativeIo)
+        {
+            // Alongside the exchange of addresses, which waits for the other ranks anyway.
+            Thread.ofPlatform().daemon().name("openmpj-native-io-setup").start(NativeSocket::prepare);
+        }
+        ServerSocketChannel listener = null;
+        try
+        {
+            listener = ServerSocketChannel.open();
+            TcpTransport.setBuffers(listener, socketBuffer);
+            listener.bind(new InetSocketAddress(bindAddress, 0), Math.max(context.size(), 64));
+            final KeyValueStore store = context.keyValueStore();
+            final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
+            store.put(ADDRESS_KEY + rank, bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            if (rank == 0)
+            {
+                final byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                store.put(JOB_KEY, HexFormat.of().formatHex(key));
+            }
+            return new TcpEndpoint(context, listener, socketBuffer, nativeIo);
+        }
+        catch (final IOException ex)
+        {
+            Acceptor.closeQuietly(listener);
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + rank + " cannot listen on " + bindAddress + ": "
+                + ex.getMessage() + "; choose another interface with -D" + TcpDeviceProvider.INTERFACE_PROP_NAME + "=NAME");
+        }
+        catch (final RuntimeException ex)
+        {
+            Acceptor.closeQuietly(listener);
+            throw ex;
+        }
+    }
+
+    /** @return the largest message sent with its envelope over TCP. */
+    public long eagerLimitBytes()
+    {
+        return eagerLimitBytes;
+    }
+
+    /** @return the bytes of eager messages one sender may leave waiting at one receiver. */
+    public long windowBytes()
+    {
+        return windowBytes;
+    }
+
+    /**
+     * The second step, after the job's fence: the route from this rank to the others over TCP, under {@code device}'s
+     * matcher. Call {@link #watch} once the device is connected.
+     */
+    public Transport connect(final MatchingDevice device)
+    {
+        final int size = context.size();
+        try
+        {
+            final KeyValueStore store = context.keyValueStore();
+            final byte[] key = HexFormat.of().parseHex(required(store, JOB_KEY));
+            final InetSocketAddress[] addresses = new InetSocketAddress[size];
+            for (int peer = 0; peer < size; peer++)
+            {
+                addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
+            }
+            transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimitBytes, windowBytes,
+                connectTimeoutMs, socketBufferBytes, nativeIo);
+            return transport;
+        }
+        catch (final IOException ex)
+        {
+            Acceptor.closeQuietly(listener);
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + context.rank() + " cannot set up its connections: " + ex.getMessage());
+        }
+        catch (final RuntimeException ex)
+        {
+            Acceptor.closeQuietly(listener);
+            throw ex;
+        }
+    }
+
+    /**
+     * Joins the job's liveness ring: keeps a watch connection to {@code next}, which learns of this rank's death through
+     * it as this rank learns of its own; every rank must be some rank's {@code next} for the ring to see every death.
+     */
+    public void watch(final int next)
+    {
+        transport.watchRank(next);
+    }
+
+    /** Closes the listening socket of an endpoint that will not be connected, because opening the device failed. */
+    public void abandon()
+    {
+        Acceptor.closeQuietly(listener);
+    }
+
+    private static String required(final KeyValueStore store, final String key)
+    {
+        final String value = store.get(key);
+        if (value == null)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: the job's key-value store has no " + key
+                + "; was every rank started with the same launcher and device?");
+        }
+        return value;
+    }
+
+    private static InetSocketAddress parse(final int peer, final String text)
+    {
+        final int colon = text.lastIndexOf(':');
+        try
+        {
+            return new InetSocketAddress(InetAddress.getByName(text.substring(0, colon)), Integer.parseInt(text.substring(colon + 1)));
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + peer + " published address '" + text
+                + "', which is not ip:port");
+        }
+    }
+}

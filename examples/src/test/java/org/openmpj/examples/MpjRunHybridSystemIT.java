@@ -1,0 +1,144 @@
+package org.openmpj.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Jobs on the hybrid device, launched by {@code bin/mpjrun -dev hybrid -threads T} as a user would: JVMs of T thread ranks
+ * each, meeting through shared memory on one host and over TCP between network namespaces made into hosts; failing and
+ * killed ranks. After each, no segment file is left in {@code /dev/shm} and no rank JVM runs.
+ */
+@Timeout(300)
+class MpjRunHybridSystemIT
+{
+    private static final Duration LIMIT = Duration.ofSeconds(90);
+
+    @AfterEach
+    void nothingIsLeftInSharedMemory() throws IOException
+    {
+        assertEquals(List.of(), Launch.segments(), "segment files left in " + Launch.SHM);
+    }
+
+    @ParameterizedTest(name = "-np {0} -threads {1}")
+    @CsvSource({"1, 1", "2, 2", "3, 1", "4, 2", "6, 3", "8, 4", "8, 2"})
+    void ringBringsTheTokenBack(final int processes, final int threads) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-dev", "hybrid",
+            "-threads", Integer.toString(threads), "-cp", Launch.examplesJar(), "org.openmpj.examples.Ring", "300");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("came back as " + 300 * processes + " (correct)"), run::toString);
+    }
+
+    @ParameterizedTest(name = "-np {0} -threads 2")
+    @CsvSource({"4", "8"})
+    void jacobiMatchesTheSerialResultBitForBit(final int processes) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-dev", "hybrid", "-threads", "2",
+            "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "40", "300");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("on " + processes + " ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+    }
+
+    @Test
+    void staticFieldsArePerRankInsideEachJvm() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$StaticsPerRank");
+        assertEquals(0, run.exitCode(), run::toString);
+    }
+
+    @Test
+    void aThreadRankThatThrowsFailsTheWholeJobWithItsCause() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2", "-cp", Launch.testPrograms(),
+            "org.openmpj.examples.SystemPrograms$RankThrows");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.stderr().contains("rank 1 failed"), run::toString);
+        Launch.assertNoRankLeft("SystemPrograms\\$RankThrows");
+    }
+
+    @Test
+    void aJvmThatDiesIsNamedToTheRanksOfTheOthers() throws Exception
+    {
+        // Rank 1 halts its JVM, which takes rank 0 with it; ranks 2 and 3 live in the other JVM.
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$RankDies");
+        assertNotEquals(0, run.exitCode(), run::toString);
+        Launch.assertSurvivorsLearned(run, 2, "ranks 0 and 1 ");
+        assertTrue(run.stderr().contains("mpjrun: job failed: JVM 0 (ranks 0 to 1) exited with code 9")
+            || run.stderr().contains("mpjrun: job failed: ranks 0 and 1 "), run::toString);
+        Launch.assertNoRankLeft("SystemPrograms\\$RankDies");
+    }
+
+    @Test
+    void killingEveryJvmEndsTheJobWithNothingLeft() throws Exception
+    {
+        Launch.assertKillingEveryRankLeavesNothing(2, "-np", "4", "-dev", "hybrid", "-threads", "2");
+    }
+
+    @Test
+    void badThreadCountsAreExplained() throws Exception
+    {
+        final Launch.Outcome uneven = Launch.run(LIMIT, "bin/mpjrun", "-np", "6", "-threads", "4", "-dev", "hybrid", "-cp", Launch.examplesJar(),
+            "org.openmpj.examples.Hello");
+        assertEquals(2, uneven.exitCode(), uneven::toString);
+        assertTrue(uneven.stderr().contains("-np 6 is not a multiple of -threads 4"), uneven::toString);
+
+        final Launch.Outcome tcp = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-threads", "2", "-dev", "tcp", "-cp", Launch.examplesJar(),
+            "org.openmpj.examples.Hello");
+        assertEquals(2, tcp.exitCode(), tcp::toString);
+        assertTrue(tcp.stderr().contains("-threads 2 needs a device whose JVMs hold several ranks (-dev hybrid)"), tcp::toString);
+
+        final Launch.Outcome zero = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-threads", "0", "-dev", "hybrid", "org.openmpj.examples.Hello");
+        assertEquals(2, zero.exitCode(), zero::toString);
+        assertTrue(zero.stderr().contains("-threads needs a whole number of at least 1, got '0'"), zero::toString);
+    }
+
+    @Test
+    void jvmsOnTwoHostsMeetOverTcpAndThroughSharedMemoryWithinEach() throws Exception
+    {
+        final Launch.Outcome started = Launch.run(Duration.ofSeconds(30), "tools/netns-hosts", "start", "2");
+        assertEquals(0, started.exitCode(), () -> "tools/netns-hosts start (needs root and iproute2) failed: " + started);
+        try
+        {
+            final long before1 = received("ompj-v1");
+            final long before2 = received("ompj-v2");
+            // Two JVMs of two ranks on each host; each namespace is told its own host name, so that the JVMs of one namespace
+            // share a segment and those of different ones connect over TCP. Ranks 0-3 are on the first host, 4-7 on the second.
+            final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "8", "-dev", "hybrid", "-threads", "2",
+                "-hosts", "openmpj-h1:2,openmpj-h2:2", "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c",
+                "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
+            assertEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+            final long crossed1 = received("ompj-v1") - before1;
+            final long crossed2 = received("ompj-v2") - before2;
+            // Only ranks 3 and 4 are neighbours across the hosts (500 sweeps of a 64-double row each way), and the
+            // final gather crosses once.
+            assertTrue(crossed1 > 100_000 && crossed2 > 100_000, "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2
+                + "\n" + run);
+        }
+        finally
+        {
+            Launch.run(Duration.ofSeconds(30), "tools/netns-hosts", "stop");
+        }
+    }
+
+    /** @return bytes received so far by interface {@code name} of this namespace (the host side of a veth pair). */
+    private static long received(final String name) throws Exception
+    {
+        return Long.parseLong(Files.readString(Path.of("/sys/class/net", name, "statistics", "rx_bytes")).trim());
+    }
+}

@@ -1,5 +1,6 @@
 # Shared by the bench/run-*.sh scripts: finds the JDK and the jars (bin/openmpj-env.sh), checks the tools a report
-# needs with install hints, builds the bench jar when it is missing and compiles a native benchmark when it changed.
+# needs with install hints, finds Open MPI's own launcher and compiler (MPICH's may own mpirun and mpicc), builds the
+# bench jar when it is missing and compiles a native benchmark when it changed.
 # Sourced, not run; the sourcing script's name prefixes every message. Sets BENCH_DIR and BENCH_JAR.
 
 BENCH_DIR=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -13,8 +14,8 @@ bench_require_tools() {
   for tool in "$@"; do
     command -v "$tool" >/dev/null 2>&1 && continue
     case "$tool" in
-      mpicc|mpirun) hint="apt-get install openmpi-bin libopenmpi-dev" ;;
-      mpiexec.hydra) hint="apt-get install mpich (MPICH's Hydra starts the tcp device's rank processes)" ;;
+      mpiexec.hydra) hint="apt-get install mpich (MPICH's Hydra starts the rank processes of the tcp and shm devices)" ;;
+      mpicc.mpich) hint="apt-get install mpich libmpich-dev (MPICH is the shm ping-pong's second native reference)" ;;
       taskset) hint="apt-get install util-linux" ;;
       *) hint="install it" ;;
     esac
@@ -39,23 +40,61 @@ bench_build() {
     mvn -B -ntp -q -DskipTests package)
 }
 
-# bench_compile_native SOURCE BINARY: compiles a native benchmark with Open MPI's mpicc when the binary is older.
+# bench_find_openmpi: sets OPENMPI_MPIRUN and OPENMPI_MPICC to Open MPI's own launcher and compiler wrapper: the
+# mpirun.openmpi and mpicc.openmpi that Debian installs beside MPICH's, else mpirun and mpicc if they are Open MPI's.
+# Exits with an install hint when Open MPI is missing.
+bench_find_openmpi() {
+  local run_version cc_version
+  if command -v mpirun.openmpi >/dev/null 2>&1 && command -v mpicc.openmpi >/dev/null 2>&1; then
+    OPENMPI_MPIRUN=$(command -v mpirun.openmpi)
+    OPENMPI_MPICC=$(command -v mpicc.openmpi)
+    return 0
+  fi
+  run_version=$(mpirun --version 2>/dev/null || true)
+  cc_version=$(mpicc --showme:version 2>/dev/null || true)
+  if [[ $run_version == *"Open MPI"* && $cc_version == *"Open MPI"* ]]; then
+    OPENMPI_MPIRUN=$(command -v mpirun)
+    OPENMPI_MPICC=$(command -v mpicc)
+    return 0
+  fi
+  echo "$bench_script: Open MPI is missing (neither mpirun.openmpi and mpicc.openmpi, nor an mpirun and mpicc of Open MPI's);" \
+    "install it (as root):" >&2
+  echo "  apt-get install openmpi-bin libopenmpi-dev" >&2
+  exit 2
+}
+
+# bench_compile_native SOURCE BINARY [MPICC]: compiles a native benchmark when the binary is older, with MPICC
+# (default Open MPI's, as bench_find_openmpi found it).
 bench_compile_native() {
   if [ ! -x "$2" ] || [ "$1" -nt "$2" ]; then
     mkdir -p "$(dirname "$2")"
-    echo "$bench_script: compiling $1" >&2
-    mpicc -O2 -std=c11 -Wall -Wextra -o "$2" "$1"
+    echo "$bench_script: compiling $1 into $2" >&2
+    "${3:-$OPENMPI_MPICC}" -O2 -std=c11 -Wall -Wextra -o "$2" "$1"
   fi
 }
 
-# bench_wants_tcp ARGS...: true when the arguments choose the tcp device (--device tcp).
-bench_wants_tcp() {
-  local previous=""
+# bench_compile_mpich SOURCE BINARY: compiles a native benchmark with MPICH's mpicc.mpich when the binary is older.
+bench_compile_mpich() {
+  bench_compile_native "$1" "$2" mpicc.mpich
+}
+
+# bench_device ARGS...: prints the device the arguments choose (--device NAME), thread when they choose none.
+bench_device() {
+  local arg previous="" device=thread
   for arg in "$@"; do
-    if [ "$previous" = "--device" ] && [ "$arg" = "tcp" ]; then
-      return 0
+    if [ "$previous" = "--device" ]; then
+      device=$arg
     fi
     previous=$arg
   done
-  return 1
+  echo "$device"
+}
+
+# bench_starts_rank_processes ARGS...: true when the arguments choose a device whose ranks are processes (tcp, shm),
+# which MPICH's mpiexec.hydra starts.
+bench_starts_rank_processes() {
+  case "$(bench_device "$@")" in
+    tcp|shm) return 0 ;;
+    *) return 1 ;;
+  esac
 }

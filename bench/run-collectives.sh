@@ -3,29 +3,34 @@
 # Barrier latency, OpenMPJ's thread device beside the same operations in C on Open MPI, at 2, 4 and 8 ranks in one
 # sitting, and writes bench/results/collectives.{csv,md} and a collectives-*.png plot per operation.
 #
-# Usage: bench/run-collectives.sh [--help] [--device thread|tcp] [--rounds N] [--ranks 2,4,8] [--cpus LIST] [--min-bytes N]
-#                                 [--max-bytes N] [--step N] [--large-job-ranks N] [--large-job-max-bytes N]
-#                                 [--repetitions N] [--batch-ms N] [--eager-limit BYTES]
+# Usage: bench/run-collectives.sh [--help] [--device thread|tcp|shm] [--rounds N] [--ranks 2,4,8] [--cpus LIST]
+#                                 [--min-bytes N] [--max-bytes N] [--step N] [--large-job-ranks N]
+#                                 [--large-job-max-bytes N] [--repetitions N] [--batch-ms N] [--eager-limit BYTES]
 # --device tcp runs OpenMPJ's tcp device, a JVM process per rank under MPICH's mpiexec.hydra (bound to a core each
 # while the ranks fit the cores, unbound beyond), against Open MPI over TCP (--mca btl tcp,self), and writes
 # bench/results/collectives-tcp.*; e.g. 8 ranks on 2 cores: --device tcp --ranks 8 --max-bytes 65536 --rounds 1.
+# --device shm runs OpenMPJ's shm device the same way, a JVM process per rank, against Open MPI's default transport
+# (shared memory), and writes bench/results/collectives-shm.*.
+# With more ranks than cores, Open MPI runs with --oversubscribe, unbound, yielding when idle.
 # The implementations take turns at each job size for --rounds rounds (default 3) of --repetitions timed batches
 # per operation and size (default 5). Sizes run from 16 B to 4 MiB by factors of 4, to 1 MiB at 8 ranks or more.
-# Builds the project if its jars are missing and compiles bench/native/collectives.c when it changed.
+# Builds the project if its jars are missing and compiles bench/native/collectives.c when it changed, with Open MPI's
+# mpicc (mpicc.openmpi where installed); Open MPI runs under its own launcher (mpirun.openmpi where installed).
 # Run it on a quiet machine: every job keeps the cores it is pinned to (default 0,1) busy.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 NATIVE_BIN="$BENCH_DIR/target/collectives"
 
-if bench_wants_tcp "$@"; then
-  bench_require_tools mpicc mpirun taskset mpiexec.hydra
+if bench_starts_rank_processes "$@"; then
+  bench_require_tools taskset mpiexec.hydra
 else
-  bench_require_tools mpicc mpirun taskset
+  bench_require_tools taskset
 fi
+bench_find_openmpi
 bench_build
 bench_compile_native "$BENCH_DIR/native/collectives.c" "$NATIVE_BIN"
 
 exec "$JAVA" -Djava.awt.headless=true \
   -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_CORE_JAR" \
   org.openmpj.bench.CollectivesReport \
-  --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" "$@"
+  --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --mpirun "$OPENMPI_MPIRUN" "$@"

@@ -7,7 +7,8 @@
 # Usage: bench/run-pingpong-tcp.sh [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N] [--repetitions N]
 #                                  [--batch-ms N]
 # Defaults: 3 rounds of 5 timed batches of ~30 ms per size, 1 B to 16 MiB, CPUs 0,1 (the first two of --cpus are
-# used, one per process). Needs mpirun, mpicc, mpiexec.hydra and taskset; builds what is missing.
+# used, one per process). Needs Open MPI (mpirun.openmpi and mpicc.openmpi, or mpirun and mpicc of Open MPI's),
+# mpiexec.hydra and taskset; builds what is missing.
 # Run it on a quiet machine (load average under ~1.5): both cores spin throughout.
 set -euo pipefail
 exec "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/run-pingpong.sh" --device tcp "$@"

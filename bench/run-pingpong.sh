@@ -1,28 +1,45 @@
 #!/usr/bin/env bash
 # run-pingpong.sh: measures ping-pong latency and bandwidth of OpenMPJ on one device beside its Java floor and native
-# Open MPI in one sitting. With the thread device (the default): the two-thread floor, OpenMPJ with byte[] and with
+# MPI in one sitting. With the thread device (the default): the two-thread floor, OpenMPJ with byte[] and with
 # MPI.OBJECT messages, Open MPI's shared memory; writes bench/results/pingpong.{csv,md} and
 # pingpong-{latency,bandwidth}.png. With --device tcp (or bench/run-pingpong-tcp.sh): the Java socket floor, OpenMPJ's
-# tcp device as two rank processes, Open MPI over TCP; writes bench/results/pingpong-tcp.*.
+# tcp device as two rank processes, Open MPI over TCP; writes bench/results/pingpong-tcp.*. With --device shm: the
+# two-thread floor (the bench has no floor of two JVMs over /dev/shm), OpenMPJ's shm device as two rank processes,
+# Open MPI's default transport (shared memory, vader) and MPICH's (mpiexec.hydra -bind-to core); writes
+# bench/results/pingpong-shm.* with OpenMPJ's 1 B time and 1 MiB bandwidth against Open MPI's (targets ≤ 1.3× and
+# ≥ 0.9×, each the median of the rounds' ratios).
 #
-# Usage: bench/run-pingpong.sh [--device thread|tcp] [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N]
-#                              [--repetitions N] [--batch-ms N]
+# Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
+#                              [--max-bytes N] [--repetitions N] [--batch-ms N]
 # The implementations take turns for --rounds rounds (default 3) of --repetitions timed batches per size (default 5).
-# Builds the project if its jars are missing and compiles bench/native/pingpong.c when it changed.
+# e.g. the shm report: bench/run-pingpong.sh --device shm (a smoke run: --rounds 1 --max-bytes 4096 --repetitions 1).
+# Builds the project if its jars are missing and compiles bench/native/pingpong.c when it changed, with Open MPI's
+# mpicc (mpicc.openmpi where installed) and for shm also with MPICH's mpicc.mpich. Open MPI runs under its own
+# launcher (mpirun.openmpi where installed), never an mpirun that may be MPICH's.
 # Run it on a quiet machine: two cores are busy-spinning throughout, and anything else running skews the numbers.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 NATIVE_BIN="$BENCH_DIR/target/pingpong"
+MPICH_BIN="$BENCH_DIR/target/pingpong-mpich"
 
-if bench_wants_tcp "$@"; then
-  bench_require_tools mpicc mpirun taskset mpiexec.hydra
-else
-  bench_require_tools mpicc mpirun taskset
+device=$(bench_device "$@")
+tools=(taskset)
+if bench_starts_rank_processes "$@"; then
+  tools+=(mpiexec.hydra)
 fi
+if [ "$device" = shm ]; then
+  tools+=(mpicc.mpich)
+fi
+bench_require_tools "${tools[@]}"
+bench_find_openmpi
 bench_build
 bench_compile_native "$BENCH_DIR/native/pingpong.c" "$NATIVE_BIN"
+if [ "$device" = shm ]; then
+  bench_compile_mpich "$BENCH_DIR/native/pingpong.c" "$MPICH_BIN"
+fi
 
 exec "$JAVA" -Djava.awt.headless=true \
   -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_CORE_JAR" \
   org.openmpj.bench.PingPongReport \
-  --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" "$@"
+  --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --native-mpich "$MPICH_BIN" \
+  --mpirun "$OPENMPI_MPIRUN" "$@"

@@ -7,10 +7,12 @@
  * Rank 1 echoes. Before each batch rank 0 tells rank 1 the size and count in a control message and
  * waits for its acknowledgement, so the clock starts with the echoing rank already waiting in MPI_Recv.
  *
- * Output on rank 0, one line per size, the same format as the Java benchmarks:
+ * Output on rank 0, one line per size, the same format as the Java benchmarks, impl naming the MPI library it was
+ * built with (openmpi, mpich):
  *   result impl=openmpi bytes=N iterations=N repetitions=N oneway_us_median=X oneway_us_min=X
  *
  * Usage: mpirun -np 2 pingpong [--max-bytes N] [--repetitions N] [--batch-ms N]
+ *        (built with MPICH: mpiexec.hydra -n 2 pingpong-mpich ...)
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -19,6 +21,8 @@
 
 #ifdef OPEN_MPI
 #define IMPL_NAME "openmpi"
+#elif defined(MPICH_VERSION)
+#define IMPL_NAME "mpich"
 #else
 #define IMPL_NAME "mpi"
 #endif

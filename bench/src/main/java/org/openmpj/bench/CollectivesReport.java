@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.openmpj.bench.report.BenchDevice;
 import org.openmpj.bench.report.CollectiveCharts;
 import org.openmpj.bench.report.CollectiveCommands;
 import org.openmpj.bench.report.CollectiveCsv;
@@ -31,8 +30,6 @@ import org.openmpj.bench.report.RunQueueMonitor;
  */
 public final class CollectivesReport
 {
-    private static final Implementation OPENMPI = new Implementation("openmpi", "Open MPI");
-    private static final Implementation OPENMPI_TCP = new Implementation("openmpi", "Open MPI TCP");
     private static final int PLOT_WIDTH = 1200;
     private static final int PLOT_HEIGHT = 750;
 
@@ -44,9 +41,8 @@ public final class CollectivesReport
     private CollectivesReport(final CollectiveReportOptions options)
     {
         this.options = options;
-        final String device = options.device().deviceName();
-        this.openmpj = new Implementation(JobDevice.impl(device), "OpenMPJ " + device);
-        this.openmpi = options.device() == BenchDevice.THREAD ? OPENMPI : OPENMPI_TCP;
+        this.openmpj = options.device().openmpj();
+        this.openmpi = options.device().openmpi();
     }
 
     public static void main(final String[] args) throws IOException, InterruptedException
@@ -105,8 +101,9 @@ public final class CollectivesReport
             runQueue = monitor.summary();
         }
 
-        final RunInfo info = RunInfo.measured(options.home(), date, loadAverage, options.device().deviceName(),
-            options.eagerLimitBytes(), runQueue, options.rounds(), options.bench().batchMillis(), options.bench().repetitions(),
+        final RunInfo info = RunInfo.measured(options.home(), date, List.of(List.of(options.mpirun(), "--version")), loadAverage,
+            options.device().deviceName(), options.eagerLimitBytes(), runQueue, options.rounds(), options.bench().batchMillis(),
+            options.bench().repetitions(),
             commandLines.values().stream().map(command -> String.join(" ", command)).toList());
         final Map<Integer, List<String>> openMpiFlags = new LinkedHashMap<>();
         options.rankCounts().forEach(ranks -> openMpiFlags.put(ranks, commands.openMpiPlacement(ranks)));

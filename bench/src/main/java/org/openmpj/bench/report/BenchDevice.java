@@ -2,37 +2,49 @@ package org.openmpj.bench.report;
 
 import java.util.List;
 
+import org.openmpj.bench.JobDevice;
+import org.openmpj.transport.shm.ShmDeviceProvider;
 import org.openmpj.transport.tcp.TcpDeviceProvider;
 import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 /**
- * The OpenMPJ devices the reports measure, with what differs between them: the eager limit's property, the native
- * reference's transport, and the suffix of the report's file names.
+ * The OpenMPJ devices the reports measure, with what differs between them: whether the ranks are processes, the
+ * eager limit's property, the native reference's transport and name, and the suffix of the report's file names.
  */
 public enum BenchDevice
 {
     /** Ranks as threads of one JVM; Open MPI's reference uses its default shared-memory transport. */
-    THREAD("thread", ThreadDeviceProvider.EAGER_LIMIT_PROP_NAME, ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), ""),
+    THREAD("thread", false, ThreadDeviceProvider.EAGER_LIMIT_PROP_NAME, ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(),
+        "Open MPI", ""),
     /**
      * Ranks as processes over TCP. Open MPI is held to TCP too: {@code ob1} is named so that no other messaging layer
      * (such as UCX's) can take over and bypass the {@code btl} choice.
      */
-    TCP("tcp", TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, TcpDeviceProvider.EAGER_LIMIT_DEFAULT,
-        List.of("--mca", "pml", "ob1", "--mca", "btl", "tcp,self"), "-tcp");
+    TCP("tcp", true, TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, TcpDeviceProvider.EAGER_LIMIT_DEFAULT,
+        List.of("--mca", "pml", "ob1", "--mca", "btl", "tcp,self"), "Open MPI TCP", "-tcp"),
+    /**
+     * Ranks as processes of one host over a shared-memory segment; Open MPI's reference uses its default transport,
+     * which between processes of one host is shared memory.
+     */
+    SHM("shm", true, ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, ShmDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), "Open MPI", "-shm");
 
     private final String deviceName;
+    private final boolean rankProcesses;
     private final String eagerLimitProperty;
     private final long eagerLimitDefault;
     private final List<String> openMpiTransport;
+    private final String openMpiLabel;
     private final String fileSuffix;
 
-    BenchDevice(final String deviceName, final String eagerLimitProperty, final long eagerLimitDefault,
-        final List<String> openMpiTransport, final String fileSuffix)
+    BenchDevice(final String deviceName, final boolean rankProcesses, final String eagerLimitProperty, final long eagerLimitDefault,
+        final List<String> openMpiTransport, final String openMpiLabel, final String fileSuffix)
     {
         this.deviceName = deviceName;
+        this.rankProcesses = rankProcesses;
         this.eagerLimitProperty = eagerLimitProperty;
         this.eagerLimitDefault = eagerLimitDefault;
         this.openMpiTransport = openMpiTransport;
+        this.openMpiLabel = openMpiLabel;
         this.fileSuffix = fileSuffix;
     }
 
@@ -50,13 +62,31 @@ public enum BenchDevice
                 return device;
             }
         }
-        throw new IllegalArgumentException("--device " + name + " is not a device the benchmarks run on; expected thread or tcp");
+        throw new IllegalArgumentException("--device " + name + " is not a device the benchmarks run on; expected thread, tcp or shm");
     }
 
     /** @return the device's name, e.g. {@code tcp}. */
     public String deviceName()
     {
         return deviceName;
+    }
+
+    /** @return whether each rank is a process of its own (started by a process manager), not a thread of one JVM. */
+    public boolean startsRankProcesses()
+    {
+        return rankProcesses;
+    }
+
+    /** @return OpenMPJ on this device as a report names it: {@code openmpj-tcp} on its result lines, "OpenMPJ tcp" shown. */
+    public Implementation openmpj()
+    {
+        return new Implementation(JobDevice.impl(deviceName), "OpenMPJ " + deviceName);
+    }
+
+    /** @return the native reference, Open MPI over {@link #openMpiTransport}, as a report names it. */
+    public Implementation openmpi()
+    {
+        return new Implementation("openmpi", openMpiLabel);
     }
 
     /** @return the system property that sets the device's eager limit. */
@@ -77,7 +107,7 @@ public enum BenchDevice
         return openMpiTransport;
     }
 
-    /** @return appended to a report's base file name: empty for the thread device, {@code -tcp} for tcp. */
+    /** @return appended to a report's base file name: empty for the thread device, else a dash and the device's name. */
     public String fileSuffix()
     {
         return fileSuffix;

@@ -13,8 +13,8 @@ import org.openmpj.bench.ThreadFloor;
 
 /**
  * The command lines of the ping-pong benchmarks. The Java floors are pinned to the chosen cores with
- * {@code taskset}; OpenMPJ's jobs start as {@link OpenMpjJob} says; Open MPI binds each of its two processes to a
- * core of its own.
+ * {@code taskset}; OpenMPJ's jobs start as {@link OpenMpjJob} says; Open MPI and MPICH bind each of their two
+ * processes to a core of its own.
  */
 public final class BenchmarkCommands
 {
@@ -82,9 +82,19 @@ public final class BenchmarkCommands
     /** @return the native program under Open MPI's {@code mpirun}, one process per core, over the device's comparable transport. */
     public List<String> openmpi()
     {
-        final List<String> command = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "-np", "2"));
+        final List<String> command = new ArrayList<>(List.of(options.mpirun(), "--allow-run-as-root", "-np", "2"));
         command.addAll(options.device().openMpiTransport());
         command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", options.nativeBinary().toString()));
+        command.addAll(Arrays.asList(options.bench().toArgs()));
+        return command;
+    }
+
+    /** @return the native program built with MPICH under its {@code mpiexec.hydra}, one process per core, over its default transport. */
+    public List<String> mpich()
+    {
+        final List<String> command = new ArrayList<>(List.of(
+            "env", "MPIEXEC_TIMEOUT=" + OpenMpjJob.TIMEOUT_SECONDS, "mpiexec.hydra", "-n", "2", "-bind-to", "core",
+            options.mpichBinary().toString()));
         command.addAll(Arrays.asList(options.bench().toArgs()));
         return command;
     }

@@ -58,7 +58,7 @@ public final class CollectiveCommands
     {
         final List<String> command = new ArrayList<>(List.of(
             "taskset", "-c", options.cpus(),
-            "mpirun", "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
+            options.mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
         command.addAll(openMpiPlacement(ranks));
         command.add(options.nativeBinary().toString());
         command.addAll(Arrays.asList(options.benchFor(ranks).toArgs()));

@@ -13,6 +13,7 @@ import org.openmpj.bench.OptionPairs;
  * @param home               the OpenMPJ checkout: where {@code bin/mpjrun} and the jars are.
  * @param results            where the report is written.
  * @param nativeBinary       the compiled {@code bench/native/collectives.c}.
+ * @param mpirun             Open MPI's launcher.
  * @param device             the OpenMPJ device measured; it chooses Open MPI's transport too.
  * @param eagerLimitBytes    the device's eager limit for the run.
  * @param cpus               the CPU list every run is pinned to, in {@code taskset -c} syntax.
@@ -23,8 +24,8 @@ import org.openmpj.bench.OptionPairs;
  * @param bench              the options passed on to every benchmark program; repetitions are per round.
  */
 public record CollectiveReportOptions(
-    Path home, Path results, Path nativeBinary, BenchDevice device, long eagerLimitBytes, String cpus, int rounds, List<Integer> rankCounts,
-    int largeJobRanks, int largeJobMaxBytes, CollectiveOptions bench)
+    Path home, Path results, Path nativeBinary, String mpirun, BenchDevice device, long eagerLimitBytes, String cpus, int rounds,
+    List<Integer> rankCounts, int largeJobRanks, int largeJobMaxBytes, CollectiveOptions bench)
 {
     /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
     public static final int DEFAULT_ROUNDS = SharedReportOptions.DEFAULT_ROUNDS;
@@ -44,24 +45,27 @@ public record CollectiveReportOptions(
 
     /** The usage text. */
     public static final String USAGE = """
-        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--device thread|tcp] [--eager-limit BYTES]
-                                 [--cpus LIST] [--rounds N] [--ranks N,N,...] [--large-job-ranks N] [--large-job-max-bytes N]
-                                 [--min-bytes N] [--max-bytes N] [--step N] [--repetitions N] [--batch-ms N]
+        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--mpirun FILE] [--device thread|tcp|shm]
+                                 [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--ranks N,N,...] [--large-job-ranks N]
+                                 [--large-job-max-bytes N] [--min-bytes N] [--max-bytes N] [--step N] [--repetitions N]
+                                 [--batch-ms N]
           --home                the OpenMPJ checkout; default the current directory.
           --results             where to write the report; default HOME/bench/results.
-          --native              the compiled bench/native/collectives.c; default HOME/bench/target/collectives.
+          --native              bench/native/collectives.c compiled with Open MPI; default HOME/bench/target/collectives.
+          --mpirun              Open MPI's launcher (mpirun.openmpi where MPICH owns mpirun); default mpirun.
           --device              thread: OpenMPJ's thread device against Open MPI's default transport, written to
                                 collectives.*; tcp: the tcp device (a process per rank) against Open MPI over TCP,
-                                written to collectives-tcp.*. Default thread.
-          --eager-limit         the device's eager limit in bytes; default the device's (thread %d, tcp %d).
+                                written to collectives-tcp.*; shm: the shm device (a process per rank) against Open
+                                MPI's default transport (shared memory), written to collectives-shm.*. Default thread.
+          --eager-limit         the device's eager limit in bytes; default the device's (thread %d, tcp %d, shm %d).
           --cpus                the cores every run is pinned to (taskset -c); default 0,1.
           --rounds              how often each benchmark runs, the implementations taking turns; default %d.
           --ranks               the job sizes; default 2,4,8.
           --large-job-ranks, --large-job-max-bytes: jobs of at least this many ranks stop at this size; default %d, %d.
           --min-bytes, --max-bytes, --step, --repetitions, --batch-ms: passed to every benchmark;
                                 defaults 16 B, 4 MiB, 4, %d per round, 30 ms.
-        """.formatted(BenchDevice.THREAD.eagerLimitDefault(), BenchDevice.TCP.eagerLimitDefault(), DEFAULT_ROUNDS, DEFAULT_LARGE_JOB_RANKS,
-            DEFAULT_LARGE_JOB_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND);
+        """.formatted(BenchDevice.THREAD.eagerLimitDefault(), BenchDevice.TCP.eagerLimitDefault(), BenchDevice.SHM.eagerLimitDefault(),
+            DEFAULT_ROUNDS, DEFAULT_LARGE_JOB_RANKS, DEFAULT_LARGE_JOB_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND);
 
     /** Copies the rank counts and checks them. */
     public CollectiveReportOptions
@@ -103,6 +107,7 @@ public record CollectiveReportOptions(
             shared.home,
             shared.results(),
             shared.nativeBinary("collectives"),
+            shared.mpirun,
             shared.device,
             shared.eagerLimit(),
             shared.cpus,

@@ -13,7 +13,7 @@ import org.openmpj.bench.ResultSet;
 import org.openmpj.bench.SizeResult;
 
 /**
- * The report as Markdown: what was measured where, the targets, OpenMPJ's medians beside the native MPI's and the
+ * The report as Markdown: what was measured where, the targets, OpenMPJ's medians beside the native MPIs' and the
  * floor's with the ratios, one table with a row per size and every implementation's median, minimum and bandwidth,
  * the allocation per message, each round's medians, the commands, and the two plots.
  */
@@ -45,7 +45,7 @@ public final class MarkdownReport
         md.append("\n\n");
         appendSetup(md, info);
         md.append(comparison.placement()).append("\n\n");
-        appendTargets(md, comparison, results);
+        appendTargets(md, comparison, results, rounds);
         appendRatios(md, comparison, results);
         appendTimings(md, implementations, results);
         appendAllocations(md, implementations, results);
@@ -88,13 +88,18 @@ public final class MarkdownReport
         md.append('\n');
     }
 
-    private static void appendTargets(final StringBuilder md, final PingPongComparison comparison, final ResultSet results)
+    private static void appendTargets(
+        final StringBuilder md, final PingPongComparison comparison, final ResultSet results, final List<ResultSet> rounds)
     {
-        if (comparison.targets().isEmpty())
+        if (comparison.targets().isEmpty() && comparison.ratioTargets().isEmpty())
         {
             return;
         }
         md.append("## Targets\n\n");
+        for (final PingPongRatioTarget target : comparison.ratioTargets())
+        {
+            appendRatioTarget(md, target, comparison, rounds);
+        }
         for (final PingPongTarget target : comparison.targets())
         {
             md.append("- ").append(target.describe()).append(": ");
@@ -120,11 +125,35 @@ public final class MarkdownReport
         md.append('\n');
     }
 
+    private static void appendRatioTarget(
+        final StringBuilder md, final PingPongRatioTarget target, final PingPongComparison comparison, final List<ResultSet> rounds)
+    {
+        final String subject = comparison.subject().label();
+        final String reference = comparison.reference().label();
+        md.append("- ").append(target.describe(subject, reference)).append(": ");
+        final Optional<PingPongRatioTarget.Judgement> judged = target.judge(rounds, comparison.subject(), comparison.reference());
+        if (judged.isEmpty())
+        {
+            md.append(subject).append(" and ").append(reference).append(" not both measured at this size in any round.\n");
+            return;
+        }
+        final PingPongRatioTarget.Judgement judgement = judged.get();
+        md.append(String.format(Locale.ROOT, "%.2f", judgement.median())).append("×, ")
+            .append(judgement.met() ? "met" : "**missed**")
+            .append(" (median of the ratios of ").append(judgement.perRound().size() == 1 ? "the one round" : "the rounds").append(": ")
+            .append(String.join(", ", judgement.perRound().stream().map(ratio -> String.format(Locale.ROOT, "%.2f", ratio)).toList()))
+            .append(").\n");
+    }
+
     private static void appendRatios(final StringBuilder md, final PingPongComparison comparison, final ResultSet results)
     {
         final String subject = comparison.subject().label();
-        final List<Implementation> columns = List.of(comparison.subject(), comparison.reference(), comparison.floor());
-        md.append("## ").append(subject).append(" beside ").append(comparison.reference().label()).append(" and the floor\n\n");
+        final List<Implementation> divisors = new ArrayList<>(comparison.natives());
+        divisors.add(comparison.floor());
+        final List<Implementation> columns = new ArrayList<>(List.of(comparison.subject()));
+        columns.addAll(divisors);
+        md.append("## ").append(subject).append(" beside ")
+            .append(String.join(", ", comparison.natives().stream().map(Implementation::label).toList())).append(" and the floor\n\n");
         md.append("Median one-way time per size and ").append(subject)
             .append("'s time over the others' (below 1: ").append(subject).append(" faster).\n\n");
         md.append("| size |");
@@ -132,8 +161,12 @@ public final class MarkdownReport
         {
             md.append(' ').append(column.label()).append(" µs |");
         }
-        md.append(' ').append(subject).append(" GB/s | ÷ ").append(comparison.reference().label())
-            .append(" | ÷ ").append(comparison.floor().label()).append(" |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append(' ').append(subject).append(" GB/s |");
+        for (final Implementation divisor : divisors)
+        {
+            md.append(" ÷ ").append(divisor.label()).append(" |");
+        }
+        md.append("\n|---:|").append("---:|".repeat(columns.size() + 1 + divisors.size())).append('\n');
         for (final int bytes : sizes(results))
         {
             md.append("| ").append(ByteSizes.label(bytes)).append(" |");
@@ -143,9 +176,12 @@ public final class MarkdownReport
                     .append(" |");
             }
             final Optional<SizeResult> mine = find(results, comparison.subject(), bytes);
-            md.append(' ').append(mine.map(result -> gigabytes(result.bandwidthGbsMedian())).orElse(MISSING))
-                .append(" | ").append(ratio(mine, find(results, comparison.reference(), bytes)))
-                .append(" | ").append(ratio(mine, find(results, comparison.floor(), bytes))).append(" |\n");
+            md.append(' ').append(mine.map(result -> gigabytes(result.bandwidthGbsMedian())).orElse(MISSING)).append(" |");
+            for (final Implementation divisor : divisors)
+            {
+                md.append(' ').append(ratio(mine, find(results, divisor, bytes))).append(" |");
+            }
+            md.append('\n');
         }
         md.append('\n');
     }

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * How the reports start an OpenMPJ benchmark job: the one place that knows the launcher. Thread jobs run under
- * {@code bin/mpjrun}; tcp jobs under {@link #TCP_LAUNCHER}. Every job is confined to the report's CPUs with
+ * {@code bin/mpjrun}; jobs of rank processes (tcp, shm) under {@link #PROCESS_LAUNCHER}. Every job is confined to the report's CPUs with
  * {@code taskset}; with no more ranks than those CPUs, a process launcher also binds each rank to a CPU of its own.
  *
  * @param home       the OpenMPJ checkout: {@code bin/mpjrun} and the jars.
@@ -21,10 +21,10 @@ import java.util.List;
 public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, BenchDevice device, long eagerLimitBytes, String cpus)
 {
     /**
-     * Starts the tcp device's rank processes: MPICH's Hydra until {@code bin/mpjrun -dev tcp} can; then this is the
-     * one line to change.
+     * Starts the rank processes of the tcp and shm devices: MPICH's Hydra, as the kept tcp reports were run, so that
+     * both devices start alike; to start them with {@code bin/mpjrun} instead, this is the one line to change.
      */
-    static final Launcher TCP_LAUNCHER = Launcher.HYDRA;
+    static final Launcher PROCESS_LAUNCHER = Launcher.HYDRA;
 
     /** Generous: the longest default run of one implementation takes a few minutes. */
     static final int TIMEOUT_SECONDS = 900;
@@ -58,7 +58,7 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
      */
     public List<String> command(final int ranks, final Class<?> program, final List<String> args)
     {
-        final Launcher launcher = device == BenchDevice.THREAD ? Launcher.MPJRUN : TCP_LAUNCHER;
+        final Launcher launcher = device.startsRankProcesses() ? PROCESS_LAUNCHER : Launcher.MPJRUN;
         final List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus));
         final String eagerLimit = "-D" + device.eagerLimitProperty() + "=" + eagerLimitBytes;
         if (launcher == Launcher.MPJRUN)
@@ -79,7 +79,7 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
             command.addAll(JIT_HINTS);
             command.addAll(jvmOptions);
             command.addAll(List.of(
-                // The rank reads its PMI socket through the foreign-function API.
+                // The rank reads its PMI socket, and the shm device maps its segment, through the foreign-function API.
                 "--enable-native-access=ALL-UNNAMED",
                 "-Dopenmpj.device=" + device.deviceName(),
                 eagerLimit,
@@ -94,7 +94,7 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
     /** @return how the ranks are placed, in words, for the report. */
     public String placement()
     {
-        if (device == BenchDevice.THREAD || TCP_LAUNCHER == Launcher.MPJRUN)
+        if (!device.startsRankProcesses() || PROCESS_LAUNCHER == Launcher.MPJRUN)
         {
             return "`bin/mpjrun -dev " + device.deviceName() + "` under `taskset -c " + cpus + "`";
         }

@@ -16,7 +16,7 @@ import java.util.List;
  * @param nproc            the processors the JVM could use.
  * @param cpuModel         the CPU model name.
  * @param jdk              the JDK the Java programs ran on.
- * @param mpiLibrary       the native MPI library's version line.
+ * @param mpiLibrary       the native MPI libraries' version lines.
  * @param openmpjRevision  the OpenMPJ source revision, {@code -dirty} when the tree had local changes.
  * @param device           the OpenMPJ device measured, e.g. {@code tcp}.
  * @param eagerLimitBytes  that device's eager limit during the run.
@@ -47,11 +47,13 @@ public record RunInfo(
     }
 
     /**
-     * The facts of a run that has just ended on this machine: the JDK running this JVM, Open MPI's {@code mpirun}
-     * version, the checkout's revision and when its core jar was built, and the load average now.
+     * The facts of a run that has just ended on this machine: the JDK running this JVM, the native MPIs' versions,
+     * the checkout's revision and when its core jar was built, and the load average now.
      *
      * @param home             the OpenMPJ checkout measured.
      * @param date             when the run started ({@link #now()} then).
+     * @param versionCommands  the commands that print the native MPIs' versions on their first line, e.g.
+     *                         {@code mpirun --version}.
      * @param loadAverageStart the load average when the run started.
      * @param device           the OpenMPJ device measured.
      * @param eagerLimitBytes  that device's eager limit.
@@ -63,15 +65,17 @@ public record RunInfo(
      * @return the run's facts.
      */
     public static RunInfo measured(
-        final Path home, final String date, final String loadAverageStart, final String device, final long eagerLimitBytes,
-        final String runQueue, final int rounds, final int batchMillis, final int repetitions, final List<String> commands)
+        final Path home, final String date, final List<List<String>> versionCommands, final String loadAverageStart, final String device,
+        final long eagerLimitBytes, final String runQueue, final int rounds, final int batchMillis, final int repetitions,
+        final List<String> commands)
     {
         return new RunInfo(
             date,
             Runtime.getRuntime().availableProcessors(),
             MachineInfo.cpuModel(),
             MachineInfo.jdk(),
-            CommandRunner.firstLine(List.of("mpirun", "--version"), "unknown"),
+            String.join("; ", versionCommands.stream()
+                .map(command -> CommandRunner.firstLine(command, "unknown").replaceAll("\\s+", " ")).toList()),
             CommandRunner.firstLine(List.of("git", "-C", home.toString(), "describe", "--always", "--dirty"), "unknown") + jarsBuilt(home),
             device,
             eagerLimitBytes,

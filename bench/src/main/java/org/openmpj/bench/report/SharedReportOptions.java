@@ -8,17 +8,24 @@ import org.openmpj.bench.OptionPairs;
 
 /**
  * The options both reports take, as their parsers read them: the checkout, where results and the native program
- * are, the device and its eager limit, the CPUs and the rounds. Options it does not know are left to the report.
+ * are, Open MPI's launcher, the device and its eager limit, the CPUs and the rounds. Options it does not know are
+ * left to the report.
  */
 final class SharedReportOptions
 {
     /** How often each benchmark runs by default, the implementations taking turns. */
     static final int DEFAULT_ROUNDS = 3;
+    /**
+     * Open MPI's launcher when none is given. Where MPICH is installed too, {@code mpirun} may be MPICH's: the bench
+     * scripts find Open MPI's own and pass it.
+     */
+    static final String DEFAULT_MPIRUN = "mpirun";
     private static final int MAX_ROUNDS = 100;
 
     Path home = Path.of("").toAbsolutePath();
     BenchDevice device = BenchDevice.THREAD;
     String cpus = "0,1";
+    String mpirun = DEFAULT_MPIRUN;
     int rounds = DEFAULT_ROUNDS;
     /** The options for the benchmark programs themselves, name then value. */
     final List<String> benchArgs = new ArrayList<>();
@@ -39,6 +46,7 @@ final class SharedReportOptions
             case "--home" -> home = Path.of(value).toAbsolutePath();
             case "--results" -> results = Path.of(value).toAbsolutePath();
             case "--native" -> nativeBinary = Path.of(value).toAbsolutePath();
+            case "--mpirun" -> mpirun = value;
             case "--device" -> device = BenchDevice.parse(value);
             case "--eager-limit" -> eagerLimit = option.whole(0, Long.MAX_VALUE);
             case "--cpus" -> cpus = value;

@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.openmpj.bench.BenchOptions;
+import org.openmpj.transport.shm.ShmDeviceProvider;
 import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 class BenchmarkCommandsTest
@@ -82,23 +83,59 @@ class BenchmarkCommandsTest
             openmpi);
 
         assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "tcp", "--cpus", "0"}));
-        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "udp"}));
+        final IllegalArgumentException udp = assertThrows(IllegalArgumentException.class,
+            () -> ReportOptions.parse(new String[] {"--device", "udp"}));
+        assertTrue(udp.getMessage().endsWith("expected thread, tcp or shm"), udp.getMessage());
         assertEquals(4096, ReportOptions.parse(new String[] {"--device", "tcp", "--eager-limit", "4096"}).eagerLimitBytes());
     }
 
     @Test
-    void onlyTheTcpLauncherDecidesHowTcpJobsStart()
+    void theShmDeviceRunsRankProcessesBesideOpenMpiAndMpichOverSharedMemory()
+    {
+        final ReportOptions options = ReportOptions.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
+            "--mpirun", "/usr/bin/mpirun.openmpi", "--max-bytes", "4096", "--repetitions", "1"});
+        assertEquals(BenchDevice.SHM, options.device());
+        assertEquals(ShmDeviceProvider.EAGER_LIMIT_DEFAULT, options.eagerLimitBytes());
+        assertEquals(HOME.resolve("bench/target/pingpong-mpich"), options.mpichBinary());
+        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+
+        final String openmpj = String.join(" ", commands.openmpj());
+        assertTrue(openmpj.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to user:0,1 /jdk/bin/java "), openmpj);
+        assertTrue(openmpj.contains(" -Dopenmpj.device=shm -Dopenmpj.shm.eagerLimit=16384 "), openmpj);
+
+        assertEquals("/usr/bin/mpirun.openmpi --allow-run-as-root -np 2 --map-by core --bind-to core --report-bindings "
+            + "/opt/openmpj/bench/target/pingpong --max-bytes 4096 --repetitions 1 --batch-ms 30", String.join(" ", commands.openmpi()));
+        assertEquals("env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to core /opt/openmpj/bench/target/pingpong-mpich "
+            + "--max-bytes 4096 --repetitions 1 --batch-ms 30", String.join(" ", commands.mpich()));
+
+        assertEquals(Path.of("/tmp/pp").toAbsolutePath(),
+            ReportOptions.parse(new String[] {"--device", "shm", "--native-mpich", "/tmp/pp"}).mpichBinary());
+        assertEquals(8192, ReportOptions.parse(new String[] {"--device", "shm", "--eager-limit", "8192"}).eagerLimitBytes());
+        final IllegalArgumentException oneCpu = assertThrows(IllegalArgumentException.class,
+            () -> ReportOptions.parse(new String[] {"--device", "shm", "--cpus", "1"}));
+        assertTrue(oneCpu.getMessage().contains("shm device's two processes"), oneCpu.getMessage());
+        assertEquals("mpirun", ReportOptions.parse(new String[0]).mpirun(), "Open MPI's launcher unless the script names it");
+    }
+
+    @Test
+    void onlyTheProcessLauncherDecidesHowTcpAndShmJobsStart()
     {
         final OpenMpjJob thread = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), BenchDevice.THREAD, 4096, "0,1");
         assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "2", "-dev", "thread"),
             thread.command(2, Object.class, List.of()).subList(0, 8));
-        final OpenMpjJob tcp = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), BenchDevice.TCP, 4096, "0-1");
-        final List<String> command = tcp.command(3, Object.class, List.of("x"));
-        assertEquals(OpenMpjJob.TCP_LAUNCHER == OpenMpjJob.Launcher.HYDRA, command.contains("mpiexec.hydra"), command.toString());
-        assertEquals(List.of("java.lang.Object", "x"), command.subList(command.size() - 2, command.size()));
-        if (OpenMpjJob.TCP_LAUNCHER == OpenMpjJob.Launcher.HYDRA)
+        for (final BenchDevice device : List.of(BenchDevice.TCP, BenchDevice.SHM))
         {
-            assertTrue(String.join(" ", command).contains(" -n 3 -bind-to none "), "more ranks than CPUs: unbound");
+            final OpenMpjJob job = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), device, 4096, "0-1");
+            final List<String> command = job.command(3, Object.class, List.of("x"));
+            final boolean hydra = OpenMpjJob.PROCESS_LAUNCHER == OpenMpjJob.Launcher.HYDRA;
+            assertEquals(hydra, command.contains("mpiexec.hydra"), command.toString());
+            assertEquals(List.of("java.lang.Object", "x"), command.subList(command.size() - 2, command.size()));
+            if (hydra)
+            {
+                assertTrue(String.join(" ", command).contains(" -n 3 -bind-to none "), "more ranks than CPUs: unbound");
+                assertTrue(command.contains("-Dopenmpj.device=" + device.deviceName()), command.toString());
+                assertTrue(command.contains("-D" + device.eagerLimitProperty() + "=4096"), command.toString());
+            }
         }
     }
 }

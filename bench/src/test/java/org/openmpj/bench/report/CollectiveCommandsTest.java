@@ -69,7 +69,28 @@ class CollectiveCommandsTest
         final String openmpi = String.join(" ", commands.openmpi(8));
         assertTrue(openmpi.contains(" -np 8 --mca pml ob1 --mca btl tcp,self --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 "),
             openmpi);
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--device", "shm"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--device", "udp"}));
+    }
+
+    @Test
+    void theShmDeviceRunsRankProcessesAgainstOpenMpisDefaultTransportOversubscribedBeyondTheCores()
+    {
+        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
+            "--ranks", "8,2", "--max-bytes", "65536", "--mpirun", "/usr/bin/mpirun.openmpi"});
+        assertEquals(BenchDevice.SHM, options.device());
+        assertEquals(BenchDevice.SHM.eagerLimitDefault(), options.eagerLimitBytes());
+        assertEquals("/usr/bin/mpirun.openmpi", options.mpirun());
+        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+
+        final String eight = String.join(" ", commands.openmpj(8));
+        assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
+        assertTrue(eight.contains(" -Dopenmpj.device=shm -Dopenmpj.shm.eagerLimit=16384 "), eight);
+        assertTrue(String.join(" ", commands.openmpj(2)).contains(" -n 2 -bind-to user:0,1 "));
+
+        assertEquals("taskset -c 0,1 /usr/bin/mpirun.openmpi --allow-run-as-root --timeout 900 -np 8 --oversubscribe --bind-to none "
+            + "--mca mpi_yield_when_idle 1 /opt/openmpj/bench/target/collectives --min-bytes 16 --max-bytes 65536 --step 4 --repetitions 5 "
+            + "--batch-ms 30", String.join(" ", commands.openmpi(8)));
+        assertEquals(List.of("--map-by", "core", "--bind-to", "core"), commands.openMpiPlacement(2), "no transport named: shared memory");
     }
 
     @Test

@@ -77,4 +77,29 @@ class MarkdownReportTest
         assertTrue(md.contains("| 1 MiB | 250.0 | 125.0 | – | 4.19 | 2.00 | – |\n"), md);
         assertTrue(md.contains("| 4 MiB | 1000.0 | – | – | 4.19 | – | – |\n"), md);
     }
+
+    @Test
+    void furtherNativeMpisGetColumnsAndRatioTargetsAreJudgedOnThePerRoundRatios()
+    {
+        final Implementation gamma = new Implementation("g", "Gamma");
+        final ResultSet first = new ResultSet(List.of(
+            new SizeResult("a", 1, 100, 5, 1.0, 1.0), new SizeResult("b", 1, 100, 5, 1.0, 1.0), new SizeResult("g", 1, 100, 5, 2.0, 2.0),
+            new SizeResult("f", 1, 100, 5, 0.5, 0.5)), List.of());
+        final ResultSet second = new ResultSet(List.of(
+            new SizeResult("a", 1, 100, 5, 1.5, 1.5), new SizeResult("b", 1, 100, 5, 1.0, 1.0)), List.of());
+        final ResultSet combined = Rounds.combine(List.of(first, second));
+        final PingPongComparison comparison = new PingPongComparison(ALPHA, BETA, List.of(gamma), FLOOR, List.of(), List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), "");
+
+        final String md = MarkdownReport.render(List.of(FLOOR, ALPHA, BETA, gamma), comparison, combined, List.of(first, second),
+            info("shm"), "l", "b");
+
+        assertTrue(md.contains("## Alpha beside Beta, Gamma and the floor\n"), md);
+        assertTrue(md.contains("| size | Alpha µs | Beta µs | Gamma µs | Floor µs | Alpha GB/s | ÷ Beta | ÷ Gamma | ÷ Floor |\n"
+            + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"), md);
+        assertTrue(md.contains("| 1 B | 1.250 | 1.000 | 2.000 | 0.500 | 0.0008 | 1.25 | 0.63 | 2.50 |\n"), md);
+        assertTrue(md.contains("- 1 B one-way time of Alpha ≤ 1.3× Beta's: 1.25×, met (median of the ratios of the rounds: 1.00, 1.50).\n"), md);
+        assertTrue(md.contains("- 1 MiB bandwidth of Alpha ≥ 0.9× Beta's: Alpha and Beta not both measured at this size in any round.\n"), md);
+    }
 }

@@ -1,0 +1,104 @@
+package org.openmpj.bench.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.openmpj.bench.ObjectPingPong;
+import org.openmpj.bench.SocketFloor;
+import org.openmpj.bench.ThreadFloor;
+
+/**
+ * What a ping-pong report runs on its device, and what it holds OpenMPJ against. On the thread device: the two-thread
+ * floor, OpenMPJ with byte[] and with MPI.OBJECT messages, Open MPI's shared memory. On the tcp device: the socket
+ * floor (two JVMs), OpenMPJ's two rank processes, Open MPI over TCP, with absolute targets. On the shm device: the
+ * two-thread floor, OpenMPJ's two rank processes, Open MPI's and MPICH's shared memory, with targets relative to Open
+ * MPI.
+ *
+ * @param steps           the implementations in the order they take turns, each with its command line.
+ * @param comparison      what the report compares and judges.
+ * @param versionCommands the commands that print the native MPIs' versions.
+ */
+public record PingPongPlan(Map<Implementation, List<String>> steps, PingPongComparison comparison, List<List<String>> versionCommands)
+{
+    /** The Java floor of the thread and shm devices: two threads of one JVM spinning on each other's writes. */
+    static final Implementation FLOOR = new Implementation(ThreadFloor.IMPL, "Java floor");
+    /** The Java floor of the tcp device: two JVMs over a loopback socket. */
+    static final Implementation SOCKET_FLOOR = new Implementation(SocketFloor.IMPL, "Java socket floor");
+    /** OpenMPJ's thread device with every message a serialized object. */
+    static final Implementation OPENMPJ_OBJECTS = new Implementation(ObjectPingPong.IMPL, "OpenMPJ thread, MPI.OBJECT");
+    /** MPICH over its default transport, which between processes of one host is shared memory. */
+    static final Implementation MPICH = new Implementation("mpich", "MPICH");
+
+    /** Sizes are powers of two, so the 1 MB target is judged at 1 MiB, which is harder by 5%. */
+    private static final List<PingPongTarget> TCP_TARGETS = List.of(
+        new PingPongTarget(1, PingPongTarget.Kind.ONE_WAY_AT_MOST_US, 6, ""),
+        new PingPongTarget(1024 * 1024, PingPongTarget.Kind.BANDWIDTH_AT_LEAST_GBS, 6,
+            "1,048,576 B, standing for the 1 MB target; 1 GB = 10^9 B"));
+    /** The shm device against Open MPI's shared memory: small-message latency and large-message bandwidth. */
+    private static final List<PingPongRatioTarget> SHM_TARGETS = List.of(
+        new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3),
+        new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9));
+
+    /** Copies the collections, keeping the steps' order. */
+    public PingPongPlan
+    {
+        steps = Collections.unmodifiableMap(new LinkedHashMap<>(steps));
+        versionCommands = List.copyOf(versionCommands);
+    }
+
+    /**
+     * @param options  the report's options.
+     * @param commands the command lines of those options.
+     * @return the plan of a ping-pong report on the options' device.
+     */
+    public static PingPongPlan of(final ReportOptions options, final BenchmarkCommands commands)
+    {
+        final BenchDevice device = options.device();
+        final Implementation openmpj = device.openmpj();
+        final Implementation openmpi = device.openmpi();
+        final Map<Implementation, List<String>> steps = new LinkedHashMap<>();
+        final List<String> openMpiVersion = List.of(options.mpirun(), "--version");
+        final String openMpiPlacement = "Open MPI is two processes, each bound to a core of its own with `mpirun --bind-to core`";
+        return switch (device)
+        {
+            case THREAD ->
+            {
+                steps.put(FLOOR, commands.floor());
+                steps.put(openmpj, commands.openmpj());
+                steps.put(OPENMPJ_OBJECTS, commands.openmpjObjects());
+                steps.put(openmpi, commands.openmpi());
+                yield new PingPongPlan(steps, new PingPongComparison(openmpj, openmpi, FLOOR, List.of(),
+                    "The Java floor and " + openmpj.label() + " are two threads of one JVM pinned to CPUs " + options.cpus()
+                    + " with `taskset`; " + openMpiPlacement + "."), List.of(openMpiVersion));
+            }
+            case TCP ->
+            {
+                steps.put(SOCKET_FLOOR, commands.socketFloor());
+                steps.put(openmpj, commands.openmpj());
+                steps.put(openmpi, commands.openmpi());
+                yield new PingPongPlan(steps, new PingPongComparison(openmpj, openmpi, SOCKET_FLOOR, TCP_TARGETS,
+                    "Each implementation is two processes, each pinned to a CPU of its own: the Java socket floor with `taskset`, "
+                    + "connecting to 127.0.0.1; " + openmpj.label() + " with " + commands.job().placement()
+                    + ", and Open MPI with `mpirun --bind-to core`, both connecting to this host's first non-loopback address, "
+                    + "which the kernel also carries over its loopback device."), List.of(openMpiVersion));
+            }
+            case SHM ->
+            {
+                steps.put(FLOOR, commands.floor());
+                steps.put(openmpj, commands.openmpj());
+                steps.put(openmpi, commands.openmpi());
+                steps.put(MPICH, commands.mpich());
+                yield new PingPongPlan(steps, new PingPongComparison(openmpj, openmpi, List.of(MPICH), FLOOR, List.of(), SHM_TARGETS,
+                    openmpj.label() + " is two processes with " + commands.job().placement() + "; " + openMpiPlacement
+                    + ", over its default transport (shared memory between processes of one host); MPICH likewise with "
+                    + "`mpiexec.hydra -bind-to core`. The Java floor is two threads of one JVM pinned to CPUs " + options.cpus()
+                    + " with `taskset`, handing each message over with one array copy: the bench has no floor of two JVMs "
+                    + "over a ring in /dev/shm, so this floor leaves out what crossing between processes costs (a copy into "
+                    + "the ring and one out of it, the frame headers)."),
+                    List.of(openMpiVersion, List.of("mpichversion")));
+            }
+        };
+    }
+}

@@ -1,0 +1,64 @@
+package org.openmpj.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class PingPongPlanTest
+{
+    private static PingPongPlan plan(final String device)
+    {
+        final ReportOptions options = ReportOptions.parse(
+            new String[] {"--home", "/opt/openmpj", "--device", device, "--mpirun", "mpirun.openmpi"});
+        return PingPongPlan.of(options, new BenchmarkCommands(options, Path.of("/jdk"), ""));
+    }
+
+    private static List<String> labels(final PingPongPlan plan)
+    {
+        return plan.steps().keySet().stream().map(Implementation::label).toList();
+    }
+
+    @Test
+    void shmTakesTurnsWithTheThreadFloorOpenMpiAndMpichAndIsJudgedAgainstOpenMpi()
+    {
+        final PingPongPlan plan = plan("shm");
+        assertEquals(List.of("Java floor", "OpenMPJ shm", "Open MPI", "MPICH"), labels(plan));
+        assertEquals(List.of("java-floor", "openmpj-shm", "openmpi", "mpich"), plan.steps().keySet().stream().map(Implementation::id).toList());
+        final PingPongComparison comparison = plan.comparison();
+        assertEquals("openmpj-shm", comparison.subject().id());
+        assertEquals("openmpi", comparison.reference().id());
+        assertEquals(List.of("mpich"), comparison.others().stream().map(Implementation::id).toList());
+        assertEquals("java-floor", comparison.floor().id());
+        assertTrue(comparison.targets().isEmpty());
+        assertEquals(List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), comparison.ratioTargets());
+        assertTrue(comparison.placement().contains("no floor of two JVMs"), comparison.placement());
+
+        final List<String> openmpi = plan.steps().get(comparison.reference());
+        assertEquals("mpirun.openmpi", openmpi.getFirst());
+        assertFalse(openmpi.contains("--mca"), "Open MPI keeps its default transport: " + openmpi);
+        assertTrue(plan.steps().get(PingPongPlan.MPICH).contains("mpiexec.hydra"));
+        assertEquals(List.of(List.of("mpirun.openmpi", "--version"), List.of("mpichversion")), plan.versionCommands());
+    }
+
+    @Test
+    void tcpAndThreadKeepTheirFloorsAndSingleNativeReference()
+    {
+        final PingPongPlan tcp = plan("tcp");
+        assertEquals(List.of("Java socket floor", "OpenMPJ tcp", "Open MPI TCP"), labels(tcp));
+        assertEquals(2, tcp.comparison().targets().size());
+        assertTrue(tcp.comparison().others().isEmpty() && tcp.comparison().ratioTargets().isEmpty());
+        assertTrue(tcp.steps().get(tcp.comparison().reference()).containsAll(List.of("--mca", "btl", "tcp,self")));
+
+        final PingPongPlan thread = plan("thread");
+        assertEquals(List.of("Java floor", "OpenMPJ thread", "OpenMPJ thread, MPI.OBJECT", "Open MPI"), labels(thread));
+        assertTrue(thread.comparison().targets().isEmpty() && thread.comparison().ratioTargets().isEmpty());
+        assertEquals(List.of(List.of("mpirun.openmpi", "--version")), thread.versionCommands());
+    }
+}

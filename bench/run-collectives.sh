@@ -14,6 +14,12 @@
 # With more ranks than cores, Open MPI runs with --oversubscribe, unbound, yielding when idle.
 # The implementations take turns at each job size for --rounds rounds (default 3) of --repetitions timed batches
 # per operation and size (default 5). Sizes run from 16 B to 4 MiB by factors of 4, to 1 MiB at 8 ranks or more.
+# One table of every device against Open MPI (each device's own run; see bench/compare-collectives.sh), e.g. the
+# oversubscribed one, 8 ranks on 2 cores:
+#   for device in thread shm tcp; do
+#     bench/run-collectives.sh --device "$device" --ranks 8 --max-bytes 65536 --rounds 1
+#   done
+#   bench/compare-collectives.sh --ranks 8
 # Builds the project if its jars are missing and compiles bench/native/collectives.c when it changed, with Open MPI's
 # mpicc (mpicc.openmpi where installed); Open MPI runs under its own launcher (mpirun.openmpi where installed).
 # Run it on a quiet machine: every job keeps the cores it is pinned to (default 0,1) busy.

@@ -16,7 +16,8 @@ import java.util.Locale;
  */
 public final class CollectiveLines
 {
-    private static final String COLLECTIVE = "collective";
+    /** The first word of every result line. */
+    public static final String COLLECTIVE = "collective";
 
     private CollectiveLines()
     {

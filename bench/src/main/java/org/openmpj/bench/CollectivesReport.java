@@ -134,9 +134,8 @@ public final class CollectivesReport
         throws IOException
     {
         final List<CollectiveResult> results = CollectiveRounds.combine(rounds);
-        final String name = "collectives" + options.device().fileSuffix();
-        final Path csv = options.results().resolve(name + ".csv");
-        final Path markdown = options.results().resolve(name + ".md");
+        final Path csv = options.results().resolve(CollectiveCsv.fileName(options.device()));
+        final Path markdown = options.results().resolve("collectives" + options.device().fileSuffix() + ".md");
         Files.writeString(csv, CollectiveCsv.render(results), StandardCharsets.UTF_8);
         final List<Implementation> implementations = List.of(setup.subject(), setup.reference());
         final List<Path> plots = new ArrayList<>();

@@ -317,8 +317,16 @@ public final class CollectiveMarkdown
     private static double ratio(
         final Setup setup, final List<CollectiveResult> results, final CollectiveOperation operation, final int ranks, final int bytes)
     {
-        final Optional<CollectiveResult> mine = find(results, setup.subject(), operation, ranks, bytes);
-        final Optional<CollectiveResult> theirs = find(results, setup.reference(), operation, ranks, bytes);
+        return ratio(results, setup.subject(), setup.reference(), operation, ranks, bytes);
+    }
+
+    /** @return {@code subject}'s median time over {@code reference}'s, or NaN when either is missing. */
+    static double ratio(
+        final List<CollectiveResult> results, final Implementation subject, final Implementation reference,
+        final CollectiveOperation operation, final int ranks, final int bytes)
+    {
+        final Optional<CollectiveResult> mine = find(results, subject, operation, ranks, bytes);
+        final Optional<CollectiveResult> theirs = find(results, reference, operation, ranks, bytes);
         if (mine.isEmpty() || theirs.isEmpty() || !(theirs.get().usMedian() > 0))
         {
             return Double.NaN;
@@ -326,7 +334,8 @@ public final class CollectiveMarkdown
         return mine.get().usMedian() / theirs.get().usMedian();
     }
 
-    private static TreeSet<Integer> sizes(final List<CollectiveResult> results, final CollectiveOperation operation, final int ranks)
+    /** @return the message sizes measured of {@code operation} at {@code ranks}, ascending. */
+    static TreeSet<Integer> sizes(final List<CollectiveResult> results, final CollectiveOperation operation, final int ranks)
     {
         final TreeSet<Integer> sizes = new TreeSet<>();
         for (final CollectiveResult result : results)
@@ -339,7 +348,8 @@ public final class CollectiveMarkdown
         return sizes;
     }
 
-    private static Optional<CollectiveResult> find(
+    /** @return the result of one implementation, operation, job size and message size, if measured. */
+    static Optional<CollectiveResult> find(
         final List<CollectiveResult> results, final Implementation implementation, final CollectiveOperation operation,
         final int ranks, final int bytes)
     {
@@ -359,7 +369,8 @@ public final class CollectiveMarkdown
         return String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.getLast();
     }
 
-    private static String times(final double value)
+    /** @return a ratio with two decimals, e.g. {@code 1.25}. */
+    static String times(final double value)
     {
         return String.format(Locale.ROOT, "%.2f", value);
     }

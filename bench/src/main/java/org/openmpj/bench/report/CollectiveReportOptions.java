@@ -140,7 +140,8 @@ public record CollectiveReportOptions(
         return CpuList.count(cpus);
     }
 
-    private static List<Integer> parseRankCounts(final String text)
+    /** @return the job sizes of a comma-separated {@code --ranks} list, ascending, each once. */
+    static List<Integer> parseRankCounts(final String text)
     {
         final List<Integer> counts = Arrays.stream(text.split(","))
             .map(word -> new OptionPairs.Option("--ranks", word).wholeInt(1, MAX_RANKS))

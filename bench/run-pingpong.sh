@@ -9,9 +9,10 @@
 # bench/results/pingpong-shm.* with OpenMPJ's 1 B time and 1 MiB bandwidth against Open MPI's (targets ≤ 1.3× and
 # ≥ 0.9×, each the median of the rounds' ratios).
 #
-# Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
+# Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm|hybrid] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
 #                              [--max-bytes N] [--repetitions N] [--batch-ms N]
 # The implementations take turns for --rounds rounds (default 3) of --repetitions timed batches per size (default 5).
+# --device hybrid: the same as shm with OpenMPJ's hybrid device, one rank per JVM, into pingpong-hybrid.*.
 # e.g. the shm report: bench/run-pingpong.sh --device shm (a smoke run: --rounds 1 --max-bytes 4096 --repetitions 1).
 # Builds the project if its jars are missing and compiles bench/native/pingpong.c when it changed, with Open MPI's
 # mpicc (mpicc.openmpi where installed) and for shm also with MPICH's mpicc.mpich. Open MPI runs under its own
@@ -27,14 +28,14 @@ tools=(taskset)
 if bench_starts_rank_processes "$@"; then
   tools+=(mpiexec.hydra)
 fi
-if [ "$device" = shm ]; then
+if [ "$device" = shm ] || [ "$device" = hybrid ]; then
   tools+=(mpicc.mpich)
 fi
 bench_require_tools "${tools[@]}"
 bench_find_openmpi
 bench_build
 bench_compile_native "$BENCH_DIR/native/pingpong.c" "$NATIVE_BIN"
-if [ "$device" = shm ]; then
+if [ "$device" = shm ] || [ "$device" = hybrid ]; then
   bench_compile_mpich "$BENCH_DIR/native/pingpong.c" "$MPICH_BIN"
 fi
 

@@ -26,7 +26,13 @@ public enum BenchDevice
      * Ranks as processes of one host over a shared-memory segment; Open MPI's reference uses its default transport,
      * which between processes of one host is shared memory.
      */
-    SHM("shm", true, ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, ShmDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), "Open MPI", "-shm");
+    SHM("shm", true, ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, ShmDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), "Open MPI", "-shm"),
+    /**
+     * Ranks as processes of one host on the hybrid device, one rank per JVM, so that every peer is reached through the
+     * host's shared segment under the hybrid device's matcher; measured against the same references as shm.
+     */
+    HYBRID("hybrid", true, ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, ShmDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), "Open MPI",
+        "-hybrid");
 
     private final String deviceName;
     private final boolean rankProcesses;
@@ -62,7 +68,7 @@ public enum BenchDevice
                 return device;
             }
         }
-        throw new IllegalArgumentException("--device " + name + " is not a device the benchmarks run on; expected thread, tcp or shm");
+        throw new IllegalArgumentException("--device " + name + " is not a device the benchmarks run on; expected thread, tcp, shm or hybrid");
     }
 
     /** @return the device's name, e.g. {@code tcp}. */

@@ -45,7 +45,7 @@ public record CollectiveReportOptions(
 
     /** The usage text. */
     public static final String USAGE = """
-        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--mpirun FILE] [--device thread|tcp|shm]
+        Usage: CollectivesReport [--home DIR] [--results DIR] [--native FILE] [--mpirun FILE] [--device thread|tcp|shm|hybrid]
                                  [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--ranks N,N,...] [--large-job-ranks N]
                                  [--large-job-max-bytes N] [--min-bytes N] [--max-bytes N] [--step N] [--repetitions N]
                                  [--batch-ms N]

@@ -12,7 +12,7 @@ import org.openmpj.bench.ThreadFloor;
 /**
  * What a ping-pong report runs on its device, and what it holds OpenMPJ against. On the thread device: the two-thread
  * floor, OpenMPJ with byte[] and with MPI.OBJECT messages, Open MPI's shared memory. On the tcp device: the socket
- * floor (two JVMs), OpenMPJ's two rank processes, Open MPI over TCP, with absolute targets. On the shm device: the
+ * floor (two JVMs), OpenMPJ's two rank processes, Open MPI over TCP, with absolute targets. On the shm and hybrid devices: the
  * two-thread floor, OpenMPJ's two rank processes, Open MPI's and MPICH's shared memory, with targets relative to Open
  * MPI.
  *
@@ -84,7 +84,7 @@ public record PingPongPlan(Map<Implementation, List<String>> steps, PingPongComp
                     + ", and Open MPI with `mpirun --bind-to core`, both connecting to this host's first non-loopback address, "
                     + "which the kernel also carries over its loopback device."), List.of(openMpiVersion));
             }
-            case SHM ->
+            case SHM, HYBRID ->
             {
                 steps.put(FLOOR, commands.floor());
                 steps.put(openmpj, commands.openmpj());

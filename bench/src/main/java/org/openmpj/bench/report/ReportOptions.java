@@ -33,17 +33,18 @@ public record ReportOptions(
     /** The usage text. */
     public static final String USAGE = """
         Usage: PingPongReport [--home DIR] [--results DIR] [--native FILE] [--native-mpich FILE] [--mpirun FILE]
-                              [--device thread|tcp|shm] [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N]
+                              [--device thread|tcp|shm|hybrid] [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N]
                               [--repetitions N] [--batch-ms N]
           --home          the OpenMPJ checkout; default the current directory.
           --results       where to write the report; default HOME/bench/results.
           --native        bench/native/pingpong.c compiled with Open MPI; default HOME/bench/target/pingpong.
-          --native-mpich  the same compiled with MPICH (shm only); default HOME/bench/target/pingpong-mpich.
+          --native-mpich  the same compiled with MPICH (shm and hybrid only); default HOME/bench/target/pingpong-mpich.
           --mpirun        Open MPI's launcher (mpirun.openmpi where MPICH owns mpirun); default mpirun.
           --device        thread: OpenMPJ's thread device, the two-thread Java floor and Open MPI's default transport,
                           written to pingpong.*; tcp: the tcp device (two processes), the Java socket floor and Open MPI
                           over TCP, written to pingpong-tcp.*; shm: the shm device (two processes), the two-thread Java
-                          floor, Open MPI's and MPICH's shared memory, written to pingpong-shm.*. Default thread.
+                          floor, Open MPI's and MPICH's shared memory, written to pingpong-shm.*; hybrid: as shm, on the
+                          hybrid device with one rank per JVM, written to pingpong-hybrid.*. Default thread.
           --eager-limit   the device's eager limit in bytes; default the device's (thread %d, tcp %d, shm %d).
           --cpus          the cores the programs run on (taskset -c); tcp and shm need two, one per process; default 0,1.
           --rounds        how often each benchmark runs, the implementations taking turns; default %d.

@@ -85,8 +85,12 @@ class BenchmarkCommandsTest
         assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "tcp", "--cpus", "0"}));
         final IllegalArgumentException udp = assertThrows(IllegalArgumentException.class,
             () -> ReportOptions.parse(new String[] {"--device", "udp"}));
-        assertTrue(udp.getMessage().endsWith("expected thread, tcp or shm"), udp.getMessage());
+        assertTrue(udp.getMessage().endsWith("expected thread, tcp, shm or hybrid"), udp.getMessage());
         assertEquals(4096, ReportOptions.parse(new String[] {"--device", "tcp", "--eager-limit", "4096"}).eagerLimitBytes());
+        final ReportOptions hybrid = ReportOptions.parse(new String[] {"--device", "hybrid"});
+        assertEquals(BenchDevice.HYBRID, hybrid.device());
+        assertTrue(hybrid.device().startsRankProcesses());
+        assertEquals(BenchDevice.SHM.eagerLimitDefault(), hybrid.eagerLimitBytes());
     }
 
     @Test

@@ -125,7 +125,8 @@ final class ShmTransport implements Transport
                 work += writer.flush();
             }
         }
-        if (!reading.compareAndSet(false, true))
+        // Most polls find nothing: a look at the rings' tails spares them the claim, a fenced read-modify-write.
+        if (!anyData() || !reading.compareAndSet(false, true))
         {
             return work;
         }
@@ -142,9 +143,22 @@ final class ShmTransport implements Transport
         }
         finally
         {
-            reading.set(false);
+            reading.setRelease(false);
         }
         return work;
+    }
+
+    private boolean anyData()
+    {
+        final RingReader[] in = readers;
+        for (int peer = 0; peer < in.length; peer++)
+        {
+            if (in[peer] != null && in[peer].hasData())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int read(final int peer)

@@ -55,7 +55,8 @@ public final class MpjRun
 
         Options for devices whose ranks are processes (shm, tcp, hybrid; slots count JVMs):
           -jvmargs "OPTS"     options for every rank's JVM, split at spaces, e.g. -jvmargs "-Xmx2g -ea".
-          -prefix             start each line a rank prints with its rank, as "[3] " (also --tag-output).
+          -prefix             start each line a rank prints with its rank, as "[3] " (also --tag-output);
+                              with -threads, with the ranks of its JVM, as "[4-7] ".
           -hosts H1,H2,...    run the ranks on these hosts; "host:N" gives a host N slots (default 1).
           -hostfile FILE      the same from a file: one "host [slots=N]" a line, '#' starts a comment.
           -oversubscribe      allow more ranks than slots; without it, -np more than the slots is an error.

@@ -43,6 +43,17 @@ final class OutputPump implements Runnable
         return "[" + rank + "] ";
     }
 
+    /** @return the prefix of the lines of process {@code process}, which holds {@code ranksPerProcess} consecutive ranks. */
+    static String processPrefix(final int process, final int ranksPerProcess)
+    {
+        if (ranksPerProcess == 1)
+        {
+            return rankPrefix(process);
+        }
+        final int first = process * ranksPerProcess;
+        return "[" + first + "-" + (first + ranksPerProcess - 1) + "] ";
+    }
+
     /** Starts a daemon thread that pumps {@code source} into {@code target}; join it to wait for the end of the stream. */
     static Thread start(final InputStream source, final PrintStream target, final String prefix, final String name)
     {

@@ -126,7 +126,7 @@ final class ProcessJob
                 return;
             }
             process.process().onExit().thenRun(this::signal);
-            final String prefix = launch.prefixOutput() ? OutputPump.rankPrefix(rank) : "";
+            final String prefix = launch.prefixOutput() ? OutputPump.processPrefix(rank, launch.ranksPerProcess()) : "";
             pumps.add(OutputPump.start(process.process().getInputStream(), out, prefix, "rank-" + rank + "-stdout"));
             pumps.add(OutputPump.start(process.process().getErrorStream(), err, prefix, "rank-" + rank + "-stderr"));
         }

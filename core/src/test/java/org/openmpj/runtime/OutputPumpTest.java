@@ -95,4 +95,11 @@ class OutputPumpTest
             return count;
         }
     }
+
+    @Test
+    void aProcessOfSeveralRanksPrefixesItsLinesWithTheirRange()
+    {
+        assertEquals("[3] ", OutputPump.processPrefix(3, 1));
+        assertEquals("[4-7] ", OutputPump.processPrefix(1, 4));
+    }
 }

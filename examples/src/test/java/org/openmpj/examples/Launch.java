@@ -190,6 +190,39 @@ final class Launch
         }
     }
 
+    /** A check that runs while network namespaces stand in for hosts. */
+    interface OnHosts
+    {
+        void run() throws Exception;
+    }
+
+    /**
+     * Makes two network namespaces into hosts {@code openmpj-h1} and {@code openmpj-h2} ({@code tools/netns-hosts}, as
+     * root), runs {@code check}, and removes them again.
+     */
+    static void onTwoNamespaceHosts(final OnHosts check) throws Exception
+    {
+        final Outcome started = run(Duration.ofSeconds(30), "tools/netns-hosts", "start", "2");
+        if (started.exitCode() != 0)
+        {
+            throw new AssertionError("tools/netns-hosts start (needs root and iproute2) failed: " + started);
+        }
+        try
+        {
+            check.run();
+        }
+        finally
+        {
+            run(Duration.ofSeconds(30), "tools/netns-hosts", "stop");
+        }
+    }
+
+    /** @return bytes received so far by interface {@code name} of this namespace (the host side of a veth pair). */
+    static long receivedBytes(final String name) throws IOException
+    {
+        return Long.parseLong(Files.readString(Path.of("/sys/class/net", name, "statistics", "rx_bytes")).trim());
+    }
+
     /** @return the text of {@code file}, or a note that it cannot be read. */
     static String readQuietly(final Path file)
     {

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -110,12 +108,10 @@ class MpjRunHybridSystemIT
     @Test
     void jvmsOnTwoHostsMeetOverTcpAndThroughSharedMemoryWithinEach() throws Exception
     {
-        final Launch.Outcome started = Launch.run(Duration.ofSeconds(30), "tools/netns-hosts", "start", "2");
-        assertEquals(0, started.exitCode(), () -> "tools/netns-hosts start (needs root and iproute2) failed: " + started);
-        try
+        Launch.onTwoNamespaceHosts(() ->
         {
-            final long before1 = received("ompj-v1");
-            final long before2 = received("ompj-v2");
+            final long before1 = Launch.receivedBytes("ompj-v1");
+            final long before2 = Launch.receivedBytes("ompj-v2");
             // Two JVMs of two ranks on each host; each namespace is told its own host name, so that the JVMs of one namespace
             // share a segment and those of different ones connect over TCP. Ranks 0-3 are on the first host, 4-7 on the second.
             final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "8", "-dev", "hybrid", "-threads", "2",
@@ -123,22 +119,12 @@ class MpjRunHybridSystemIT
                 "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
-            final long crossed1 = received("ompj-v1") - before1;
-            final long crossed2 = received("ompj-v2") - before2;
+            final long crossed1 = Launch.receivedBytes("ompj-v1") - before1;
+            final long crossed2 = Launch.receivedBytes("ompj-v2") - before2;
             // Only ranks 3 and 4 are neighbours across the hosts (500 sweeps of a 64-double row each way), and the
             // final gather crosses once.
             assertTrue(crossed1 > 100_000 && crossed2 > 100_000, "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2
                 + "\n" + run);
-        }
-        finally
-        {
-            Launch.run(Duration.ofSeconds(30), "tools/netns-hosts", "stop");
-        }
-    }
-
-    /** @return bytes received so far by interface {@code name} of this namespace (the host side of a veth pair). */
-    private static long received(final String name) throws Exception
-    {
-        return Long.parseLong(Files.readString(Path.of("/sys/class/net", name, "statistics", "rx_bytes")).trim());
+        });
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -77,32 +75,20 @@ class MpjRunTcpSystemIT
     @Test
     void ranksInTwoNetworkNamespacesTalkAcrossTheirInterfaces() throws Exception
     {
-        final Launch.Outcome started = Launch.run(Duration.ofSeconds(30), "tools/netns-hosts", "start", "2");
-        assertEquals(0, started.exitCode(), () -> "tools/netns-hosts start (needs root and iproute2) failed: " + started);
-        try
+        Launch.onTwoNamespaceHosts(() ->
         {
-            final long before1 = received("ompj-v1");
-            final long before2 = received("ompj-v2");
+            final long before1 = Launch.receivedBytes("ompj-v1");
+            final long before2 = Launch.receivedBytes("ompj-v2");
             final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "tcp", "-hosts", "openmpj-h1,openmpj-h2", "-oversubscribe",
                 "-Dopenmpj.launcher.rsh=ip netns exec {host} sh -c", "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
             // One slot per host, placed round-robin: ranks 0 and 2 in one namespace, 1 and 3 in the other, so every
             // exchange of rows between neighbouring ranks crosses the veth pairs.
-            final long crossed1 = received("ompj-v1") - before1;
-            final long crossed2 = received("ompj-v2") - before2;
+            final long crossed1 = Launch.receivedBytes("ompj-v1") - before1;
+            final long crossed2 = Launch.receivedBytes("ompj-v2") - before2;
             assertTrue(crossed1 > 200_000 && crossed2 > 200_000,
                 "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2 + "\n" + run);
-        }
-        finally
-        {
-            Launch.run(Duration.ofSeconds(30), "tools/netns-hosts", "stop");
-        }
-    }
-
-    /** @return bytes received so far by interface {@code name} of this namespace (the host side of a veth pair). */
-    private static long received(final String name) throws Exception
-    {
-        return Long.parseLong(Files.readString(Path.of("/sys/class/net", name, "statistics", "rx_bytes")).trim());
+        });
     }
 }

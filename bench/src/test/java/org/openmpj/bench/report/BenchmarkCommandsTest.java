@@ -105,7 +105,7 @@ class BenchmarkCommandsTest
 
         final String openmpj = String.join(" ", commands.openmpj());
         assertTrue(openmpj.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to user:0,1 /jdk/bin/java "), openmpj);
-        assertTrue(openmpj.contains(" -Dopenmpj.device=shm -Dopenmpj.shm.eagerLimit=16384 "), openmpj);
+        assertTrue(openmpj.contains(" -Dopenmpj.device=shm -Dopenmpj.shm.eagerLimit=" + BenchDevice.SHM.eagerLimitDefault() + " "), openmpj);
 
         assertEquals("/usr/bin/mpirun.openmpi --allow-run-as-root -np 2 --map-by core --bind-to core --report-bindings "
             + "/opt/openmpj/bench/target/pingpong --max-bytes 4096 --repetitions 1 --batch-ms 30", String.join(" ", commands.openmpi()));

@@ -84,7 +84,7 @@ class CollectiveCommandsTest
 
         final String eight = String.join(" ", commands.openmpj(8));
         assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
-        assertTrue(eight.contains(" -Dopenmpj.device=shm -Dopenmpj.shm.eagerLimit=16384 "), eight);
+        assertTrue(eight.contains(" -Dopenmpj.device=shm -Dopenmpj.shm.eagerLimit=" + BenchDevice.SHM.eagerLimitDefault() + " "), eight);
         assertTrue(String.join(" ", commands.openmpj(2)).contains(" -n 2 -bind-to user:0,1 "));
 
         assertEquals("taskset -c 0,1 /usr/bin/mpirun.openmpi --allow-run-as-root --timeout 900 -np 8 --oversubscribe --bind-to none "

@@ -9,12 +9,16 @@ package org.openmpj.concurrent;
 public final class IdleStrategies
 {
     /**
-     * Spin 100 rounds, yield 20,000 rounds, then park from 1 µs up to 1 ms. Measured on 2 cores: a token ring
-     * of 4 and 8 ranks took 36 and 48 µs per hop when waiters parked after 200 yields (a park and its wake-up
-     * cost ~25 µs here), and 5.5–8.4 µs with 20,000 yields; while some ranks computed and one waited, the compute
-     * time was the same (1.07 s, 3.60 s). Yielding without end slowed that computation by 16%.
+     * Yield 20,000 rounds at once, then park from 1 µs up to 1 ms. Measured on 2 cores: a token ring of 4 and 8
+     * ranks took 36 and 48 µs per hop when waiters parked after 200 yields (a park and its wake-up cost ~25 µs
+     * here), and 5.5–8.4 µs with 20,000 yields; while some ranks computed and one waited, the compute time was the
+     * same (1.07 s, 3.60 s). Yielding without end slowed that computation by 16%. No spinning first: with 8 ranks on
+     * 2 cores, 100 rounds of spinning before the first yield held the core from the rank that had the data, and
+     * dropping them took a loop of 16-byte Allreduce from 35 to 21 µs per call on thread ranks, 55-63 to 30 on shm,
+     * 52 to 22 on hybrid (2 JVMs of 4) and 1,790 to 155 on tcp; Barrier from 32 to 18, 50-61 to 22 and 1,700-2,000
+     * to 160-330 µs.
      */
-    private static final BackoffIdleStrategy BACKOFF = new BackoffIdleStrategy(100, 20_000, 1_000, 1_000_000);
+    private static final BackoffIdleStrategy BACKOFF = new BackoffIdleStrategy(0, 20_000, 1_000, 1_000_000);
 
     private IdleStrategies()
     {

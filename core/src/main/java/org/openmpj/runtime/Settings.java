@@ -92,7 +92,7 @@ public final class Settings
     {
         final List<ConfigOption> options = new ArrayList<>();
         options.add(new ConfigOption(IDLE_PROP_NAME, IDLE_DEFAULT,
-            "how waiting threads idle: spin, backoff (spin, yield, then park), or auto (spin while ranks <= cores)"));
+            "how waiting threads idle: spin, backoff (yield, then park), or auto (spin while ranks <= cores)"));
         options.add(new ConfigOption(THREADS_PROP_NAME, "1",
             "ranks each process holds as threads on the hybrid device (or $" + THREADS_ENV_NAME + "); mpjrun sets it from -threads"));
         options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,

@@ -1,9 +1,6 @@
 package org.openmpj.runtime;
 
-import java.io.File;
 import java.net.URL;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,17 +26,15 @@ final class HostedRanks
         final ProcessRanks process = ProcessRanks.join().orElseThrow(() -> new IllegalStateException(Settings.THREADS_PROP_NAME + "="
             + Settings.threadsPerProcess() + " needs a process manager to place this process in its job: start it with mpjrun -dev hybrid,"
             + " mpiexec or srun"));
-        final URL[] urls = ThreadJob.toUrls(classPath(), List.of());
+        final URL[] urls = ThreadJob.toUrls(ProcessLaunch.paths(System.getProperty("java.class.path", "")), List.of());
         final JobState job = process.job();
         final Thread[] threads = new Thread[process.threads()];
-        final RankContext[] ranks = new RankContext[threads.length];
         for (int local = 0; local < threads.length; local++)
         {
             final int rank = process.firstRank() + local;
             final RankClassLoader loader = new RankClassLoader(rank, urls, HostedRanks.class.getClassLoader());
             final RankContext context = process.rank(local, loader, ProcessRanks::exitOnAbort);
             Ranks.register(loader, context);
-            ranks[local] = context;
             threads[local] = new Thread(() -> ThreadJob.runRank(context, loader, mainClass, List.of(args), job), "rank-" + rank);
             threads[local].setContextClassLoader(loader);
         }
@@ -47,19 +42,18 @@ final class HostedRanks
         {
             thread.start();
         }
-        while (anyAlive(threads))
+        boolean running;
+        do
         {
+            running = anyAlive(threads);
+            // Also once all have ended: a rank may fail as it returns, without MPI.Finalize.
             final JobState.Failure failure = job.failure();
             if (failure != null)
             {
                 ProcessRank.fail(failure.exitCode(), failure.message(), failure.cause(), process.manager());
             }
         }
-        final JobState.Failure failure = job.failure();
-        if (failure != null)
-        {
-            ProcessRank.fail(failure.exitCode(), failure.message(), failure.cause(), process.manager());
-        }
+        while (running);
     }
 
     private static boolean anyAlive(final Thread[] threads)
@@ -81,18 +75,5 @@ final class HostedRanks
             }
         }
         return false;
-    }
-
-    private static List<Path> classPath()
-    {
-        final List<Path> entries = new ArrayList<>();
-        for (final String entry : System.getProperty("java.class.path", "").split(File.pathSeparator))
-        {
-            if (!entry.isEmpty())
-            {
-                entries.add(Path.of(entry));
-            }
-        }
-        return entries;
     }
 }

@@ -202,16 +202,7 @@ public final class MpjRun
 
     private static List<Path> apiClasspath()
     {
-        final List<Path> paths = new ArrayList<>();
-        final String property = System.getProperty(API_CLASSPATH_PROP_NAME, "");
-        for (final String entry : property.split(java.io.File.pathSeparator))
-        {
-            if (!entry.isBlank())
-            {
-                paths.add(Path.of(entry));
-            }
-        }
-        return paths;
+        return ProcessLaunch.paths(System.getProperty(API_CLASSPATH_PROP_NAME, ""));
     }
 
     /** @return how many leftovers of killed jobs the devices removed from this host. */

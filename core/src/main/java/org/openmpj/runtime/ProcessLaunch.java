@@ -126,7 +126,8 @@ record ProcessLaunch(
         return value != null ? value : System.getProperty(name, defaultValue);
     }
 
-    private static List<Path> paths(final String classpath)
+    /** @return the entries of a class path string, blank ones left out. */
+    static List<Path> paths(final String classpath)
     {
         final List<Path> paths = new ArrayList<>();
         for (final String entry : classpath.split(File.pathSeparator))

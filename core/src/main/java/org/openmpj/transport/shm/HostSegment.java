@@ -11,7 +11,6 @@ import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.Transport;
 
 /**
@@ -48,9 +47,8 @@ public final class HostSegment
         {
             throw new IllegalArgumentException("rank " + context.rank() + " is not among its host's ranks " + java.util.Arrays.toString(hostRanks));
         }
-        this.eagerLimitBytes = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, ShmDeviceProvider.EAGER_LIMIT_DEFAULT);
-        this.windowBytes = PeerProtocol.windowBytes(
-            DeviceSettings.wholeNumber(context, ShmDeviceProvider.WINDOW_PROP_NAME, ShmDeviceProvider.WINDOW_DEFAULT), eagerLimitBytes);
+        this.eagerLimitBytes = ShmDeviceProvider.eagerLimitBytes(context);
+        this.windowBytes = ShmDeviceProvider.windowBytes(context);
         final long ring = DeviceSettings.wholeNumber(context, ShmDeviceProvider.RING_BYTES_PROP_NAME, ShmDeviceProvider.RING_BYTES_DEFAULT);
         if (!SegmentDescriptor.isValidRingBytes(ring))
         {
@@ -73,18 +71,6 @@ public final class HostSegment
             host.create();
         }
         return host;
-    }
-
-    /** @return the largest message sent with its envelope through the segment. */
-    public long eagerLimitBytes()
-    {
-        return eagerLimitBytes;
-    }
-
-    /** @return the bytes of eager messages one sender may leave waiting at one receiver. */
-    public long windowBytes()
-    {
-        return windowBytes;
     }
 
     private void create()

@@ -107,8 +107,8 @@ public final class ShmDeviceProvider implements DeviceProvider
             checkOneHost(context);
         }
         final HostSegment host = size == 1 ? null : HostSegment.publish(context, DeviceContext.allRanks(size));
-        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final long window = PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimit);
+        final long eagerLimit = eagerLimitBytes(context);
+        final long window = windowBytes(context);
         final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -142,5 +142,17 @@ public final class ShmDeviceProvider implements DeviceProvider
                 + " run on " + context.hostName() + ", the host of rank " + context.rank() + "; the shm device joins the ranks of one host"
                 + " only: use -dev hybrid (or tcp) for several hosts");
         }
+    }
+
+    /** @return the eager limit {@code context} sets for this device. */
+    static long eagerLimitBytes(final DeviceContext context)
+    {
+        return DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+    }
+
+    /** @return the eager window {@code context} sets for this device, at least what its eager limit needs. */
+    static long windowBytes(final DeviceContext context)
+    {
+        return PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimitBytes(context));
     }
 }

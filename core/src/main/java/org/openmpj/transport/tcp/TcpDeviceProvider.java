@@ -86,8 +86,8 @@ public final class TcpDeviceProvider implements DeviceProvider
     {
         final int rank = context.rank();
         final int size = context.size();
-        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final long window = PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimit);
+        final long eagerLimit = eagerLimitBytes(context);
+        final long window = windowBytes(context);
         final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
@@ -107,5 +107,17 @@ public final class TcpDeviceProvider implements DeviceProvider
         device.connect(routes);
         endpoint.watch((rank + 1) % size);
         return device;
+    }
+
+    /** @return the eager limit {@code context} sets for this device. */
+    static long eagerLimitBytes(final DeviceContext context)
+    {
+        return DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+    }
+
+    /** @return the eager window {@code context} sets for this device, at least what its eager limit needs. */
+    static long windowBytes(final DeviceContext context)
+    {
+        return PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimitBytes(context));
     }
 }

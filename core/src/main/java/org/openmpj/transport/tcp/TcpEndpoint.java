@@ -13,7 +13,6 @@ import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.Transport;
 
 /**
@@ -43,9 +42,8 @@ public final class TcpEndpoint
         this.listener = listener;
         this.socketBufferBytes = socketBufferBytes;
         this.nativeIo = nativeIo;
-        this.eagerLimitBytes = DeviceSettings.wholeNumber(context, TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, TcpDeviceProvider.EAGER_LIMIT_DEFAULT);
-        this.windowBytes = PeerProtocol.windowBytes(
-            DeviceSettings.wholeNumber(context, TcpDeviceProvider.WINDOW_PROP_NAME, TcpDeviceProvider.WINDOW_DEFAULT), eagerLimitBytes);
+        this.eagerLimitBytes = TcpDeviceProvider.eagerLimitBytes(context);
+        this.windowBytes = TcpDeviceProvider.windowBytes(context);
         this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
             TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
     }
@@ -96,18 +94,6 @@ public final class TcpEndpoint
             Acceptor.closeQuietly(listener);
             throw ex;
         }
-    }
-
-    /** @return the largest message sent with its envelope over TCP. */
-    public long eagerLimitBytes()
-    {
-        return eagerLimitBytes;
-    }
-
-    /** @return the bytes of eager messages one sender may leave waiting at one receiver. */
-    public long windowBytes()
-    {
-        return windowBytes;
     }
 
     /**

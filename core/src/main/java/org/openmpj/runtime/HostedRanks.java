@@ -6,12 +6,17 @@ import java.util.List;
 /**
  * Runs the ranks a process of a hybrid job holds as threads, each loading the API and the program through its own class
  * loader (as thread ranks do), so that static fields are per rank. The first failure of any of them (an exception out of
- * {@code main}, returning without {@code MPI.Finalize}, or a peer's failure seen here) ends the process at once through
- * {@link ProcessRank}'s failure path, which tells the process manager, so that the whole job ends.
+ * {@code main}, returning without {@code MPI.Finalize}, or a peer's failure seen here) ends the process through
+ * {@link ProcessRank}'s failure path, which tells the process manager, so that the whole job ends; the process's other
+ * ranks first get a short grace to unwind.
  */
 final class HostedRanks
 {
-    private static final long POLL_MS = 20;
+    /**
+     * How long the other ranks of this process get to unwind after the first failure (each fails at its next wait and
+     * runs its own handlers, as it would in a process of its own) before the process ends without them.
+     */
+    private static final long UNWIND_GRACE_NS = 1_000_000_000L;
 
     private HostedRanks()
     {
@@ -42,38 +47,12 @@ final class HostedRanks
         {
             thread.start();
         }
-        boolean running;
-        do
+        ThreadJob.awaitRanks(threads, job, null, UNWIND_GRACE_NS);
+        // Also once all have ended: a rank may fail as it returns, without MPI.Finalize.
+        final JobState.Failure failure = job.failure();
+        if (failure != null)
         {
-            running = anyAlive(threads);
-            // Also once all have ended: a rank may fail as it returns, without MPI.Finalize.
-            final JobState.Failure failure = job.failure();
-            if (failure != null)
-            {
-                ProcessRank.fail(failure.exitCode(), failure.message(), failure.cause(), process.manager());
-            }
+            ProcessRank.fail(failure.exitCode(), failure.message(), failure.cause(), process.manager());
         }
-        while (running);
-    }
-
-    private static boolean anyAlive(final Thread[] threads)
-    {
-        for (final Thread thread : threads)
-        {
-            try
-            {
-                thread.join(POLL_MS);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-            if (thread.isAlive())
-            {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -6,6 +6,7 @@ import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ public final class ThreadJob
             {
                 thread.start();
             }
-            final boolean allEnded = awaitRanks(threads, job, spec);
+            final boolean allEnded = awaitRanks(threads, job, spec.timeout(), UNWIND_GRACE_NS);
             final JobState.Failure failure = job.failure();
             if (allEnded)
             {
@@ -96,10 +97,16 @@ public final class ThreadJob
         }
     }
 
-    private static boolean awaitRanks(final Thread[] threads, final JobState job, final JobSpec spec)
+    /**
+     * Waits for the ranks' {@code threads} to end. Once {@code job} has failed (or outlived {@code timeout}, null for none, which
+     * fails it), the others get {@code unwindGraceNs} to unwind, which they do at their next wait.
+     *
+     * @return true when every thread ended, false when the grace ran out first or this thread was interrupted.
+     */
+    static boolean awaitRanks(final Thread[] threads, final JobState job, final Duration timeout, final long unwindGraceNs)
     {
         final long start = System.nanoTime();
-        final long timeoutNs = spec.timeout() == null ? Long.MAX_VALUE : spec.timeout().toNanos();
+        final long timeoutNs = timeout == null ? Long.MAX_VALUE : timeout.toNanos();
         long failedAtNs = 0;
         while (true)
         {
@@ -125,7 +132,7 @@ public final class ThreadJob
             final long now = System.nanoTime();
             if (now - start > timeoutNs)
             {
-                job.fail(new JobState.Failure(-1, "the job did not finish within its timeout of " + spec.timeout().toSeconds()
+                job.fail(new JobState.Failure(-1, "the job did not finish within its timeout of " + timeout.toSeconds()
                     + " s; ranks still running: " + running(threads), null, 124));
             }
             if (job.failure() != null)
@@ -134,7 +141,7 @@ public final class ThreadJob
                 {
                     failedAtNs = now;
                 }
-                else if (now - failedAtNs > UNWIND_GRACE_NS)
+                else if (now - failedAtNs > unwindGraceNs)
                 {
                     return false;
                 }

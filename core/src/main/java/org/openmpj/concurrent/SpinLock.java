@@ -41,6 +41,12 @@ public class SpinLock
         lockContended();
     }
 
+    /** @return whether the lock was free and is now held; never waits. */
+    public final boolean tryLock()
+    {
+        return (int)LOCKED.getOpaque(this) == 0 && LOCKED.compareAndSet(this, 0, 1);
+    }
+
     private void lockContended()
     {
         int spins = 0;

@@ -2,6 +2,7 @@ package org.openmpj.matching;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.JobControl;
@@ -382,6 +383,8 @@ public final class MatchingDevice implements Device
     @Override
     public boolean isQuiet(final int context)
     {
+        // A message that has reached this rank but waits in a transport (a mailbox, a ring) is not yet in the queues.
+        progress();
         return matcher.isQuiet(context);
     }
 
@@ -469,6 +472,45 @@ public final class MatchingDevice implements Device
             send.completeSent(false);
         }
         return eager;
+    }
+
+    /** @return whether this rank may hold another eager copy of {@code bytes} bytes under its unexpected-message limit. */
+    boolean acceptsEagerCopy(final long bytes)
+    {
+        return matcher.eagerBytesQueued() + bytes <= unexpectedLimitBytes;
+    }
+
+    /**
+     * Matches a message read from an {@link InlineMailbox} of this rank, its payload at element {@code at} of {@code from}
+     * and sent from an array of {@code kind}: a posted receive is filled from the slot, otherwise the message is copied into
+     * the unexpected queue. Called by the thread reading the mailbox.
+     */
+    void onInlineArrival(
+        final int context, final int source, final int tag, final Primitive kind, final long[] from, final int at, final int bytes)
+    {
+        final ContextQueues queues = matcher.queues(context);
+        queues.lock();
+        final RecvRequest recv = queues.takePosted(source, tag);
+        if (recv != null)
+        {
+            queues.unlock();
+            final long keep = recv.bytesToKeep(bytes, kind.sizeBytes());
+            if (recv.landingKind() == Primitive.BYTE)
+            {
+                InlineMailbox.unpack(from, at, (byte[])recv.landingArray(), recv.landingOffset(), (int)keep);
+            }
+            else if (keep > 0)
+            {
+                ArrayCopy.copy(from, Primitive.LONG, at, recv.landingArray(), recv.landingKind(), recv.landingOffset(), keep);
+            }
+            recv.completeLanded(source, tag, bytes, keep, waitersMayPark);
+            return;
+        }
+        final Unexpected entry = queues.obtainEntry();
+        entry.setEnvelope(context, source, tag, bytes);
+        entry.copyEager(kind, from, at, bytes);
+        queues.appendUnexpected(entry);
+        queues.unlock();
     }
 
     private void post(final RecvRequest recv)

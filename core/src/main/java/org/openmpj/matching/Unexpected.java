@@ -40,10 +40,15 @@ final class Unexpected
 
     void setEnvelope(final SendRequest send)
     {
-        this.context = send.context;
-        this.source = send.envelopeSource;
-        this.tag = send.tag;
-        this.byteCount = send.byteCount;
+        setEnvelope(send.context, send.envelopeSource, send.tag, send.byteCount);
+    }
+
+    void setEnvelope(final int context, final int source, final int tag, final long byteCount)
+    {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.byteCount = byteCount;
     }
 
     /** Makes this entry an eager message from another process, whose payload is about to be read into {@link #eagerBytes}. */
@@ -110,6 +115,20 @@ final class Unexpected
         ArrayCopy.copyElements(kind, send.buffer, send.offset, scratch, 0, elements);
         eagerKind = kind;
         eagerOwner = send;
+    }
+
+    /** Copies {@code bytes} bytes of a message sent from an array of {@code kind}, from element {@code at} of {@code from}. */
+    void copyEager(final Primitive kind, final long[] from, final int at, final int bytes)
+    {
+        final int elements = bytes / kind.sizeBytes();
+        Object scratch = scratchByKind[kind.ordinal()];
+        if (scratch == null || kind.length(scratch) < elements)
+        {
+            scratch = kind.newArray(Math.max(elements, 64));
+            scratchByKind[kind.ordinal()] = scratch;
+        }
+        ArrayCopy.copy(from, Primitive.LONG, at, scratch, kind, 0, bytes);
+        eagerKind = kind;
     }
 
     /**

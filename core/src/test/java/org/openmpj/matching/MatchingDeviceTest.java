@@ -17,14 +17,17 @@ import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 import org.openmpj.device.SendMode;
 
-/** The protocols of the matching device, driven from one thread over two ranks of the thread transport. */
+/**
+ * The protocols of the matching device, driven from one thread over two ranks of the thread transport, every message
+ * matched in the sending thread (no mailboxes), so that each call's effect is seen at once.
+ */
 @Timeout(30)
 class MatchingDeviceTest
 {
     private static final int CONTEXT = 0;
     private static final int EAGER_LIMIT = 16;
 
-    private final Device[] devices = TestJob.open(2, EAGER_LIMIT, 1 << 20, "backoff");
+    private final Device[] devices = TestJob.open(2, EAGER_LIMIT, 1 << 20, "backoff", false);
     private final Device sender = devices[0];
     private final Device receiver = devices[1];
 
@@ -155,7 +158,7 @@ class MatchingDeviceTest
     @Test
     void floodBeyondTheUnexpectedLimitTurnsIntoRendezvous()
     {
-        final Device[] small = TestJob.open(2, 1024, 4096, "backoff");
+        final Device[] small = TestJob.open(2, 1024, 4096, "backoff", false);
         int eager = 0;
         Request last = null;
         for (int i = 0; i < 10; i++)

@@ -7,17 +7,29 @@ import org.openmpj.device.JobControl;
 import org.openmpj.matching.MatchingDevice;
 
 /**
- * The devices of all ranks of one thread job, by world rank, so that a sending thread can reach its
+ * The devices and mailboxes of all ranks of one thread job, by world rank, so that a sending thread can reach its
  * receiver's matcher. A rank registers when it opens its device; a send to a rank that has not yet done so
  * waits for it.
  */
 final class ThreadFabric
 {
     private final AtomicReferenceArray<MatchingDevice> devices;
+    private final ThreadInbox[] inboxes;
 
     ThreadFabric(final int size)
     {
         this.devices = new AtomicReferenceArray<>(size);
+        this.inboxes = new ThreadInbox[size];
+        for (int rank = 0; rank < size; rank++)
+        {
+            inboxes[rank] = new ThreadInbox();
+        }
+    }
+
+    /** @return the mailboxes of {@code rank}. */
+    ThreadInbox inbox(final int rank)
+    {
+        return inboxes[rank];
     }
 
     int size()
@@ -31,6 +43,12 @@ final class ThreadFabric
         {
             throw new IllegalStateException("rank " + rank + " opened the thread device twice");
         }
+    }
+
+    /** @return the device of {@code rank}, or null while that rank has not yet opened it. */
+    MatchingDevice openedDevice(final int rank)
+    {
+        return devices.getAcquire(rank);
     }
 
     /** @return the device of {@code rank}, waiting until that rank has opened it. */

@@ -2,28 +2,58 @@ package org.openmpj.transport.thread;
 
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.JobControl;
+import org.openmpj.device.Request;
+import org.openmpj.matching.InlineMailbox;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.SendRequest;
 import org.openmpj.matching.Transport;
 
 /**
- * Delivers a send by running the receiver's matching in the sending thread: a posted receive is filled
- * straight from the sender's array; otherwise the message waits in the receiver's unexpected queue, as an
- * eager copy or as a reference to the sender's array. No thread of its own, nothing to poll.
+ * Moves messages between ranks that are threads of one process. With mailboxes, a small message is copied into a
+ * mailbox from the sending rank to the receiving one and matched by the receiver when it reads it. Any other message
+ * (and every message without mailboxes) is delivered by running the receiver's matching in the sending thread: a posted
+ * receive is filled straight from the sender's array; otherwise the message waits in the receiver's unexpected queue, as
+ * an eager copy or as a reference to the sender's array. A sender empties its mailbox to the receiver before it delivers
+ * that way, so messages between two ranks keep their order.
  */
 final class ThreadTransport implements Transport
 {
+    /** Slots of each mailbox: 8 KiB, so that a burst of small messages rarely finds it full. */
+    private static final int MAILBOX_SLOTS = 128;
+
     private final ThreadFabric fabric;
+    private final int rank;
     /** Peers already resolved through the fabric; a plain array, read by the owning rank's threads only. */
     private final MatchingDevice[] peers;
+    /** This rank's mailbox to each peer, created on the first small message. */
+    private final InlineMailbox[] mailboxes;
+    private final boolean useMailboxes;
+    private final boolean receiversMayPark;
+    private final ThreadInbox inbox;
+    /** This rank's own device, once it has joined the fabric; read by this rank's threads only. */
+    private MatchingDevice device;
+    private final Runnable wakeThisRank;
     private final long eagerLimitBytes;
     private final IdleStrategy idle;
     private final JobControl job;
 
-    ThreadTransport(final ThreadFabric fabric, final long eagerLimitBytes, final IdleStrategy idle, final JobControl job)
+    /**
+     * @param rank         this rank's world rank.
+     * @param useMailboxes whether small messages go through mailboxes, matched by the receiver (they need the receiving
+     *                     rank to read its mailboxes when it makes progress).
+     */
+    ThreadTransport(
+        final ThreadFabric fabric, final int rank, final boolean useMailboxes, final long eagerLimitBytes, final IdleStrategy idle,
+        final JobControl job)
     {
         this.fabric = fabric;
+        this.rank = rank;
         this.peers = new MatchingDevice[fabric.size()];
+        this.mailboxes = new InlineMailbox[fabric.size()];
+        this.useMailboxes = useMailboxes;
+        this.receiversMayPark = idle.parksAt(Integer.MAX_VALUE);
+        this.inbox = fabric.inbox(rank);
+        this.wakeThisRank = inbox::wake;
         this.eagerLimitBytes = eagerLimitBytes;
         this.idle = idle;
         this.job = job;
@@ -46,19 +76,82 @@ final class ThreadTransport implements Transport
             peer = fabric.device(dest, idle, job);
             peers[dest] = peer;
         }
+        if (useMailboxes)
+        {
+            InlineMailbox mailbox = mailboxes[dest];
+            if (InlineMailbox.fits(send, eagerLimitBytes))
+            {
+                if (mailbox == null)
+                {
+                    mailbox = mailboxTo(dest);
+                }
+                if (mailbox.offer(send, peer))
+                {
+                    if (receiversMayPark)
+                    {
+                        // Pairs with the sleeper's fence between announcing itself and looking at its mailboxes.
+                        java.lang.invoke.VarHandle.fullFence();
+                        fabric.inbox(dest).wake();
+                    }
+                    return true;
+                }
+            }
+            if (mailbox != null && !mailbox.isEmpty())
+            {
+                mailbox.drain(peer, true);
+            }
+        }
         return peer.onLocalArrival(send, eagerLimitBytes);
+    }
+
+    private synchronized InlineMailbox mailboxTo(final int dest)
+    {
+        InlineMailbox mailbox = mailboxes[dest];
+        if (mailbox == null)
+        {
+            mailbox = new InlineMailbox(MAILBOX_SLOTS);
+            fabric.inbox(dest).add(mailbox);
+            mailboxes[dest] = mailbox;
+        }
+        return mailbox;
     }
 
     @Override
     public boolean deliversInSendingThread()
     {
-        return true;
+        return !useMailboxes;
     }
 
     @Override
     public int doWork()
     {
-        return 0;
+        if (!useMailboxes)
+        {
+            return 0;
+        }
+        MatchingDevice self = device;
+        if (self == null)
+        {
+            self = fabric.openedDevice(rank);
+            if (self == null)
+            {
+                return 0;
+            }
+            device = self;
+        }
+        return inbox.drain(self);
+    }
+
+    @Override
+    public boolean blockForArrival(final long timeoutNs, final Request waitingFor)
+    {
+        return useMailboxes && inbox.sleep(timeoutNs, waitingFor);
+    }
+
+    @Override
+    public Runnable blockedWaker()
+    {
+        return useMailboxes ? wakeThisRank : null;
     }
 
     @Override

@@ -1,0 +1,329 @@
+package org.openmpj.matching;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+import org.openmpj.concurrent.SpinLock;
+import org.openmpj.device.ArrayCopy;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.SendMode;
+
+/**
+ * Small messages from one rank to another rank of the same process, copied by the sender into a ring of cache-line slots
+ * and matched by the receiver when it reads them. Matching at the receiver keeps the receiver's queues in its own cache:
+ * a message moves about two cache lines between the cores instead of the six or seven that matching in the sending
+ * thread moves (queue lock, posted list, request, status, buffer).
+ *
+ * <p>A message takes one slot, or more for a longer payload; a message never wraps, a skip frame fills the end of the ring
+ * instead. The ring is a {@code long[]}, so that sequences can be read with acquire and written with release. Slot layout
+ * (each pair of ints one long, the first in its low half), the first slot of a frame:
+ *
+ * <pre>
+ *   0                               8               12              16              20              24              32
+ *   +-------------------------------+---------------+---------------+---------------+---------------+---------------+
+ *   | sequence: position + 1        | context       | source        | tag           | byte count    | element kind  |
+ *   +-------------------------------+---------------+---------------+---------------+---------------+---------------+
+ *  32 | payload: the first 32 bytes, then on through the following slots                                          |
+ *  64 +-----------------------------------------------------------------------------------------------------------+
+ * </pre>
+ *
+ * The sequence is written last, with release; a reader that finds the position it expects there owns the frame. The
+ * reader zeroes the sequence word of every slot it has read before it frees them, so that a payload byte left from an
+ * earlier lap is never taken for a sequence. A byte count of -1 marks a skip frame.
+ *
+ * <p>Thread-safety: any number of threads of the sending rank may {@link #offer}; writing is serialized by a lock. Reading
+ * ({@link #drain}) is one thread at a time, of the receiving rank or of a sender that must empty the ring first.
+ */
+public final class InlineMailbox
+{
+    /** Bytes of a slot: one cache line. */
+    static final int SLOT_BYTES = 64;
+    private static final int SLOT_LONGS = SLOT_BYTES / Long.BYTES;
+    static final int SEQUENCE_OFFSET = 0;
+    /** The context in the low half, the source in the high half. */
+    static final int CONTEXT_SOURCE_OFFSET = 8;
+    /** The tag in the low half, the byte count in the high half. */
+    static final int TAG_BYTES_OFFSET = 16;
+    static final int KIND_OFFSET = 24;
+    static final int PAYLOAD_OFFSET = 32;
+    /** The largest message that travels inline: four slots. */
+    public static final int INLINE_LIMIT_BYTES = 4 * SLOT_BYTES - PAYLOAD_OFFSET;
+    private static final int SKIP = -1;
+
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final Primitive[] KINDS = Primitive.values();
+    private static final VarHandle BYTES_AS_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final long[] slots;
+    private final int capacity;
+    private final int mask;
+    private final Writer writer = new Writer();
+    private final Reader reader = new Reader();
+
+    /** @param capacitySlots the ring's length in slots: a power of two, at least twice a frame of {@link #INLINE_LIMIT_BYTES}. */
+    public InlineMailbox(final int capacitySlots)
+    {
+        if (Integer.bitCount(capacitySlots) != 1 || capacitySlots < 2 * slotsFor(INLINE_LIMIT_BYTES))
+        {
+            throw new IllegalArgumentException("a mailbox needs a power of two of at least " + 2 * slotsFor(INLINE_LIMIT_BYTES)
+                + " slots, got " + capacitySlots);
+        }
+        this.capacity = capacitySlots;
+        this.mask = capacitySlots - 1;
+        this.slots = new long[capacitySlots * SLOT_LONGS];
+    }
+
+    /**
+     * @return whether {@code send} may travel inline: a standard or buffered send of at most {@link #INLINE_LIMIT_BYTES} and at
+     *         most {@code eagerLimitBytes}, since an inline message is an eager one.
+     */
+    public static boolean fits(final SendRequest send, final long eagerLimitBytes)
+    {
+        return send.byteCount <= INLINE_LIMIT_BYTES && send.byteCount <= eagerLimitBytes && send.mode != SendMode.SYNCHRONOUS;
+    }
+
+    /**
+     * Copies {@code send}, which {@link #fits}, into the ring and completes it, unless the ring is full or the receiver holds
+     * as many eager copies as it may.
+     *
+     * @param receiver the receiving rank's device, whose limit on eager copies applies.
+     * @return whether the send went in (and so is complete).
+     */
+    public boolean offer(final SendRequest send, final MatchingDevice receiver)
+    {
+        final int bytes = (int)send.byteCount;
+        if (!receiver.acceptsEagerCopy(bytes))
+        {
+            return false;
+        }
+        final Writer w = writer;
+        w.lock();
+        try
+        {
+            final int frameSlots = slotsFor(bytes);
+            final int at = (int)(w.tail & mask);
+            final int skipped = at + frameSlots > capacity ? capacity - at : 0;
+            if (capacity - (w.tail - w.cachedHead) < skipped + frameSlots)
+            {
+                w.cachedHead = reader.publishedHead();
+                if (capacity - (w.tail - w.cachedHead) < skipped + frameSlots)
+                {
+                    return false;
+                }
+            }
+            if (skipped > 0)
+            {
+                final int skipAt = at * SLOT_LONGS;
+                slots[skipAt + TAG_BYTES_OFFSET / Long.BYTES] = (long)SKIP << 32;
+                SLOT.setRelease(slots, skipAt + SEQUENCE_OFFSET / Long.BYTES, w.tail + 1);
+                w.tail += skipped;
+            }
+            final int frameAt = (int)(w.tail & mask) * SLOT_LONGS;
+            slots[frameAt + CONTEXT_SOURCE_OFFSET / Long.BYTES] = (send.context & 0xffff_ffffL) | (long)send.envelopeSource << 32;
+            slots[frameAt + TAG_BYTES_OFFSET / Long.BYTES] = (send.tag & 0xffff_ffffL) | (long)bytes << 32;
+            slots[frameAt + KIND_OFFSET / Long.BYTES] = send.kind.ordinal();
+            if (send.kind == Primitive.BYTE)
+            {
+                pack((byte[])send.buffer, send.offset, slots, frameAt + PAYLOAD_OFFSET / Long.BYTES, bytes);
+            }
+            else if (bytes > 0)
+            {
+                ArrayCopy.copy(send.buffer, send.kind, send.offset, slots, Primitive.LONG, frameAt + PAYLOAD_OFFSET / Long.BYTES, bytes);
+            }
+            SLOT.setRelease(slots, frameAt + SEQUENCE_OFFSET / Long.BYTES, w.tail + 1);
+            w.tail += frameSlots;
+        }
+        finally
+        {
+            w.unlock();
+        }
+        send.completeSent(false);
+        return true;
+    }
+
+    /** @return whether every message written so far has been read and matched; the writer's view, taken under its lock. */
+    public boolean isEmpty()
+    {
+        final Writer w = writer;
+        w.lock();
+        try
+        {
+            return reader.publishedHead() == w.tail;
+        }
+        finally
+        {
+            w.unlock();
+        }
+    }
+
+    /** @return whether a message waits to be read; a hint, for polling, read without any lock. */
+    public boolean hasData()
+    {
+        final long head = reader.head;
+        return (long)SLOT.getAcquire(slots, (int)(head & mask) * SLOT_LONGS) == head + 1;
+    }
+
+    /**
+     * Hands every message waiting in the ring to {@code receiver}'s matcher, in order, unless another thread is reading.
+     *
+     * @param wait whether to wait for a reading thread to finish (a sender that must see the ring empty) rather than leave.
+     * @return the messages read.
+     */
+    public int drain(final MatchingDevice receiver, final boolean wait)
+    {
+        final Reader r = reader;
+        if (wait)
+        {
+            r.lock();
+        }
+        else if (!r.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            long head = r.head;
+            int messages = 0;
+            while (true)
+            {
+                final int at = (int)(head & mask) * SLOT_LONGS;
+                if ((long)SLOT.getAcquire(slots, at) != head + 1)
+                {
+                    break;
+                }
+                final long tagAndBytes = slots[at + TAG_BYTES_OFFSET / Long.BYTES];
+                final int bytes = (int)(tagAndBytes >> 32);
+                final int frameSlots;
+                if (bytes == SKIP)
+                {
+                    frameSlots = capacity - (int)(head & mask);
+                }
+                else
+                {
+                    frameSlots = slotsFor(bytes);
+                    final long contextAndSource = slots[at + CONTEXT_SOURCE_OFFSET / Long.BYTES];
+                    receiver.onInlineArrival((int)contextAndSource, (int)(contextAndSource >>> 32), (int)tagAndBytes,
+                        KINDS[(int)slots[at + KIND_OFFSET / Long.BYTES]], slots, at + PAYLOAD_OFFSET / Long.BYTES, bytes);
+                    messages++;
+                }
+                for (int slot = 0; slot < frameSlots; slot++)
+                {
+                    slots[at + slot * SLOT_LONGS] = 0L;
+                }
+                head += frameSlots;
+            }
+            if (head != r.head)
+            {
+                r.head = head;
+                r.publishHead(head);
+            }
+            return messages;
+        }
+        finally
+        {
+            r.unlock();
+        }
+    }
+
+    /** Copies bytes into longs, little-endian: as a memory copy would, without a memory segment for each array. */
+    static void pack(final byte[] src, final int offset, final long[] dst, final int at, final int bytes)
+    {
+        final int whole = bytes >>> 3;
+        for (int i = 0; i < whole; i++)
+        {
+            dst[at + i] = (long)BYTES_AS_LONG.get(src, offset + (i << 3));
+        }
+        final int rest = bytes & 7;
+        if (rest != 0)
+        {
+            long last = 0;
+            final int from = offset + (whole << 3);
+            for (int i = rest - 1; i >= 0; i--)
+            {
+                last = last << 8 | src[from + i] & 0xff;
+            }
+            dst[at + whole] = last;
+        }
+    }
+
+    /** The reverse of {@link #pack}. */
+    static void unpack(final long[] src, final int at, final byte[] dst, final int offset, final int bytes)
+    {
+        final int whole = bytes >>> 3;
+        for (int i = 0; i < whole; i++)
+        {
+            BYTES_AS_LONG.set(dst, offset + (i << 3), src[at + i]);
+        }
+        final int rest = bytes & 7;
+        if (rest != 0)
+        {
+            long last = src[at + whole];
+            final int from = offset + (whole << 3);
+            for (int i = 0; i < rest; i++)
+            {
+                dst[from + i] = (byte)last;
+                last >>>= 8;
+            }
+        }
+    }
+
+    private static int slotsFor(final int bytes)
+    {
+        return 1 + Math.max(0, bytes - (SLOT_BYTES - PAYLOAD_OFFSET) + SLOT_BYTES - 1) / SLOT_BYTES;
+    }
+
+    /** What only writers touch, with the lock that serializes them, on cache lines of its own. */
+    @SuppressWarnings("unused") // the padding fields keep other objects' fields off these cache lines
+    private static final class Writer extends SpinLock
+    {
+        long tail;
+        long cachedHead;
+        long p1;
+        long p2;
+        long p3;
+        long p4;
+        long p5;
+        long p6;
+        long p7;
+    }
+
+    /** What only the reader touches, with the lock that admits one reader, and the head it publishes for writers. */
+    @SuppressWarnings("unused") // the padding fields keep other objects' fields off these cache lines
+    private static final class Reader extends SpinLock
+    {
+        private static final VarHandle PUBLISHED_HEAD;
+
+        static
+        {
+            try
+            {
+                PUBLISHED_HEAD = MethodHandles.lookup().findVarHandle(Reader.class, "publishedHead", long.class);
+            }
+            catch (final ReflectiveOperationException ex)
+            {
+                throw new ExceptionInInitializerError(ex);
+            }
+        }
+
+        long head;
+        private long publishedHead;
+        long p1;
+        long p2;
+        long p3;
+        long p4;
+        long p5;
+        long p6;
+        long p7;
+
+        long publishedHead()
+        {
+            return (long)PUBLISHED_HEAD.getAcquire(this);
+        }
+
+        void publishHead(final long value)
+        {
+            PUBLISHED_HEAD.setRelease(this, value);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package org.openmpj.matching;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openmpj.ErrorClass;
+import org.openmpj.device.Device;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.ProbeResult;
+import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.Request;
+import org.openmpj.device.SendMode;
+
+/**
+ * Small messages between thread ranks through the receiver-matched mailboxes, driven from one thread: a small send is
+ * complete at once, and its message is matched when the receiver makes progress.
+ */
+@Timeout(30)
+class MailboxMatchingTest
+{
+    private static final int CONTEXT = 0;
+    private static final int EAGER_LIMIT = 4096;
+
+    private final Device[] devices = TestJob.open(2, EAGER_LIMIT, 1 << 20, "backoff", true);
+    private final Device sender = devices[0];
+    private final Device receiver = devices[1];
+
+    @Test
+    void aPostedReceiveIsFilledWhenTheReceiverReadsItsMailbox()
+    {
+        final int[] in = new int[4];
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.INT, 1, 3, 0, 9, CONTEXT);
+        final Request send = sender.isend(new int[] {5, 6, 7}, Primitive.INT, 0, 3, 1, 0, 9, CONTEXT, SendMode.STANDARD);
+        assertTrue(send.isComplete(), "a small send is complete once it is in the mailbox");
+        assertFalse(recv.isComplete(), "nothing moves the message but the receiver");
+        assertEquals(1, receiver.progress());
+        assertTrue(recv.isComplete());
+        assertArrayEquals(new int[] {0, 5, 6, 7}, in);
+        assertEquals(0, recv.source());
+        assertEquals(9, recv.tag());
+        assertEquals(12, recv.byteCount());
+        assertNull(recv.error());
+    }
+
+    @Test
+    void unexpectedMessagesKeepTheirOrderAndEveryElementKind()
+    {
+        sender.isend(new byte[] {1, 2, 3, 4, 5}, Primitive.BYTE, 0, 5, 1, 0, 1, CONTEXT, SendMode.STANDARD);
+        sender.isend(new double[] {0.5, -2.25, 1e300}, Primitive.DOUBLE, 0, 3, 1, 0, 1, CONTEXT, SendMode.STANDARD);
+        sender.isend(new char[] {'m', 'p', 'j'}, Primitive.CHAR, 0, 3, 1, 0, 1, CONTEXT, SendMode.STANDARD);
+        sender.isend(new boolean[] {true, false, true}, Primitive.BOOLEAN, 0, 3, 1, 0, 1, CONTEXT, SendMode.STANDARD);
+        sender.isend(new long[] {Long.MIN_VALUE, 7}, Primitive.LONG, 1, 1, 1, 0, 1, CONTEXT, SendMode.STANDARD);
+        sender.isend(new short[0], Primitive.SHORT, 0, 0, 1, 0, 1, CONTEXT, SendMode.STANDARD);
+
+        final byte[] bytes = new byte[8];
+        assertEquals(5, receiver.recv(bytes, Primitive.BYTE, 0, 8, 0, 1, CONTEXT).byteCount());
+        assertArrayEquals(new byte[] {1, 2, 3, 4, 5, 0, 0, 0}, bytes);
+        final double[] doubles = new double[3];
+        receiver.recv(doubles, Primitive.DOUBLE, 0, 3, 0, 1, CONTEXT);
+        assertArrayEquals(new double[] {0.5, -2.25, 1e300}, doubles);
+        final char[] chars = new char[3];
+        receiver.recv(chars, Primitive.CHAR, 0, 3, 0, 1, CONTEXT);
+        assertArrayEquals(new char[] {'m', 'p', 'j'}, chars);
+        final boolean[] booleans = new boolean[3];
+        receiver.recv(booleans, Primitive.BOOLEAN, 0, 3, 0, 1, CONTEXT);
+        assertArrayEquals(new boolean[] {true, false, true}, booleans);
+        final long[] longs = new long[2];
+        receiver.recv(longs, Primitive.LONG, 1, 1, 0, 1, CONTEXT);
+        assertArrayEquals(new long[] {0, 7}, longs);
+        assertEquals(0, receiver.recv(new short[1], Primitive.SHORT, 0, 1, 0, 1, CONTEXT).byteCount());
+    }
+
+    @Test
+    void aLongerMessageThanTheBufferKeepsWholeElementsAndReportsTruncation()
+    {
+        sender.isend(new int[] {1, 2, 3}, Primitive.INT, 0, 3, 1, 0, 6, CONTEXT, SendMode.STANDARD);
+        final byte[] in = new byte[6];
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.BYTE, 0, 6, 0, 6, CONTEXT);
+        receiver.await(recv);
+        assertNotNull(recv.error());
+        assertEquals(ErrorClass.ERR_TRUNCATE, recv.error().errorClass());
+        assertTrue(recv.error().getMessage().contains("12 bytes"), recv.error().getMessage());
+        assertEquals(4, recv.byteCount(), "one whole int of the three fits six bytes");
+        assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0}, in);
+    }
+
+    @Test
+    void aFullMailboxIsEmptiedByItsSenderSoThatSmallSendsNeverWait()
+    {
+        final int messages = 5_000;
+        for (int i = 0; i < messages; i++)
+        {
+            assertTrue(sender.isend(new int[] {i}, Primitive.INT, 0, 1, 1, 0, 2, CONTEXT, SendMode.STANDARD).isComplete());
+        }
+        final int[] in = new int[1];
+        for (int i = 0; i < messages; i++)
+        {
+            receiver.recv(in, Primitive.INT, 0, 1, 0, 2, CONTEXT);
+            assertEquals(i, in[0]);
+        }
+    }
+
+    @Test
+    void messagesOfOneToFourSlotsWrapAroundTheRingIntact()
+    {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        final int messages = 3_000;
+        final int[] lengths = new int[messages];
+        for (int i = 0; i < messages; i++)
+        {
+            lengths[i] = 1 + random.nextInt(InlineMailbox.INLINE_LIMIT_BYTES / 4);
+            final int[] message = new int[lengths[i]];
+            java.util.Arrays.fill(message, i);
+            assertTrue(sender.isend(message, Primitive.INT, 0, message.length, 1, 0, 2, CONTEXT, SendMode.STANDARD).isComplete());
+            if (i % 7 == 0)
+            {
+                receiver.progress();
+            }
+        }
+        final int[] in = new int[InlineMailbox.INLINE_LIMIT_BYTES / 4];
+        for (int i = 0; i < messages; i++)
+        {
+            final ReceiveRequest recv = receiver.recv(in, Primitive.INT, 0, in.length, 0, 2, CONTEXT);
+            assertEquals(4L * lengths[i], recv.byteCount());
+            for (int k = 0; k < lengths[i]; k++)
+            {
+                assertEquals(i, in[k], "message " + i + ", element " + k);
+            }
+        }
+    }
+
+    @Test
+    void aSmallMessageKeepsItsPlaceBeforeALargerOneFromTheSameSender()
+    {
+        sender.isend(new int[] {1}, Primitive.INT, 0, 1, 1, 0, 3, CONTEXT, SendMode.STANDARD);
+        final Request large = sender.isend(new int[2048], Primitive.INT, 0, 2048, 1, 0, 3, CONTEXT, SendMode.STANDARD);
+        final Request synchronous = sender.isend(new int[] {3}, Primitive.INT, 0, 1, 1, 0, 3, CONTEXT, SendMode.SYNCHRONOUS);
+        assertFalse(large.isComplete(), "a message above the eager limit waits for its receive");
+        assertFalse(synchronous.isComplete(), "a synchronous send waits for its receive, however small");
+        final int[] in = new int[2048];
+        assertEquals(4, receiver.recv(in, Primitive.INT, 0, 2048, Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT).byteCount());
+        assertEquals(1, in[0]);
+        assertEquals(8192, receiver.recv(in, Primitive.INT, 0, 2048, Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT).byteCount());
+        assertTrue(large.isComplete());
+        assertFalse(synchronous.isComplete());
+        assertEquals(4, receiver.recv(in, Primitive.INT, 0, 2048, Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT).byteCount());
+        assertEquals(3, in[0]);
+        assertTrue(synchronous.isComplete());
+    }
+
+    @Test
+    void aMessageAboveTheEagerLimitWaitsThoughTheMailboxCouldHoldIt()
+    {
+        final Device[] strict = TestJob.open(2, 16, 1 << 20, "backoff", true);
+        final Request send = strict[0].isend(new byte[32], Primitive.BYTE, 0, 32, 1, 0, 4, CONTEXT, SendMode.STANDARD);
+        assertFalse(send.isComplete());
+        strict[1].recv(new byte[32], Primitive.BYTE, 0, 32, 0, 4, CONTEXT);
+        assertTrue(send.isComplete());
+    }
+
+    @Test
+    void aFloodBeyondTheUnexpectedLimitWaitsForReceivesAndKeepsItsOrder()
+    {
+        final Device[] small = TestJob.open(2, EAGER_LIMIT, 1024, "backoff", true);
+        final Request[] sends = new Request[200];
+        for (int i = 0; i < sends.length; i++)
+        {
+            sends[i] = small[0].isend(new long[] {i}, Primitive.LONG, 0, 1, 1, 0, 5, CONTEXT, SendMode.STANDARD);
+        }
+        assertFalse(sends[sends.length - 1].isComplete(), "200 eager copies of 8 bytes would pass a limit of 1 KiB");
+        final long[] in = new long[1];
+        for (int i = 0; i < sends.length; i++)
+        {
+            small[1].recv(in, Primitive.LONG, 0, 1, 0, 5, CONTEXT);
+            assertEquals(i, in[0]);
+        }
+        for (final Request send : sends)
+        {
+            small[0].await(send);
+        }
+    }
+
+    @Test
+    void aProbeReadsTheMailboxBeforeItAnswers()
+    {
+        sender.isend(new short[] {4, 2}, Primitive.SHORT, 0, 2, 1, 0, 8, CONTEXT, SendMode.STANDARD);
+        final ProbeResult probe = new ProbeResult();
+        assertTrue(receiver.iprobe(Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT, probe));
+        assertEquals(0, probe.source());
+        assertEquals(8, probe.tag());
+        assertEquals(4, probe.byteCount());
+    }
+
+    @Test
+    void aRankSendsToItselfThroughItsOwnMailbox()
+    {
+        final Request send = sender.isend(new int[] {42}, Primitive.INT, 0, 1, 0, 0, 7, CONTEXT, SendMode.STANDARD);
+        assertTrue(send.isComplete());
+        final int[] in = new int[1];
+        sender.recv(in, Primitive.INT, 0, 1, 0, 7, CONTEXT);
+        assertEquals(42, in[0]);
+    }
+}

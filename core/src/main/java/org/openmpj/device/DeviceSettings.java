@@ -43,4 +43,23 @@ public final class DeviceSettings
         }
         throw new IllegalArgumentException(name + "=" + text + " is neither true nor false");
     }
+
+    /**
+     * @return the value of property {@code name}, {@code true} or {@code false} in any case, or {@code whenAuto} when it is
+     *         {@code auto} or unset.
+     * @throws IllegalArgumentException naming the property and its value when it is none of the three.
+     */
+    public static boolean flagOrAuto(final DeviceContext context, final String name, final boolean whenAuto)
+    {
+        final String text = context.property(name, "auto").trim();
+        if (text.equalsIgnoreCase("auto"))
+        {
+            return whenAuto;
+        }
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false"))
+        {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException(name + "=" + text + " is none of true, false and auto");
+    }
 }

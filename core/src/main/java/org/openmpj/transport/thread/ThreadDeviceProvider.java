@@ -30,15 +30,17 @@ public final class ThreadDeviceProvider implements DeviceProvider
 
     /**
      * Whether messages of at most {@link org.openmpj.matching.InlineMailbox#INLINE_LIMIT_BYTES} (and the eager limit) go
-     * through a mailbox per pair of ranks, matched by the receiving rank, instead of being matched in the sending thread.
+     * through a mailbox per pair of ranks, matched by the receiving rank, instead of being matched in the sending thread:
+     * {@code true}, {@code false}, or {@code auto}, which uses them while waits spin (the ranks fit the cores).
      */
     public static final String MAILBOXES_PROP_NAME = "openmpj.thread.mailboxes";
     /**
-     * Default for {@link #MAILBOXES_PROP_NAME}. Measured with 2 ranks on 2 cores in alternating runs: 1-byte one-way time
-     * 0.138-0.178 µs with mailboxes against 0.227-0.253 µs without, 128 bytes 0.19-0.26 against 0.24-0.27 µs; with 8 ranks
-     * on 2 cores the collectives kept their times.
+     * Default for {@link #MAILBOXES_PROP_NAME}. Measured in alternating runs on 2 cores: with 2 ranks, 1-byte one-way time
+     * 0.138-0.178 µs with mailboxes against 0.227-0.253 µs without. With 8 ranks (waits back off), 16-byte Allreduce,
+     * Allgather and Alltoall took 21-38 % longer with them (23.2 against 17.9 µs for Allreduce): a receiver that must be
+     * scheduled to match costs more than a sender, which has the core, matching for it.
      */
-    public static final boolean MAILBOXES_DEFAULT = true;
+    public static final String MAILBOXES_DEFAULT = "auto";
 
     private static final String FABRIC_KEY = "thread.fabric";
 
@@ -68,9 +70,10 @@ public final class ThreadDeviceProvider implements DeviceProvider
                 "bytes: larger messages are not copied but read from the sender's array by the receiver"),
             new ConfigOption(UNEXPECTED_LIMIT_PROP_NAME, Long.toString(UNEXPECTED_LIMIT_DEFAULT),
                 "bytes of eager copies that may wait at one rank before senders must wait for its receives"),
-            new ConfigOption(MAILBOXES_PROP_NAME, Boolean.toString(MAILBOXES_DEFAULT),
+            new ConfigOption(MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT,
                 "true: messages of up to " + org.openmpj.matching.InlineMailbox.INLINE_LIMIT_BYTES
-                    + " bytes go through a mailbox per pair of ranks and are matched by the receiver; false: by the sender"));
+                    + " bytes go through a mailbox per pair of ranks and are matched by the receiver; false: by the sender;"
+                    + " auto: true while waits spin (the ranks fit the cores)"));
     }
 
     @Override
@@ -80,7 +83,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
         final MatchingDevice device = new MatchingDevice(
             name(), capabilities(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
         final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final boolean mailboxes = DeviceSettings.flag(context, MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT);
+        final boolean mailboxes = DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, !context.idleStrategy().parksAt(Integer.MAX_VALUE));
         final Transport transport = new ThreadTransport(fabric(context), context.rank(), mailboxes, eagerLimit, context.idleStrategy(),
             context.job());
         final Transport[] routes = new Transport[context.size()];

@@ -1,0 +1,47 @@
+package org.openmpj.device;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.openmpj.concurrent.IdleStrategies;
+import org.openmpj.runtime.RankDeviceContext;
+
+/** Device tunables are read as documented, and a bad value is named in the error. */
+class DeviceSettingsTest
+{
+    private static DeviceContext with(final Map<String, String> properties)
+    {
+        return new RankDeviceContext(0, 1, properties::get, () -> { }, IdleStrategies.choose("spin", 1, 1),
+            new java.util.concurrent.ConcurrentHashMap<>());
+    }
+
+    @Test
+    void wholeNumbersTakeTheirDefaultWhenUnsetAndRefuseNegativeOrWords()
+    {
+        assertEquals(7, DeviceSettings.wholeNumber(with(Map.of()), "n", 7));
+        assertEquals(12, DeviceSettings.wholeNumber(with(Map.of("n", " 12 ")), "n", 7));
+        final IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+            () -> DeviceSettings.wholeNumber(with(Map.of("n", "-1")), "n", 7));
+        assertEquals("n=-1 is not a whole number; expected one >= 0", negative.getMessage());
+    }
+
+    @Test
+    void flagsOrAutoAcceptThreeWordsInAnyCase()
+    {
+        assertTrue(DeviceSettings.flagOrAuto(with(Map.of()), "f", true));
+        assertFalse(DeviceSettings.flagOrAuto(with(Map.of("f", "AUTO")), "f", false));
+        assertTrue(DeviceSettings.flagOrAuto(with(Map.of("f", "True")), "f", false));
+        assertFalse(DeviceSettings.flagOrAuto(with(Map.of("f", "false")), "f", true));
+        final IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+            () -> DeviceSettings.flagOrAuto(with(Map.of("f", "maybe")), "f", true));
+        assertEquals("f=maybe is none of true, false and auto", bad.getMessage());
+        final IllegalArgumentException badFlag = assertThrows(IllegalArgumentException.class,
+            () -> DeviceSettings.flag(with(Map.of("f", "yes")), "f", true));
+        assertEquals("f=yes is neither true nor false", badFlag.getMessage());
+    }
+}

@@ -134,7 +134,8 @@ public final class HostSegment
      */
     public Transport connect(final MatchingDevice device)
     {
-        transport = new ShmTransport(device, segment, self, hostRanks, context.job(), eagerLimitBytes, windowBytes);
+        transport = new ShmTransport(device, segment, self, hostRanks, context.job(), eagerLimitBytes, windowBytes,
+            context.idleStrategy().parksAt(Integer.MAX_VALUE));
         return transport;
     }
 

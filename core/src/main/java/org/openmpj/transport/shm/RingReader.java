@@ -30,10 +30,17 @@ final class RingReader
     private final ByteBuffer data;
     private final FrameAssembler frames;
     private long head;
+    /** Whether the writer may sleep waiting for room, and so must be looked for after room is freed. */
+    private final boolean writerMaySleep;
 
-    /** @param peer the writer's index in the segment. */
-    RingReader(final SharedSegment segment, final int peer, final int to, final PeerProtocol protocol)
+    /**
+     * @param peer           the writer's index in the segment.
+     * @param writerMaySleep whether the writer's waits may sleep (they back off); when they only spin, freeing room skips
+     *                       the fence and the look at the writer's waiting flag.
+     */
+    RingReader(final SharedSegment segment, final int peer, final int to, final PeerProtocol protocol, final boolean writerMaySleep)
     {
+        this.writerMaySleep = writerMaySleep;
         this.segment = segment;
         this.peer = peer;
         final RingLocation ring = new RingLocation(segment, peer, to);
@@ -83,6 +90,10 @@ final class RingReader
         }
         head = tail;
         LONG.setRelease(memory, headOffset, head);
+        if (!writerMaySleep)
+        {
+            return (int)available;
+        }
         VarHandle.fullFence();
         if ((int)INT.getVolatile(memory, waitingOffset) != 0)
         {

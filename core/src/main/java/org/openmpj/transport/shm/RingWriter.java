@@ -40,6 +40,8 @@ final class RingWriter implements FrameWriter
     private final long mask;
     private final ByteBuffer data;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Whether the reader may sleep on its wake word, and so must be looked for after each publication. */
+    private final boolean readerMaySleep;
     private final FrameBacklog queue = new FrameBacklog();
     private PeerProtocol protocol;
     private long tail;
@@ -50,11 +52,14 @@ final class RingWriter implements FrameWriter
     private volatile boolean closed;
 
     /**
-     * @param peer     the peer's index in the segment.
-     * @param peerRank the peer's world rank, for messages.
+     * @param peer           the peer's index in the segment.
+     * @param peerRank       the peer's world rank, for messages.
+     * @param readerMaySleep whether the peer's waits may sleep (they back off); when they only spin, a publication skips
+     *                       the fence and the look at the peer's wake word.
      */
-    RingWriter(final SharedSegment segment, final int from, final int peer, final int peerRank)
+    RingWriter(final SharedSegment segment, final int from, final int peer, final int peerRank, final boolean readerMaySleep)
     {
+        this.readerMaySleep = readerMaySleep;
         this.segment = segment;
         this.peer = peer;
         this.peerRank = peerRank;
@@ -276,6 +281,9 @@ final class RingWriter implements FrameWriter
     private void publish()
     {
         LONG.setRelease(memory, tailOffset, tail);
-        segment.wakeIfSleeping(peer);
+        if (readerMaySleep)
+        {
+            segment.wakeIfSleeping(peer);
+        }
     }
 }

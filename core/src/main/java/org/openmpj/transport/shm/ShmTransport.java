@@ -38,18 +38,26 @@ final class ShmTransport implements Transport
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
-    private final Runnable wakeBlocked;
+    private final Runnable wakeBlocked = this::wakeBlockedThread;
+    /**
+     * Threads inside {@link #wakeBlockedThread} now. A thread of another rank of this process may complete one of this rank's
+     * requests, and so run the waker, just as this rank, woken otherwise, finishes and closes: close waits for them before
+     * it unmaps the segment.
+     */
+    private final java.util.concurrent.atomic.AtomicInteger wakersInside = new java.util.concurrent.atomic.AtomicInteger();
     /** The request of the thread sleeping on this rank's wake word; whoever completes it wakes the thread. */
     private org.openmpj.device.Request sleepingFor;
     private volatile boolean closed;
 
     /**
-     * @param self       this rank's index in the segment.
-     * @param worldRanks the world rank of each index in the segment.
+     * @param self          this rank's index in the segment.
+     * @param worldRanks    the world rank of each index in the segment.
+     * @param ranksMaySleep whether the waits of the segment's ranks may sleep (they back off), so that publishing must look
+     *                      for a sleeper; every rank on a host chooses its idle strategy alike.
      */
     ShmTransport(
         final MatchingDevice device, final SharedSegment segment, final int self, final int[] worldRanks, final JobControl job,
-        final long eagerLimitBytes, final long windowBytes)
+        final long eagerLimitBytes, final long windowBytes, final boolean ranksMaySleep)
     {
         this.segment = segment;
         this.job = job;
@@ -71,15 +79,14 @@ final class ShmTransport implements Transport
             if (peer != self)
             {
                 final PeerProtocol protocol = new PeerProtocol(device, eagerLimitBytes, windowBytes);
-                final RingWriter writer = new RingWriter(segment, self, peer, worldRanks[peer]);
+                final RingWriter writer = new RingWriter(segment, self, peer, worldRanks[peer], ranksMaySleep);
                 writer.attach(protocol);
                 protocol.attach(writer);
                 protocols[peer] = protocol;
                 writers[peer] = writer;
-                readers[peer] = new RingReader(segment, peer, self, protocol);
+                readers[peer] = new RingReader(segment, peer, self, protocol, ranksMaySleep);
             }
         }
-        this.wakeBlocked = () -> segment.wakeIfSleeping(self);
         this.watch = new ProcessWatch("openmpj-shm-watch-" + worldRanks[self], this::onProcessEnded);
     }
 
@@ -223,6 +230,22 @@ final class ShmTransport implements Transport
         return closed;
     }
 
+    private void wakeBlockedThread()
+    {
+        wakersInside.incrementAndGet();
+        try
+        {
+            if (!closed)
+            {
+                segment.wakeIfSleeping(self);
+            }
+        }
+        finally
+        {
+            wakersInside.decrementAndGet();
+        }
+    }
+
     private void onProcessEnded(final long pid, final int peer)
     {
         if (!closed && !segment.hasFinalized(peer))
@@ -266,6 +289,11 @@ final class ShmTransport implements Transport
             {
                 writer.close();
             }
+        }
+        // Pairs with the waker's increment before it looks at closed: either it sees closed, or this sees it inside.
+        while (wakersInside.get() != 0)
+        {
+            Thread.onSpinWait();
         }
         // Frames this rank wrote stay readable: the peers map the segment until they close it themselves.
         segment.close();

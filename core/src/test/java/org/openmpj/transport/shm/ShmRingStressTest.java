@@ -17,6 +17,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmpj.concurrent.IdleStrategies;
@@ -47,10 +49,12 @@ class ShmRingStressTest
     @TempDir
     Path dir;
 
-    @Test
-    void randomMessagesBothWaysArriveWholeAndInOrder() throws Exception
+    /** Waits that back off may sleep on the wake word, so that publishing looks for sleepers; waits that spin skip that. */
+    @ParameterizedTest(name = "waits {0}")
+    @ValueSource(strings = {"backoff", "spin"})
+    void randomMessagesBothWaysArriveWholeAndInOrder(final String idle) throws Exception
     {
-        final Device[] devices = open(2, Map.of(ShmDeviceProvider.RING_BYTES_PROP_NAME, "4096",
+        final Device[] devices = open(2, idle, Map.of(ShmDeviceProvider.RING_BYTES_PROP_NAME, "4096",
             ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, "3000", ShmDeviceProvider.DIR_PROP_NAME, dir.toString()));
         final ExecutorService ranks = Executors.newFixedThreadPool(2);
         try
@@ -106,7 +110,7 @@ class ShmRingStressTest
         {
             final MatchingDevice device = new MatchingDevice("shm", DeviceCapabilities.processes(true), 1, 2,
                 IdleStrategies.choose("backoff", 2, 2), () -> { }, 1 << 20);
-            final RingReader reader = new RingReader(segment, 0, 1, new PeerProtocol(device, 1024, 1 << 20));
+            final RingReader reader = new RingReader(segment, 0, 1, new PeerProtocol(device, 1024, 1 << 20), true);
             final long ring = segment.ringOffset(0, 1);
             corruption.apply(segment.memory(), ring, ring + SegmentDescriptor.RING_HEADER_BYTES);
             return assertThrows(IllegalStateException.class, reader::read).getMessage();
@@ -211,7 +215,7 @@ class ShmRingStressTest
         };
     }
 
-    private static Device[] open(final int size, final Map<String, String> properties) throws Exception
+    private static Device[] open(final int size, final String idle, final Map<String, String> properties) throws Exception
     {
         final JobState job = new JobState();
         final SharedKeyValueStore store = new SharedKeyValueStore(size, job);
@@ -224,7 +228,7 @@ class ShmRingStressTest
             {
                 final int r = rank;
                 opened.add(opening.submit(() -> new ShmDeviceProvider().open(new RankDeviceContext(r, size, properties::get, job,
-                    IdleStrategies.choose("backoff", size, 2), shared, store))));
+                    IdleStrategies.choose(idle, size, 2), shared, store))));
             }
             final Device[] devices = new Device[size];
             for (int rank = 0; rank < size; rank++)

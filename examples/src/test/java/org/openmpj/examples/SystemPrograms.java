@@ -116,6 +116,46 @@ final class SystemPrograms
     }
 
     /**
+     * Rank 0 and rank size/2 exchange messages while every other rank waits in {@code MPI.Finalize}, long enough to fall
+     * asleep there; the pair then finalizes too, waking them. On a hybrid job of two JVMs the sleepers share a JVM with one
+     * of the pair, whose sends complete their requests from its own thread.
+     */
+    public static final class PairWhileOthersSleep
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int partner = MPI.COMM_WORLD.Size() / 2;
+            final int[] token = new int[1];
+            final long until = System.nanoTime() + 200_000_000L;
+            if (rank == 0)
+            {
+                while (System.nanoTime() < until)
+                {
+                    MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, partner, 1);
+                    MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, partner, 1);
+                }
+                token[0] = -1;
+                MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, partner, 1);
+            }
+            else if (rank == partner)
+            {
+                while (token[0] >= 0)
+                {
+                    MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, 0, 1);
+                    if (token[0] >= 0)
+                    {
+                        token[0]++;
+                        MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, 0, 1);
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /**
      * Rank 1 dies (its JVM halts, as if killed) while the others wait for messages from ranks that are alive; each
      * survivor prints how long it took to learn of the death and what it was told, then fails.
      */

@@ -3,11 +3,10 @@ package org.openmpj.bench;
 import mpi.Intracomm;
 import mpi.MPI;
 
-/** Rank 1 of an MPI ping-pong: receives each message from rank 0 and sends it straight back, until told to stop. */
+/** The echoing rank of an MPI ping-pong: receives each message from rank 0 and sends it straight back, until told to stop. */
 final class MpiFollower extends FollowerTemplate
 {
     static final int LEADER = 0;
-    static final int FOLLOWER = 1;
     static final int TAG_CONTROL = 1;
     static final int TAG_DATA = 2;
 

@@ -6,9 +6,12 @@ import mpi.MPI;
 /**
  * Ping-pong of {@code byte[]} messages between two MPI ranks with blocking {@code Send} and {@code Recv}:
  * rank 0 leads and prints the results, rank 1 echoes. The result lines name the device, e.g. {@code impl=openmpj-tcp}.
+ * On more ranks (an even number), rank 0 leads and rank size/2 echoes while the others go straight to
+ * {@code MPI.Finalize}: on a hybrid job of two JVMs, the pair then meets across the JVMs.
  *
  * <pre>
  * bin/mpjrun -np 2 -cp bench/target/openmpj-bench.jar org.openmpj.bench.PingPong [--max-bytes N] [--repetitions N] [--batch-ms N]
+ * bin/mpjrun -np 4 -dev hybrid -threads 2 -cp bench/target/openmpj-bench.jar org.openmpj.bench.PingPong
  * </pre>
  */
 public final class PingPong
@@ -34,18 +37,19 @@ public final class PingPong
         final String name = impl != null ? impl : JobDevice.implOfThisJob();
         final int rank = MPI.COMM_WORLD.Rank();
         final int size = MPI.COMM_WORLD.Size();
-        if (size != 2)
+        if (size < 2 || size % 2 != 0)
         {
-            throw new IllegalStateException(name + " needs exactly 2 ranks (mpjrun -np 2), got " + size);
+            throw new IllegalStateException(name + " needs an even number of ranks (mpjrun -np 2), got " + size);
         }
         final BenchOptions options = BenchOptions.parse(programArgs);
+        final int follower = size / 2;
         final byte fill = (byte)(rank + 1);
         final MpiMessages messages = objects ? MpiMessages.objects(fill) : MpiMessages.bytes(options.maxBytes(), fill);
         if (rank == MpiFollower.LEADER)
         {
-            new PingPongBenchmark(name, options, new MpiLeader(messages), System.out).run();
+            new PingPongBenchmark(name, options, new MpiLeader(messages, follower), System.out).run();
         }
-        else
+        else if (rank == follower)
         {
             new MpiFollower(messages).run();
         }

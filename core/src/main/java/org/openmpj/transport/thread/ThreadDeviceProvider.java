@@ -82,10 +82,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
         final long unexpectedLimit = DeviceSettings.wholeNumber(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
         final MatchingDevice device = new MatchingDevice(
             name(), capabilities(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
-        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        final boolean mailboxes = DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, !context.idleStrategy().parksAt(Integer.MAX_VALUE));
-        final Transport transport = new ThreadTransport(fabric(context), context.rank(), mailboxes, eagerLimit, context.idleStrategy(),
-            context.job());
+        final Transport transport = sameProcessRoute(context);
         final Transport[] routes = new Transport[context.size()];
         java.util.Arrays.fill(routes, transport);
         device.connect(routes);
@@ -93,14 +90,19 @@ public final class ThreadDeviceProvider implements DeviceProvider
         return device;
     }
 
+    private static boolean useMailboxes(final DeviceContext context)
+    {
+        return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, !context.idleStrategy().parksAt(Integer.MAX_VALUE));
+    }
+
     /**
      * @return the route from {@code context}'s rank to the ranks that are threads of its process, for any device that
-     *         holds ranks as threads; the thread device's eager limit applies to it.
+     *         holds ranks as threads; the thread device's eager limit and mailboxes apply to it.
      */
     public static Transport sameProcessRoute(final DeviceContext context)
     {
         final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        return new ThreadTransport(fabric(context), context.rank(), false, eagerLimit, context.idleStrategy(), context.job());
+        return new ThreadTransport(fabric(context), context.rank(), useMailboxes(context), eagerLimit, context.idleStrategy(), context.job());
     }
 
     /** Makes {@code device}, connected, reachable by the ranks of its process through {@link #sameProcessRoute}. */

@@ -1,0 +1,18 @@
+package org.openmpj.conformance;
+
+import org.junit.jupiter.api.Timeout;
+import org.openmpj.examples.MpjRunJobRunner;
+import org.openmpj.testing.JobRunner;
+
+/** The point-to-point conformance suite on the shm device with every rank a JVM of its own, started by {@code bin/mpjrun}. */
+@Timeout(300)
+class ShmProcessesPointToPointIT extends AbstractPointToPointSuite
+{
+    private final JobRunner runner = new MpjRunJobRunner("shm", 1);
+
+    @Override
+    protected JobRunner runner()
+    {
+        return runner;
+    }
+}

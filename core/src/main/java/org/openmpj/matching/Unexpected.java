@@ -80,13 +80,19 @@ final class Unexpected
     /** @return the byte scratch array, at least {@code bytes} long, that a remote eager payload is read into. */
     byte[] eagerBytes(final int bytes)
     {
-        Object scratch = scratchByKind[Primitive.BYTE.ordinal()];
-        if (scratch == null || ((byte[])scratch).length < bytes)
+        return (byte[])scratch(Primitive.BYTE, bytes);
+    }
+
+    /** @return this entry's scratch array of {@code kind}, grown to hold at least {@code elements}; it never shrinks. */
+    private Object scratch(final Primitive kind, final int elements)
+    {
+        Object scratch = scratchByKind[kind.ordinal()];
+        if (scratch == null || kind.length(scratch) < elements)
         {
-            scratch = new byte[Math.max(bytes, 64)];
-            scratchByKind[Primitive.BYTE.ordinal()] = scratch;
+            scratch = kind.newArray(Math.max(elements, 64));
+            scratchByKind[kind.ordinal()] = scratch;
         }
-        return (byte[])scratch;
+        return scratch;
     }
 
     /** @return whether the entry holds a copy of the data, counted against the receiver's unexpected-message limit. */
@@ -106,13 +112,7 @@ final class Unexpected
     {
         final Primitive kind = send.kind;
         final int elements = (int)(send.byteCount / kind.sizeBytes());
-        Object scratch = scratchByKind[kind.ordinal()];
-        if (scratch == null || kind.length(scratch) < elements)
-        {
-            scratch = kind.newArray(Math.max(elements, 64));
-            scratchByKind[kind.ordinal()] = scratch;
-        }
-        ArrayCopy.copyElements(kind, send.buffer, send.offset, scratch, 0, elements);
+        ArrayCopy.copyElements(kind, send.buffer, send.offset, scratch(kind, elements), 0, elements);
         eagerKind = kind;
         eagerOwner = send;
     }
@@ -120,14 +120,7 @@ final class Unexpected
     /** Copies {@code bytes} bytes of a message sent from an array of {@code kind}, from element {@code at} of {@code from}. */
     void copyEager(final Primitive kind, final long[] from, final int at, final int bytes)
     {
-        final int elements = bytes / kind.sizeBytes();
-        Object scratch = scratchByKind[kind.ordinal()];
-        if (scratch == null || kind.length(scratch) < elements)
-        {
-            scratch = kind.newArray(Math.max(elements, 64));
-            scratchByKind[kind.ordinal()] = scratch;
-        }
-        ArrayCopy.copy(from, Primitive.LONG, at, scratch, kind, 0, bytes);
+        ArrayCopy.copy(from, Primitive.LONG, at, scratch(kind, bytes / kind.sizeBytes()), kind, 0, bytes);
         eagerKind = kind;
     }
 

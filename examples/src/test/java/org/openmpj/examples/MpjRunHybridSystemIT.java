@@ -59,8 +59,7 @@ class MpjRunHybridSystemIT
     {
         for (int job = 0; job < 12; job++)
         {
-            final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2",
-                "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$PairWhileOthersSleep");
+            final Launch.Outcome run = twoJvmsOfTwoRanks("PairWhileOthersSleep");
             assertEquals(0, run.exitCode(), run::toString);
         }
     }
@@ -68,16 +67,14 @@ class MpjRunHybridSystemIT
     @Test
     void staticFieldsArePerRankInsideEachJvm() throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2",
-            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$StaticsPerRank");
+        final Launch.Outcome run = twoJvmsOfTwoRanks("StaticsPerRank");
         assertEquals(0, run.exitCode(), run::toString);
     }
 
     @Test
     void aThreadRankThatThrowsFailsTheWholeJobWithItsCause() throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2", "-cp", Launch.testPrograms(),
-            "org.openmpj.examples.SystemPrograms$RankThrows");
+        final Launch.Outcome run = twoJvmsOfTwoRanks("RankThrows");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.stderr().contains("rank 1 failed"), run::toString);
         Launch.assertNoRankLeft("SystemPrograms\\$RankThrows");
@@ -87,8 +84,7 @@ class MpjRunHybridSystemIT
     void aJvmThatDiesIsNamedToTheRanksOfTheOthers() throws Exception
     {
         // Rank 1 halts its JVM, which takes rank 0 with it; ranks 2 and 3 live in the other JVM.
-        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2",
-            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$RankDies");
+        final Launch.Outcome run = twoJvmsOfTwoRanks("RankDies");
         assertNotEquals(0, run.exitCode(), run::toString);
         Launch.assertSurvivorsLearned(run, 2, "ranks 0 and 1 ");
         assertTrue(run.stderr().contains("mpjrun: job failed: JVM 0 (ranks 0 to 1) exited with code 9")
@@ -141,5 +137,12 @@ class MpjRunHybridSystemIT
             assertTrue(crossed1 > 100_000 && crossed2 > 100_000, "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2
                 + "\n" + run);
         });
+    }
+
+    /** Runs test program {@code SystemPrograms$name} as 4 ranks in 2 JVMs of 2. */
+    private static Launch.Outcome twoJvmsOfTwoRanks(final String name) throws IOException, InterruptedException
+    {
+        return Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "hybrid", "-threads", "2", "-cp", Launch.testPrograms(),
+            "org.openmpj.examples.SystemPrograms$" + name);
     }
 }

@@ -8,6 +8,7 @@ import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.DeviceSettings;
+import org.openmpj.matching.InlineMailbox;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.Transport;
 
@@ -29,7 +30,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
     public static final long UNEXPECTED_LIMIT_DEFAULT = 64L * 1024 * 1024;
 
     /**
-     * Whether messages of at most {@link org.openmpj.matching.InlineMailbox#INLINE_LIMIT_BYTES} (and the eager limit) go
+     * Whether messages of at most {@link InlineMailbox#INLINE_LIMIT_BYTES} (and the eager limit) go
      * through a mailbox per pair of ranks, matched by the receiving rank, instead of being matched in the sending thread:
      * {@code true}, {@code false}, or {@code auto}, which uses them while waits spin (the ranks fit the cores).
      */
@@ -71,7 +72,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
             new ConfigOption(UNEXPECTED_LIMIT_PROP_NAME, Long.toString(UNEXPECTED_LIMIT_DEFAULT),
                 "bytes of eager copies that may wait at one rank before senders must wait for its receives"),
             new ConfigOption(MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT,
-                "true: messages of up to " + org.openmpj.matching.InlineMailbox.INLINE_LIMIT_BYTES
+                "true: messages of up to " + InlineMailbox.INLINE_LIMIT_BYTES
                     + " bytes go through a mailbox per pair of ranks and are matched by the receiver; false: by the sender;"
                     + " auto: true while waits spin (the ranks fit the cores)"));
     }

@@ -1,5 +1,7 @@
 package org.openmpj.transport.thread;
 
+import java.lang.invoke.VarHandle;
+
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.JobControl;
 import org.openmpj.device.Request;
@@ -90,7 +92,7 @@ final class ThreadTransport implements Transport
                     if (receiversMayPark)
                     {
                         // Pairs with the sleeper's fence between announcing itself and looking at its mailboxes.
-                        java.lang.invoke.VarHandle.fullFence();
+                        VarHandle.fullFence();
                         fabric.inbox(dest).wake();
                     }
                     return true;

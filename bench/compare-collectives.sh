@@ -16,5 +16,5 @@ set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 bench_build
 
-exec "$JAVA" -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_CORE_JAR" org.openmpj.bench.CollectivesComparison \
+exec "$JAVA" -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_RUNTIME_CP" org.openmpj.bench.CollectivesComparison \
   --results "$BENCH_DIR/results" "$@"

@@ -37,6 +37,6 @@ bench_build
 bench_compile_native "$BENCH_DIR/native/collectives.c" "$NATIVE_BIN"
 
 exec "$JAVA" -Djava.awt.headless=true \
-  -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_CORE_JAR" \
+  -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_RUNTIME_CP" \
   org.openmpj.bench.CollectivesReport \
   --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --mpirun "$OPENMPI_MPIRUN" "$@"

@@ -40,7 +40,7 @@ if [ "$device" = shm ] || [ "$device" = hybrid ]; then
 fi
 
 exec "$JAVA" -Djava.awt.headless=true \
-  -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_CORE_JAR" \
+  -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_RUNTIME_CP" \
   org.openmpj.bench.PingPongReport \
   --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --native-mpich "$MPICH_BIN" \
   --mpirun "$OPENMPI_MPIRUN" "$@"

@@ -1,5 +1,6 @@
 # Shared by bin/mpjrun and bin/mpjavac: finds a JDK >= 25 and the OpenMPJ jars, building them on first use.
-# Sourced, not run. Sets JAVA, JAVAC, OPENMPJ_HOME, OPENMPJ_CORE_JAR, OPENMPJ_MPI_JAR.
+# Sourced, not run. Sets JAVA, JAVAC, OPENMPJ_HOME, OPENMPJ_CORE_JAR, OPENMPJ_MPI_JAR, OPENMPJ_UCX_JAR, and
+# OPENMPJ_RUNTIME_CP: the engine and every device, what launchers and ranks run on.
 
 OPENMPJ_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -43,10 +44,12 @@ JAVAC="$OPENMPJ_JDK/bin/javac"
 if [ -f "$OPENMPJ_HOME/lib/openmpj-core.jar" ]; then
   OPENMPJ_CORE_JAR="$OPENMPJ_HOME/lib/openmpj-core.jar"
   OPENMPJ_MPI_JAR="$OPENMPJ_HOME/lib/openmpj-mpi.jar"
+  OPENMPJ_UCX_JAR="$OPENMPJ_HOME/lib/openmpj-ucx.jar"
 else
   OPENMPJ_CORE_JAR="$OPENMPJ_HOME/core/target/openmpj-core.jar"
   OPENMPJ_MPI_JAR="$OPENMPJ_HOME/mpi/target/openmpj-mpi.jar"
-  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_HOME/examples/target/openmpj-examples.jar" ]; then
+  OPENMPJ_UCX_JAR="$OPENMPJ_HOME/ucx/target/openmpj-ucx.jar"
+  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_UCX_JAR" ] || [ ! -f "$OPENMPJ_HOME/examples/target/openmpj-examples.jar" ]; then
     if ! command -v mvn >/dev/null 2>&1; then
       echo "$(basename "$0"): OpenMPJ is not built yet and Maven (mvn) is not installed; install it (apt-get install maven)." >&2
       exit 2
@@ -63,3 +66,4 @@ else
     rm -f "$openmpj_build_log"
   fi
 fi
+OPENMPJ_RUNTIME_CP="$OPENMPJ_CORE_JAR:$OPENMPJ_UCX_JAR"

@@ -1,0 +1,226 @@
+package org.openmpj.ucx;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import org.openmpj.matching.FrameDescriptor;
+import org.openmpj.matching.Landing;
+
+/**
+ * The receiving half of the ucx transport: reads each arriving active message's header, hands the frame to the protocol
+ * of the peer that sent it, and lands its payload. An eager payload is in hand in the handler and is copied straight into
+ * the receive (or the unexpected queue's copy); a rendezvous payload arrives in pieces, each either in hand or fetched by
+ * UCX's rendezvous into a registered slot and copied out from there.
+ *
+ * <p>Thread-safety: none of its own; used under the transport's lock, by the thread that progresses the worker.
+ */
+final class Arrivals
+{
+    private final UcxTransport transport;
+    private final UcxPeer[] peers;
+    private final long worker;
+    private final SlotPool receiveSlots;
+    private final long receiveParams;
+    private final InFlight inFlight;
+    private final int pieceBytes;
+    private final ByteBuffer frame = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private final MemorySegment frameView = MemorySegment.ofBuffer(frame);
+    private final Landing landing = new Landing();
+    private InboundData inboundPool;
+    /** Rendezvous pieces that arrived while every receive slot was busy: UCX descriptors, with where each lands. */
+    private long[] deferredDescriptors = new long[8];
+    private InboundData[] deferredData = new InboundData[8];
+    private long[] deferredOffsets = new long[8];
+    private long[] deferredLengths = new long[8];
+    private int deferredCount;
+
+    Arrivals(
+        final UcxTransport transport, final UcxPeer[] peers, final long worker, final SlotPool receiveSlots, final long receiveParams,
+        final InFlight inFlight, final int pieceBytes)
+    {
+        this.transport = transport;
+        this.peers = peers;
+        this.worker = worker;
+        this.receiveSlots = receiveSlots;
+        this.receiveParams = receiveParams;
+        this.inFlight = inFlight;
+        this.pieceBytes = pieceBytes;
+    }
+
+    /**
+     * An active message arrived; UCX calls this from its progress.
+     *
+     * @return what UCX should do with the message's data.
+     */
+    int onActiveMessage(final long header, final long headerLength, final long data, final long length, final long param)
+    {
+        if (headerLength != AmHeaderDescriptor.HEADER_BYTES
+            || Ucp.MEMORY.get(ValueLayout.JAVA_INT_UNALIGNED, header + AmHeaderDescriptor.VERSION_OFFSET) != AmHeaderDescriptor.VERSION)
+        {
+            throw new IllegalStateException("an active message with a header of " + headerLength + " bytes, not of this device's version "
+                + AmHeaderDescriptor.VERSION);
+        }
+        final int sender = Ucp.MEMORY.get(ValueLayout.JAVA_INT_UNALIGNED, header + AmHeaderDescriptor.SENDER_OFFSET);
+        if (sender < 0 || sender >= peers.length || peers[sender] == null)
+        {
+            throw new IllegalStateException("an active message from rank " + sender + ", which is no peer in a job of " + peers.length);
+        }
+        final UcxPeer peer = peers[sender];
+        final long frameAt = header + AmHeaderDescriptor.FRAME_OFFSET;
+        final byte type = Ucp.MEMORY.get(ValueLayout.JAVA_BYTE, frameAt + FrameDescriptor.TYPE_OFFSET);
+        final boolean rendezvous = (Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, param + UcpStructs.AM_RECV_PARAM_ATTR_OFFSET)
+            & UcpStructs.AM_RECV_ATTR_FLAG_RNDV) != 0;
+        if (type == AmHeaderDescriptor.PIECE)
+        {
+            final long recvId = Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.ID_OFFSET);
+            final InboundData inbound = peer.inbound(recvId);
+            if (inbound == null)
+            {
+                throw new IllegalStateException("a piece of the data for receive " + recvId + ", which is not receiving");
+            }
+            return onPiece(inbound, Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.AUX_OFFSET), data, length,
+                rendezvous);
+        }
+        MemorySegment.copy(Ucp.MEMORY, frameAt, frameView, 0, FrameDescriptor.HEADER_BYTES);
+        if (type == FrameDescriptor.DATA
+            && (rendezvous || length != Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.BYTE_COUNT_OFFSET)))
+        {
+            final InboundData inbound = obtainInbound(peer);
+            peer.protocol.onHeader(frame, 0, inbound.landing);
+            inbound.recvId = Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.ID_OFFSET);
+            peer.addInbound(inbound);
+            return onPiece(inbound, 0, data, length, rendezvous);
+        }
+        if (rendezvous)
+        {
+            throw new IllegalStateException("a frame of type " + type + " came by UCX's rendezvous, though sent eagerly");
+        }
+        peer.protocol.onHeader(frame, 0, landing);
+        final long keep = landing.keepBytes();
+        if (keep > 0)
+        {
+            NativeCopy.fromNative(data, keep, landing.array(), landing.kind(), landing.elementOffset(), 0);
+        }
+        peer.protocol.onPayloadLanded(landing);
+        return Ucp.UCS_OK;
+    }
+
+    private int onPiece(final InboundData inbound, final long offset, final long data, final long length, final boolean rendezvous)
+    {
+        if (offset < 0 || length > pieceBytes || offset + length > inbound.landing.totalBytes())
+        {
+            throw new IllegalStateException("a piece of " + length + " bytes at byte " + offset + " of a message of "
+                + inbound.landing.totalBytes());
+        }
+        if (!rendezvous)
+        {
+            inbound.land(offset, data, length);
+            if (inbound.complete())
+            {
+                finishInbound(inbound);
+            }
+            return Ucp.UCS_OK;
+        }
+        final int slot = receiveSlots.take();
+        if (slot < 0)
+        {
+            defer(data, inbound, offset, length);
+            return Ucp.UCS_INPROGRESS;
+        }
+        receivePiece(data, slot, inbound, offset, length);
+        return Ucp.UCS_OK;
+    }
+
+    private void receivePiece(final long descriptor, final int slot, final InboundData inbound, final long offset, final long length)
+    {
+        final long request;
+        try
+        {
+            request = (long)Ucp.AM_RECV_DATA.invokeExact(worker, descriptor, receiveSlots.address(slot), length, receiveParams);
+        }
+        catch (final Throwable ex)
+        {
+            throw transport.failure("receiving a rendezvous piece", ex);
+        }
+        if (Ucp.isStatus(request))
+        {
+            onPieceReceived(slot, inbound, offset, length, (int)request);
+        }
+        else
+        {
+            inFlight.add(request, InFlight.RECEIVED_PIECE, slot, inbound.peer, inbound, offset, length);
+        }
+    }
+
+    void onPieceReceived(final int slot, final InboundData inbound, final long offset, final long length, final int status)
+    {
+        if (status != Ucp.UCS_OK)
+        {
+            receiveSlots.give(slot);
+            transport.lostPeer(inbound.peer, status);
+            return;
+        }
+        inbound.land(offset, receiveSlots.address(slot), length);
+        if (deferredCount > 0)
+        {
+            final int last = --deferredCount;
+            final InboundData waiting = deferredData[last];
+            deferredData[last] = null;
+            receivePiece(deferredDescriptors[last], slot, waiting, deferredOffsets[last], deferredLengths[last]);
+        }
+        else
+        {
+            receiveSlots.give(slot);
+        }
+        if (inbound.complete())
+        {
+            finishInbound(inbound);
+        }
+    }
+
+    private void defer(final long descriptor, final InboundData inbound, final long offset, final long length)
+    {
+        if (deferredCount == deferredDescriptors.length)
+        {
+            final int capacity = deferredCount * 2;
+            deferredDescriptors = java.util.Arrays.copyOf(deferredDescriptors, capacity);
+            deferredData = java.util.Arrays.copyOf(deferredData, capacity);
+            deferredOffsets = java.util.Arrays.copyOf(deferredOffsets, capacity);
+            deferredLengths = java.util.Arrays.copyOf(deferredLengths, capacity);
+        }
+        deferredDescriptors[deferredCount] = descriptor;
+        deferredData[deferredCount] = inbound;
+        deferredOffsets[deferredCount] = offset;
+        deferredLengths[deferredCount] = length;
+        deferredCount++;
+    }
+
+    private InboundData obtainInbound(final UcxPeer peer)
+    {
+        InboundData inbound = inboundPool;
+        if (inbound == null)
+        {
+            inbound = new InboundData();
+        }
+        else
+        {
+            inboundPool = inbound.next;
+            inbound.next = null;
+        }
+        inbound.peer = peer;
+        inbound.received = 0;
+        return inbound;
+    }
+
+    private void finishInbound(final InboundData inbound)
+    {
+        final UcxPeer peer = inbound.peer;
+        peer.removeInbound(inbound);
+        peer.protocol.onPayloadLanded(inbound.landing);
+        inbound.peer = null;
+        inbound.next = inboundPool;
+        inboundPool = inbound;
+    }
+}

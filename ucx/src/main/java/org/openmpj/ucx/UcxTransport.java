@@ -1,0 +1,761 @@
+package org.openmpj.ucx;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.JobControl;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.Request;
+import org.openmpj.matching.FrameDescriptor;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.OutFrame;
+import org.openmpj.matching.PeerProtocol;
+import org.openmpj.matching.SendRequest;
+import org.openmpj.matching.Transport;
+import org.openmpj.os.ProcessWatch;
+
+/**
+ * Carries a rank's frames to its peers as UCX active messages, under the one matcher's eager and rendezvous protocols
+ * ({@link PeerProtocol}): UCX moves bytes, the matcher decides what they are.
+ *
+ * <ul>
+ *   <li>A frame goes straight from the sender's array when UCX can take it at once (its eager protocols copy it during
+ *       the call); otherwise it is copied into a registered staging slot, which UCX owns until the send completes.</li>
+ *   <li>Eager frames are sent with UCX's eager protocol, so their payload is in hand when the frame is matched, and the
+ *       order of arrivals is the order of matching.</li>
+ *   <li>A rendezvous payload larger than a slot leaves in pieces, each copied into a free slot while the previous ones move
+ *       (UCX moves a large piece by its own zero-copy rendezvous, RDMA on InfiniBand); a piece that arrives by rendezvous is
+ *       received into a registered slot and copied out into the receive's array.</li>
+ * </ul>
+ *
+ * <p>Thread-safety: any number of threads may send and make progress at once. The worker is UCX-serialized: every call on
+ * it is made under {@link #lock}, which the progressing thread holds while UCX calls back, so frames written from inside
+ * a callback take it again.
+ */
+final class UcxTransport implements Transport
+{
+    private static final int HEADER = AmHeaderDescriptor.HEADER_BYTES;
+    /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
+    private static final int SLOT_PAYLOAD_OFFSET = 64;
+    private static final int CLOSE_GRACE_MS = 2000;
+
+    private final MatchingDevice device;
+    private final JobControl job;
+    private final int rank;
+    private final long eagerLimitBytes;
+    private final UcxContext ucx;
+    private final long worker;
+    private final UcxPeer[] peers;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Arena arena = Arena.ofShared();
+    private final SlotPool sendSlots;
+    private final SlotPool receiveSlots;
+    private final int pieceBytes;
+    private final InFlight inFlight = new InFlight();
+    private final Arrivals arrivals;
+    private final int registration;
+    private final boolean mayBlock;
+    private final int eventDescriptor;
+    private final MemorySegment pollDescriptor;
+    private final Runnable wakeBlocked;
+    private final ProcessWatch watch;
+
+    private final ByteBuffer encoder = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private final MemorySegment encoderView = MemorySegment.ofBuffer(encoder);
+    private final long immediateEager;
+    private final long immediateAny;
+    private final long stagedEager;
+    private final long stagedAny;
+
+    private ChunkedSend chunkedPool;
+    private ChunkedSend waitingChunked;
+    private int backloggedPeers;
+    private volatile boolean closing;
+
+    /**
+     * @param slots      staging slots for each direction.
+     * @param pieceBytes the largest piece of a payload one message carries, a multiple of 64.
+     * @param mayBlock   whether a waiting thread may sleep on the worker's event descriptor (the worker was made with
+     *                   wake-up support).
+     */
+    UcxTransport(
+        final MatchingDevice device, final UcxContext ucx, final int rank, final int size, final JobControl job,
+        final long eagerLimitBytes, final long windowBytes, final int slots, final int pieceBytes, final boolean mayBlock)
+    {
+        this.device = device;
+        this.job = job;
+        this.rank = rank;
+        this.eagerLimitBytes = eagerLimitBytes;
+        this.ucx = ucx;
+        this.worker = ucx.worker();
+        this.pieceBytes = pieceBytes;
+        this.peers = new UcxPeer[size];
+        for (int peer = 0; peer < size; peer++)
+        {
+            if (peer != rank)
+            {
+                final PeerProtocol protocol = new PeerProtocol(device, eagerLimitBytes, windowBytes);
+                peers[peer] = new UcxPeer(peer, protocol, this);
+                protocol.attach(peers[peer]);
+            }
+        }
+        this.sendSlots = new SlotPool(ucx, slots, pieceBytes + SLOT_PAYLOAD_OFFSET);
+        this.receiveSlots = new SlotPool(ucx, slots, pieceBytes);
+        this.immediateEager = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FLAG_FORCE_IMM_CMPL,
+            UcpStructs.AM_SEND_FLAG_EAGER, 0);
+        this.immediateAny = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FLAG_FORCE_IMM_CMPL, 0, 0);
+        this.stagedEager = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FIELD_MEMH,
+            UcpStructs.AM_SEND_FLAG_EAGER, sendSlots.memoryHandle());
+        this.stagedAny = requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0, sendSlots.memoryHandle());
+        this.arrivals = new Arrivals(this, peers, worker, receiveSlots, requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0,
+            receiveSlots.memoryHandle()), inFlight, pieceBytes);
+        this.mayBlock = mayBlock;
+        this.eventDescriptor = mayBlock ? ucx.eventDescriptor() : -1;
+        this.pollDescriptor = arena.allocate(8);
+        pollDescriptor.set(ValueLayout.JAVA_INT, 0, eventDescriptor);
+        // POLLIN
+        pollDescriptor.set(ValueLayout.JAVA_SHORT, 4, (short)1);
+        this.wakeBlocked = mayBlock ? ucx::signal : null;
+        this.watch = new ProcessWatch("openmpj-ucx-watch-" + rank, this::onProcessEnded);
+        this.registration = Upcalls.register(this);
+        ucx.setAmHandler(AmHeaderDescriptor.AM_ID, Upcalls.ACTIVE_MESSAGE, registration);
+    }
+
+    /**
+     * Connects to every peer, whose worker addresses are given by rank (null for this rank), and watches the processes of
+     * the peers on this host, whose failure UCX's shared-memory transports do not report.
+     *
+     * @param pids the process of each rank.
+     */
+    void connect(final byte[][] addresses, final int[] sameHostRanks, final long[] pids)
+    {
+        final long own = ProcessHandle.current().pid();
+        for (int peer = 0; peer < peers.length; peer++)
+        {
+            if (peers[peer] != null)
+            {
+                final boolean sameHost = java.util.Arrays.binarySearch(sameHostRanks, peer) >= 0;
+                peers[peer].endpoint = ucx.connect(addresses[peer], !sameHost, Upcalls.ENDPOINT_FAILED, ((long)registration << 32) | peer,
+                    peer);
+                if (sameHost && pids[peer] != own)
+                {
+                    watch.watch(pids[peer], peer);
+                }
+            }
+        }
+    }
+
+    private void onProcessEnded(final long pid, final int peer)
+    {
+        if (!closing && !peers[peer].protocol.peerFinished())
+        {
+            job.reportFailure(peer, "rank " + peer + " (process " + pid + ") ended without MPI.Finalize, as seen by rank " + rank
+                + ": it died or exited");
+            if (wakeBlocked != null)
+            {
+                wakeBlocked.run();
+            }
+        }
+    }
+
+    @Override
+    public long eagerLimitBytes()
+    {
+        return eagerLimitBytes;
+    }
+
+    @Override
+    public boolean send(final SendRequest send)
+    {
+        return peers[send.dest()].protocol.send(send);
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (!lock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            return progress();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /** One round of work with the lock held: UCX's progress (which runs the handlers), then what waited on it. */
+    private int progress()
+    {
+        int work;
+        try
+        {
+            work = (int)Ucp.WORKER_PROGRESS.invokeExact(worker);
+        }
+        catch (final Throwable ex)
+        {
+            throw failure("progressing the worker", ex);
+        }
+        if (inFlight.count > 0)
+        {
+            work += reapCompleted();
+        }
+        if (backloggedPeers > 0)
+        {
+            work += flushBacklogs();
+        }
+        if (waitingChunked != null)
+        {
+            work += resumeChunked();
+        }
+        return work;
+    }
+
+    @Override
+    public boolean blockForArrival(final long timeoutNs, final Request waitingFor)
+    {
+        if (!mayBlock || !lock.tryLock())
+        {
+            return false;
+        }
+        final boolean armed;
+        try
+        {
+            if (progress() > 0 || waitingFor.isComplete())
+            {
+                return true;
+            }
+            armed = ucx.arm();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+        if (armed && !waitingFor.isComplete() && !closing)
+        {
+            try
+            {
+                final int ignored = (int)Ucp.POLL.invokeExact(pollDescriptor.address(), 1L, (int)Math.max(1, timeoutNs / 1_000_000));
+                assert ignored >= -1;
+            }
+            catch (final Throwable ex)
+            {
+                throw failure("sleeping on the worker's event descriptor", ex);
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Runnable blockedWaker()
+    {
+        return wakeBlocked;
+    }
+
+    /** A frame for {@code peer}, from {@link UcxPeer#write}. */
+    boolean write(
+        final UcxPeer peer, final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
+        final long id, final long aux, final Object payload, final Primitive kind, final int offset, final long payloadBytes,
+        final SendRequest done)
+    {
+        lock.lock();
+        try
+        {
+            if (peer.backlogged > 0)
+            {
+                peer.queue(peer.backlog.obtain(type, flags, context, source, tag, byteCount, id, aux, payload, kind, offset,
+                    payloadBytes, done));
+                return false;
+            }
+            return issue(peer, type, flags, context, source, tag, byteCount, id, aux, payload, kind, offset, payloadBytes, done);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Hands a frame to UCX, with the lock held.
+     *
+     * @return true when UCX took it whole and is done with it; false when it completes later or waits in the backlog.
+     */
+    private boolean issue(
+        final UcxPeer peer, final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
+        final long id, final long aux, final Object payload, final Primitive kind, final int offset, final long payloadBytes,
+        final SendRequest done)
+    {
+        if (payloadBytes > pieceBytes)
+        {
+            startChunked(peer, id, payload, kind, offset, payloadBytes, done);
+            return false;
+        }
+        // A slot is taken first, even for a frame that may go out without one, so that a frame that must wait does so
+        // before it takes the credit owed to the peer, which rides on whichever frame leaves next.
+        final int slot = sendSlots.take();
+        if (slot < 0)
+        {
+            if (peer.backlogged == 0)
+            {
+                backloggedPeers++;
+            }
+            peer.queue(peer.backlog.obtain(type, flags, context, source, tag, byteCount, id, aux, payload, kind, offset, payloadBytes,
+                done));
+            return false;
+        }
+        encoder.clear();
+        FrameDescriptor.encode(encoder, type, kind.ordinal(), flags, context, source, tag, byteCount, id, aux,
+            peer.protocol.takeOwedCredit());
+        final long at = sendSlots.address(slot);
+        writeHeader(at);
+        final boolean eager = type != FrameDescriptor.DATA;
+        if (payloadBytes == 0 || kind != Primitive.BOOLEAN)
+        {
+            final long result = sendFromHeap(peer, at, payload, kind, offset, payloadBytes, eager ? immediateEager : immediateAny);
+            if (result != Ucp.UCS_ERR_NO_RESOURCE)
+            {
+                sendSlots.give(slot);
+                if (result != Ucp.UCS_OK)
+                {
+                    lostPeer(peer, (int)result);
+                    return false;
+                }
+                return true;
+            }
+        }
+        if (payloadBytes > 0)
+        {
+            NativeCopy.toNative(payload, kind, offset, 0, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
+        }
+        final long request = sendStaged(peer, at, payloadBytes, eager ? stagedEager : stagedAny);
+        if (request == Ucp.UCS_OK || Ucp.isStatus(request))
+        {
+            sendSlots.give(slot);
+            if (request != Ucp.UCS_OK)
+            {
+                lostPeer(peer, (int)request);
+                return false;
+            }
+            return true;
+        }
+        inFlight.add(request, InFlight.STAGED_FRAME, slot, peer, done, 0, 0);
+        return false;
+    }
+
+    private void startChunked(
+        final UcxPeer peer, final long recvId, final Object payload, final Primitive kind, final int offset, final long bytes,
+        final SendRequest done)
+    {
+        ChunkedSend chunked = chunkedPool;
+        if (chunked == null)
+        {
+            chunked = new ChunkedSend();
+        }
+        else
+        {
+            chunkedPool = chunked.next;
+            chunked.next = null;
+        }
+        chunked.peer = peer;
+        chunked.recvId = recvId;
+        chunked.payload = payload;
+        chunked.kind = kind;
+        chunked.elementOffset = offset;
+        chunked.totalBytes = bytes;
+        chunked.nextByte = 0;
+        chunked.outstanding = 0;
+        chunked.done = done;
+        continueChunked(chunked);
+    }
+
+    /** Hands pieces of {@code chunked} to UCX while slots are free; it waits in a list for more. */
+    private void continueChunked(final ChunkedSend chunked)
+    {
+        final UcxPeer peer = chunked.peer;
+        while (chunked.nextByte < chunked.totalBytes)
+        {
+            final int slot = sendSlots.take();
+            if (slot < 0)
+            {
+                if (!chunked.waiting)
+                {
+                    chunked.waiting = true;
+                    chunked.next = waitingChunked;
+                    waitingChunked = chunked;
+                }
+                return;
+            }
+            final long at = sendSlots.address(slot);
+            final long piece = Math.min(pieceBytes, chunked.totalBytes - chunked.nextByte);
+            encoder.clear();
+            FrameDescriptor.encode(encoder, chunked.nextByte == 0 ? FrameDescriptor.DATA : AmHeaderDescriptor.PIECE,
+                chunked.kind.ordinal(), 0, 0, 0, 0, chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
+            writeHeader(at);
+            NativeCopy.toNative(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, at + SLOT_PAYLOAD_OFFSET, piece);
+            final long request = sendStaged(peer, at, piece, stagedAny);
+            chunked.nextByte += piece;
+            if (request == Ucp.UCS_OK || Ucp.isStatus(request))
+            {
+                sendSlots.give(slot);
+                if (request != Ucp.UCS_OK)
+                {
+                    lostPeer(peer, (int)request);
+                    return;
+                }
+            }
+            else
+            {
+                chunked.outstanding++;
+                inFlight.add(request, InFlight.SENT_PIECE, slot, peer, chunked, 0, 0);
+            }
+        }
+        if (chunked.outstanding == 0)
+        {
+            finishChunked(chunked);
+        }
+    }
+
+    private void finishChunked(final ChunkedSend chunked)
+    {
+        final SendRequest done = chunked.done;
+        final PeerProtocol protocol = chunked.peer.protocol;
+        chunked.clear();
+        chunked.next = chunkedPool;
+        chunkedPool = chunked;
+        if (done != null)
+        {
+            protocol.onWritten(done);
+        }
+    }
+
+    private int resumeChunked()
+    {
+        ChunkedSend chunked = waitingChunked;
+        waitingChunked = null;
+        int work = 0;
+        while (chunked != null)
+        {
+            final ChunkedSend next = chunked.next;
+            chunked.next = null;
+            chunked.waiting = false;
+            continueChunked(chunked);
+            work++;
+            chunked = next;
+        }
+        return work;
+    }
+
+    private int flushBacklogs()
+    {
+        int work = 0;
+        for (final UcxPeer peer : peers)
+        {
+            // Each frame leaves with a slot in hand, so none goes back to the end of the backlog, behind later ones.
+            while (peer != null && peer.backlogged > 0 && sendSlots.hasFree())
+            {
+                final OutFrame frame = peer.backlog.poll();
+                peer.backlogged--;
+                if (peer.backlogged == 0)
+                {
+                    backloggedPeers--;
+                }
+                final SendRequest done = frame.done;
+                final boolean sent = issue(peer, frame.type, frame.flags, frame.context, frame.source, frame.tag, frame.byteCount,
+                    frame.id, frame.aux, frame.payload, frame.payloadKind, frame.payloadOffset, frame.payloadBytes, done);
+                peer.backlog.recycle(frame);
+                work++;
+                if (sent && done != null)
+                {
+                    peer.protocol.onWritten(done);
+                }
+            }
+        }
+        return work;
+    }
+
+    private int reapCompleted()
+    {
+        int work = 0;
+        for (int at = inFlight.count - 1; at >= 0; at--)
+        {
+            final long request = inFlight.requests[at];
+            final int status;
+            try
+            {
+                status = (int)Ucp.REQUEST_CHECK_STATUS.invokeExact(request);
+                if (status == Ucp.UCS_INPROGRESS)
+                {
+                    continue;
+                }
+                Ucp.REQUEST_FREE.invokeExact(request);
+            }
+            catch (final Throwable ex)
+            {
+                throw failure("asking UCX about a request", ex);
+            }
+            final byte kind = inFlight.kinds[at];
+            final int slot = inFlight.slots[at];
+            final UcxPeer peer = inFlight.peers[at];
+            final Object owner = inFlight.owners[at];
+            final long offset = inFlight.offsets[at];
+            final long length = inFlight.lengths[at];
+            inFlight.remove(at);
+            work++;
+            if (kind == InFlight.RECEIVED_PIECE)
+            {
+                arrivals.onPieceReceived(slot, (InboundData)owner, offset, length, status);
+                continue;
+            }
+            sendSlots.give(slot);
+            if (status != Ucp.UCS_OK)
+            {
+                lostPeer(peer, status);
+            }
+            else if (kind == InFlight.STAGED_FRAME)
+            {
+                if (owner != null)
+                {
+                    peer.protocol.onWritten((SendRequest)owner);
+                }
+            }
+            else
+            {
+                final ChunkedSend chunked = (ChunkedSend)owner;
+                chunked.outstanding--;
+                if (chunked.outstanding == 0 && chunked.nextByte == chunked.totalBytes)
+                {
+                    finishChunked(chunked);
+                }
+            }
+        }
+        return work;
+    }
+
+    /** An active message arrived; UCX calls this from its progress, so the lock is held. @return what UCX should do with its data. */
+    int onActiveMessage(final long header, final long headerLength, final long data, final long length, final long param)
+    {
+        return arrivals.onActiveMessage(header, headerLength, data, length, param);
+    }
+
+    /** A handler threw: the message broke the protocol, or the matcher failed; either way the job cannot go on. */
+    void onHandlerFailed(final long header, final Throwable ex)
+    {
+        int sender = -1;
+        try
+        {
+            sender = Ucp.MEMORY.get(ValueLayout.JAVA_INT_UNALIGNED, header + AmHeaderDescriptor.SENDER_OFFSET);
+        }
+        catch (final RuntimeException unreadable)
+        {
+            // The header itself is bad; the message says so.
+        }
+        job.reportFailure(sender >= 0 && sender < peers.length ? sender : rank, "ucx: what rank " + sender + " sent to rank " + rank
+            + " could not be handled: " + ex);
+    }
+
+    /** UCX reports that the endpoint to {@code peer} failed; a peer that said goodbye, or a closing rank, expects it. */
+    void onEndpointFailed(final int peer, final int status)
+    {
+        if (closing || peers[peer] == null || peers[peer].protocol.peerFinished())
+        {
+            return;
+        }
+        job.reportFailure(peer, "rank " + peer + " is gone (UCX: " + Ucp.describe(status) + "), as seen by rank " + rank
+            + ": it died or exited without MPI.Finalize");
+        if (wakeBlocked != null)
+        {
+            wakeBlocked.run();
+        }
+    }
+
+    void lostPeer(final UcxPeer peer, final int status)
+    {
+        onEndpointFailed(peer.rank, status);
+        if (!closing)
+        {
+            job.checkAlive();
+        }
+    }
+
+    private void writeHeader(final long address)
+    {
+        Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.SENDER_OFFSET, rank);
+        Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.VERSION_OFFSET, AmHeaderDescriptor.VERSION);
+        MemorySegment.copy(encoderView, 0, Ucp.MEMORY, address + AmHeaderDescriptor.FRAME_OFFSET, FrameDescriptor.HEADER_BYTES);
+    }
+
+    /** @return UCS_OK when UCX took the frame now; a status otherwise (UCS_ERR_NO_RESOURCE when it would have had to wait). */
+    private long sendFromHeap(
+        final UcxPeer peer, final long header, final Object payload, final Primitive kind, final int offset, final long bytes,
+        final long params)
+    {
+        final MemorySegment from = bytes == 0 ? MemorySegment.NULL
+            : (payload instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(payload))
+                .asSlice((long)offset * kind.sizeBytes(), bytes);
+        try
+        {
+            final long result = (long)Ucp.AM_SEND_FROM_HEAP.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, header,
+                (long)HEADER, from, bytes, params);
+            if (result != Ucp.UCS_OK && !Ucp.isStatus(result))
+            {
+                throw new IllegalStateException("UCX kept a send it was told to finish at once");
+            }
+            return result;
+        }
+        catch (final IllegalStateException ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            throw failure("sending to rank " + peer.rank, ex);
+        }
+    }
+
+    /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at}. */
+    private long sendStaged(final UcxPeer peer, final long at, final long bytes, final long params)
+    {
+        try
+        {
+            return (long)Ucp.AM_SEND.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, at, (long)HEADER, at + SLOT_PAYLOAD_OFFSET, bytes,
+                params);
+        }
+        catch (final Throwable ex)
+        {
+            throw failure("sending to rank " + peer.rank, ex);
+        }
+    }
+
+    private long requestParams(final int attributes, final int flags, final long memoryHandle)
+    {
+        final MemorySegment params = arena.allocate(UcpStructs.REQUEST_PARAMS_BYTES, 8);
+        params.set(ValueLayout.JAVA_INT, UcpStructs.REQUEST_OP_ATTR_MASK_OFFSET, attributes);
+        params.set(ValueLayout.JAVA_INT, UcpStructs.REQUEST_FLAGS_OFFSET, flags);
+        params.set(ValueLayout.JAVA_LONG, UcpStructs.REQUEST_MEMH_OFFSET, memoryHandle);
+        return params.address();
+    }
+
+    OpenMpjException failure(final String what, final Throwable ex)
+    {
+        return new OpenMpjException(ErrorClass.ERR_INTERN, "ucx: rank " + rank + " failed " + what + ": " + ex, ex);
+    }
+
+    @Override
+    public void close()
+    {
+        lock.lock();
+        try
+        {
+            if (closing)
+            {
+                return;
+            }
+            closing = true;
+            for (final UcxPeer peer : peers)
+            {
+                if (peer != null)
+                {
+                    write(peer, FrameDescriptor.GOODBYE, 0, 0, 0, 0, 0, 0, 0, null, Primitive.BYTE, 0, 0, null);
+                }
+            }
+            final long deadline = System.nanoTime() + (jobFailed() ? 0 : CLOSE_GRACE_MS * 1_000_000L);
+            while (System.nanoTime() - deadline < 0 && !(allSaidGoodbye() && inFlight.count == 0 && backloggedPeers == 0))
+            {
+                progress();
+            }
+            watch.close();
+            // A failed job's peers may be gone, and their endpoints would not close in order: a rank of one leaves them.
+            final boolean closed = !jobFailed() && closeEndpoints(System.nanoTime() + CLOSE_GRACE_MS * 1_000_000L);
+            Upcalls.unregister(registration);
+            if (closed)
+            {
+                sendSlots.close();
+                receiveSlots.close();
+                ucx.close();
+                arena.close();
+            }
+            // Otherwise the worker and what it may still touch are left to the process's end: UCX 1.13 aborts the process
+            // when a worker is destroyed while an endpoint's connection set-up is still pending (seen on TCP, when a job
+            // failed before every rank had connected).
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether every endpoint closed by {@code deadline}, flushing what was sent on it. */
+    private boolean closeEndpoints(final long deadline)
+    {
+        final long[] closing = new long[peers.length];
+        for (final UcxPeer peer : peers)
+        {
+            if (peer != null && peer.endpoint != 0)
+            {
+                closing[peer.rank] = ucx.close(peer.endpoint);
+            }
+        }
+        boolean all = true;
+        for (int peer = 0; peer < closing.length; peer++)
+        {
+            while (closing[peer] != 0 && !Ucp.isStatus(closing[peer]))
+            {
+                try
+                {
+                    final int status = (int)Ucp.REQUEST_CHECK_STATUS.invokeExact(closing[peer]);
+                    if (status != Ucp.UCS_INPROGRESS || System.nanoTime() - deadline > 0)
+                    {
+                        all &= status != Ucp.UCS_INPROGRESS;
+                        Ucp.REQUEST_FREE.invokeExact(closing[peer]);
+                        closing[peer] = 0;
+                    }
+                    else
+                    {
+                        final int ignored = (int)Ucp.WORKER_PROGRESS.invokeExact(worker);
+                        assert ignored >= 0;
+                    }
+                }
+                catch (final Throwable ex)
+                {
+                    all = false;
+                    closing[peer] = 0;
+                }
+            }
+        }
+        return all;
+    }
+
+    private boolean allSaidGoodbye()
+    {
+        for (final UcxPeer peer : peers)
+        {
+            if (peer != null && !peer.protocol.peerFinished())
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean jobFailed()
+    {
+        try
+        {
+            job.checkAlive();
+            return false;
+        }
+        catch (final OpenMpjException ex)
+        {
+            return true;
+        }
+    }
+}

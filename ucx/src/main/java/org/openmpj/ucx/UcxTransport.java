@@ -44,6 +44,12 @@ final class UcxTransport implements Transport
     /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
     private static final int SLOT_PAYLOAD_OFFSET = 64;
     private static final int CLOSE_GRACE_MS = 2000;
+    /**
+     * Payloads up to this size are copied into a slot rather than handed to UCX from the array: the view of an array that a
+     * critical call takes is an object the compiler did not remove here (92 B per message of 1 B), and the copy of so few
+     * bytes costs less.
+     */
+    private static final int STAGE_AT_MOST_BYTES = 1024;
 
     private final MatchingDevice device;
     private final JobControl job;
@@ -318,7 +324,7 @@ final class UcxTransport implements Transport
         final long at = sendSlots.address(slot);
         writeHeader(at);
         final boolean eager = type != FrameDescriptor.DATA;
-        if (payloadBytes == 0 || kind != Primitive.BOOLEAN)
+        if (payloadBytes > STAGE_AT_MOST_BYTES && kind != Primitive.BOOLEAN)
         {
             final long result = sendFromHeap(peer, at, payload, kind, offset, payloadBytes, eager ? immediateEager : immediateAny);
             if (result != Ucp.UCS_ERR_NO_RESOURCE)

@@ -90,11 +90,11 @@ bench_device() {
   echo "$device"
 }
 
-# bench_starts_rank_processes ARGS...: true when the arguments choose a device whose ranks are processes (tcp, shm, hybrid),
+# bench_starts_rank_processes ARGS...: true when the arguments choose a device whose ranks are processes (tcp, shm, hybrid, ucx),
 # which MPICH's mpiexec.hydra starts.
 bench_starts_rank_processes() {
   case "$(bench_device "$@")" in
-    tcp|shm|hybrid) return 0 ;;
+    tcp|shm|hybrid|ucx-sm|ucx-tcp) return 0 ;;
     *) return 1 ;;
   esac
 }

@@ -9,7 +9,12 @@
 # bench/results/pingpong-shm.* with OpenMPJ's 1 B time and 1 MiB bandwidth against Open MPI's (targets ≤ 1.3× and
 # ≥ 0.9×, each the median of the rounds' ratios).
 #
-# Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm|hybrid] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
+# With --device ucx-sm or ucx-tcp: raw JUCX (two JVMs, tagged messages between direct buffers), OpenMPJ's ucx device as
+# two rank processes and Open MPI over UCX (--mca pml ucx), all with UCX_TLS=sm,self or tcp,self; writes
+# bench/results/pingpong-ucx-{sm,tcp}.* with OpenMPJ's 1 B time and 1 MiB bandwidth against raw JUCX's (targets ≤ 1.15×
+# and ≥ 0.9×).
+#
+# Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm|hybrid|ucx-sm|ucx-tcp] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
 #                              [--max-bytes N] [--repetitions N] [--batch-ms N]
 # The implementations take turns for --rounds rounds (default 3) of --repetitions timed batches per size (default 5).
 # --device hybrid: the same as shm with OpenMPJ's hybrid device, one rank per JVM, into pingpong-hybrid.*.

@@ -13,6 +13,20 @@ public interface JobControl
      */
     void checkAlive();
 
+    /** @return whether the job has failed: what {@link #checkAlive()} tells, as a value, for code that winds down either way. */
+    default boolean hasFailed()
+    {
+        try
+        {
+            checkAlive();
+            return false;
+        }
+        catch (final org.openmpj.OpenMpjException ex)
+        {
+            return true;
+        }
+    }
+
     /**
      * Records that the job failed because of {@code rank}, unless a failure was recorded already; every wait then
      * ends with an error naming it. A job control that keeps no state raises the failure in the reporting thread.

@@ -673,14 +673,14 @@ final class UcxTransport implements Transport
                     write(peer, FrameDescriptor.GOODBYE, 0, 0, 0, 0, 0, 0, 0, null, Primitive.BYTE, 0, 0, null);
                 }
             }
-            final long deadline = System.nanoTime() + (jobFailed() ? 0 : CLOSE_GRACE_MS * 1_000_000L);
+            final long deadline = System.nanoTime() + (job.hasFailed() ? 0 : CLOSE_GRACE_MS * 1_000_000L);
             while (System.nanoTime() - deadline < 0 && !(allSaidGoodbye() && inFlight.count == 0 && backloggedPeers == 0))
             {
                 progress();
             }
             watch.close();
             // A failed job's peers may be gone, and their endpoints would not close in order: a rank of one leaves them.
-            final boolean closed = !jobFailed() && closeEndpoints(System.nanoTime() + CLOSE_GRACE_MS * 1_000_000L);
+            final boolean closed = !job.hasFailed() && closeEndpoints(System.nanoTime() + CLOSE_GRACE_MS * 1_000_000L);
             Upcalls.unregister(registration);
             if (closed)
             {
@@ -750,18 +750,5 @@ final class UcxTransport implements Transport
             }
         }
         return true;
-    }
-
-    private boolean jobFailed()
-    {
-        try
-        {
-            job.checkAlive();
-            return false;
-        }
-        catch (final OpenMpjException ex)
-        {
-            return true;
-        }
     }
 }

@@ -6,6 +6,7 @@ import org.openmpj.bench.JobDevice;
 import org.openmpj.transport.shm.ShmDeviceProvider;
 import org.openmpj.transport.tcp.TcpDeviceProvider;
 import org.openmpj.transport.thread.ThreadDeviceProvider;
+import org.openmpj.ucx.UcxDeviceProvider;
 
 /**
  * The OpenMPJ devices the reports measure, with what differs between them: whether the ranks are processes, the
@@ -32,9 +33,19 @@ public enum BenchDevice
      * host's shared segment under the hybrid device's matcher; measured against the same references as shm.
      */
     HYBRID("hybrid", true, ShmDeviceProvider.EAGER_LIMIT_PROP_NAME, ShmDeviceProvider.EAGER_LIMIT_DEFAULT, List.of(), "Open MPI",
-        "-hybrid");
+        "-hybrid"),
+    /**
+     * Ranks as processes on the ucx device over UCX's shared memory ({@code UCX_TLS=sm,self}); Open MPI over UCX too, which
+     * it refuses without InfiniBand devices unless told to take any transport and device.
+     */
+    UCX_SM("ucx-sm", "ucx", "sm,self"),
+    /** As {@link #UCX_SM}, over UCX's TCP ({@code UCX_TLS=tcp,self}). */
+    UCX_TCP("ucx-tcp", "ucx", "tcp,self");
 
+
+    private final String benchName;
     private final String deviceName;
+    private final String ucxTransports;
     private final boolean rankProcesses;
     private final String eagerLimitProperty;
     private final long eagerLimitDefault;
@@ -45,6 +56,8 @@ public enum BenchDevice
     BenchDevice(final String deviceName, final boolean rankProcesses, final String eagerLimitProperty, final long eagerLimitDefault,
         final List<String> openMpiTransport, final String openMpiLabel, final String fileSuffix)
     {
+        this.benchName = deviceName;
+        this.ucxTransports = null;
         this.deviceName = deviceName;
         this.rankProcesses = rankProcesses;
         this.eagerLimitProperty = eagerLimitProperty;
@@ -54,8 +67,22 @@ public enum BenchDevice
         this.fileSuffix = fileSuffix;
     }
 
+    BenchDevice(final String benchName, final String deviceName, final String ucxTransports)
+    {
+        this.benchName = benchName;
+        this.deviceName = deviceName;
+        this.ucxTransports = ucxTransports;
+        this.rankProcesses = true;
+        this.eagerLimitProperty = UcxDeviceProvider.EAGER_LIMIT_PROP_NAME;
+        this.eagerLimitDefault = UcxDeviceProvider.EAGER_LIMIT_DEFAULT;
+        // Open MPI's messaging layer over UCX, on any of UCX's transports and devices.
+        this.openMpiTransport = List.of("--mca", "pml", "ucx", "--mca", "pml_ucx_tls", "any", "--mca", "pml_ucx_devices", "any");
+        this.openMpiLabel = "Open MPI UCX";
+        this.fileSuffix = "-" + benchName;
+    }
+
     /**
-     * @param name a device name as {@code mpjrun -dev} takes it.
+     * @param name a device name as {@code mpjrun -dev} takes it, or {@code ucx-sm} or {@code ucx-tcp}.
      * @return the device.
      * @throws IllegalArgumentException naming the value and the choices.
      */
@@ -63,18 +90,25 @@ public enum BenchDevice
     {
         for (final BenchDevice device : values())
         {
-            if (device.deviceName.equals(name.trim()))
+            if (device.benchName.equals(name.trim()))
             {
                 return device;
             }
         }
-        throw new IllegalArgumentException("--device " + name + " is not a device the benchmarks run on; expected thread, tcp, shm or hybrid");
+        throw new IllegalArgumentException("--device " + name
+            + " is not a device the benchmarks run on; expected thread, tcp, shm, hybrid, ucx-sm or ucx-tcp");
     }
 
     /** @return the device's name, e.g. {@code tcp}. */
     public String deviceName()
     {
         return deviceName;
+    }
+
+    /** @return UCX's transports for the run, as {@code UCX_TLS} takes them; null for the devices not over UCX. */
+    public String ucxTransports()
+    {
+        return ucxTransports;
     }
 
     /** @return whether each rank is a process of its own (started by a process manager), not a thread of one JVM. */

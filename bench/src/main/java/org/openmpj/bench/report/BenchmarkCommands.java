@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.PingPong;
+import org.openmpj.bench.JucxFloor;
 import org.openmpj.bench.SocketFloor;
 import org.openmpj.bench.ThreadFloor;
 
@@ -39,9 +40,16 @@ public final class BenchmarkCommands
     /** @return the environment every benchmark runs with, on top of this process's. */
     public Map<String, String> environment()
     {
-        return Map.of(
+        final Map<String, String> environment = new java.util.HashMap<>(Map.of(
             "JAVA_HOME", javaHome.toString(),
-            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions));
+            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions)));
+        if (options.device().ucxTransports() != null)
+        {
+            environment.put("UCX_TLS", options.device().ucxTransports());
+            // UCX's handlers of error signals would take those the JVM needs; OpenMPJ empties it itself, JUCX does not.
+            environment.put("UCX_ERROR_SIGNALS", "");
+        }
+        return environment;
     }
 
     /** @return the Java floor of the thread device: a plain JVM with two spinning threads. */
@@ -59,6 +67,22 @@ public final class BenchmarkCommands
         final int[] cpus = options.cpuList();
         return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), SocketFloor.class,
             List.of("--peer-cpu", Integer.toString(cpus[1])));
+    }
+
+    /**
+     * @return the floor of the ucx device: two plain JVMs ping-ponging through UCX's Java binding, the leader pinned to the
+     *         first CPU and the echoing process it starts to the second.
+     */
+    public List<String> jucxFloor()
+    {
+        final int[] cpus = options.cpuList();
+        final List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpus[0]), java));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp",
+            options.home().resolve("bench/target/openmpj-bench.jar") + ":" + options.home().resolve("bench/target/lib/jucx.jar"),
+            JucxFloor.class.getName(), "--peer-cpu", Integer.toString(cpus[1])));
+        command.addAll(Arrays.asList(options.bench().toArgs()));
+        return command;
     }
 
     /** @return OpenMPJ on the report's device: two ranks ping-ponging {@code byte[]} messages. */

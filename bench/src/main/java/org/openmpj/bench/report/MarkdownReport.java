@@ -149,7 +149,10 @@ public final class MarkdownReport
     {
         final String subject = comparison.subject().label();
         final List<Implementation> divisors = new ArrayList<>(comparison.natives());
-        divisors.add(comparison.floor());
+        if (!divisors.contains(comparison.floor()))
+        {
+            divisors.add(comparison.floor());
+        }
         final List<Implementation> columns = new ArrayList<>(List.of(comparison.subject()));
         columns.addAll(divisors);
         md.append("## ").append(subject).append(" beside ")

@@ -83,7 +83,7 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
                 "--enable-native-access=ALL-UNNAMED",
                 "-Dopenmpj.device=" + device.deviceName(),
                 eagerLimit,
-                "-cp", String.join(":", jar("core"), jar("mpi"), jar("bench")),
+                "-cp", String.join(":", jar("core"), jar("ucx"), jar("mpi"), jar("bench")),
                 "org.openmpj.runtime.ProcessRank"));
         }
         command.add(program.getName());

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.openmpj.bench.JucxFloor;
 import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.SocketFloor;
 import org.openmpj.bench.ThreadFloor;
@@ -14,7 +15,8 @@ import org.openmpj.bench.ThreadFloor;
  * floor, OpenMPJ with byte[] and with MPI.OBJECT messages, Open MPI's shared memory. On the tcp device: the socket
  * floor (two JVMs), OpenMPJ's two rank processes, Open MPI over TCP, with absolute targets. On the shm and hybrid devices: the
  * two-thread floor, OpenMPJ's two rank processes, Open MPI's and MPICH's shared memory, with targets relative to Open
- * MPI.
+ * MPI. On the ucx device: raw JUCX, OpenMPJ's two rank processes and Open MPI over UCX, all over the same UCX
+ * transport, with targets relative to raw JUCX.
  *
  * @param steps           the implementations in the order they take turns, each with its command line.
  * @param comparison      what the report compares and judges.
@@ -28,6 +30,8 @@ public record PingPongPlan(Map<Implementation, List<String>> steps, PingPongComp
     static final Implementation SOCKET_FLOOR = new Implementation(SocketFloor.IMPL, "Java socket floor");
     /** OpenMPJ's thread device with every message a serialized object. */
     static final Implementation OPENMPJ_OBJECTS = new Implementation(ObjectPingPong.IMPL, "OpenMPJ thread, MPI.OBJECT");
+    /** UCX's Java binding with nothing above it: the floor of the ucx device, and the reference of its targets. */
+    static final Implementation JUCX = new Implementation(JucxFloor.IMPL, "raw JUCX");
     /** MPICH over its default transport, which between processes of one host is shared memory. */
     static final Implementation MPICH = new Implementation("mpich", "MPICH");
 
@@ -39,6 +43,11 @@ public record PingPongPlan(Map<Implementation, List<String>> steps, PingPongComp
     /** The shm device against Open MPI's shared memory: small-message latency and large-message bandwidth. */
     private static final List<PingPongRatioTarget> SHM_TARGETS = List.of(
         new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3),
+        new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9));
+
+    /** The ucx device against raw JUCX over the same UCX transport: small-message latency and large-message bandwidth. */
+    private static final List<PingPongRatioTarget> UCX_TARGETS = List.of(
+        new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15),
         new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9));
 
     /** Copies the collections, keeping the steps' order. */
@@ -98,6 +107,19 @@ public record PingPongPlan(Map<Implementation, List<String>> steps, PingPongComp
                     + "over a ring in /dev/shm, so this floor leaves out what crossing between processes costs (a copy into "
                     + "the ring and one out of it, the frame headers)."),
                     List.of(openMpiVersion, List.of("mpichversion")));
+            }
+            case UCX_SM, UCX_TCP ->
+            {
+                steps.put(JUCX, commands.jucxFloor());
+                steps.put(openmpj, commands.openmpj());
+                steps.put(openmpi, commands.openmpi());
+                yield new PingPongPlan(steps, new PingPongComparison(openmpj, JUCX, List.of(openmpi), JUCX, List.of(), UCX_TARGETS,
+                    "Every implementation runs over UCX with UCX_TLS=" + device.ucxTransports() + ". " + openmpj.label()
+                    + " is two processes with " + commands.job().placement() + ", sending from and receiving into Java arrays; raw"
+                    + " JUCX is two JVMs pinned to CPUs " + options.cpus() + " with `taskset`, ping-ponging tagged messages between"
+                    + " direct buffers (the receive posted before the send), each request awaited by progressing the worker; "
+                    + openMpiPlacement + ", with `--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any`."),
+                    List.of(openMpiVersion, List.of("dpkg-query", "-W", "libucx0")));
             }
         };
     }

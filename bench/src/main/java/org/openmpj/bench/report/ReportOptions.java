@@ -33,7 +33,7 @@ public record ReportOptions(
     /** The usage text. */
     public static final String USAGE = """
         Usage: PingPongReport [--home DIR] [--results DIR] [--native FILE] [--native-mpich FILE] [--mpirun FILE]
-                              [--device thread|tcp|shm|hybrid] [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N]
+                              [--device thread|tcp|shm|hybrid|ucx-sm|ucx-tcp] [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N]
                               [--repetitions N] [--batch-ms N]
           --home          the OpenMPJ checkout; default the current directory.
           --results       where to write the report; default HOME/bench/results.
@@ -44,7 +44,9 @@ public record ReportOptions(
                           written to pingpong.*; tcp: the tcp device (two processes), the Java socket floor and Open MPI
                           over TCP, written to pingpong-tcp.*; shm: the shm device (two processes), the two-thread Java
                           floor, Open MPI's and MPICH's shared memory, written to pingpong-shm.*; hybrid: as shm, on the
-                          hybrid device with one rank per JVM, written to pingpong-hybrid.*. Default thread.
+                          hybrid device with one rank per JVM, written to pingpong-hybrid.*; ucx-sm, ucx-tcp: the ucx
+                          device (two processes), raw JUCX and Open MPI over UCX, all with UCX_TLS=sm,self or tcp,self,
+                          written to pingpong-ucx-sm.* or pingpong-ucx-tcp.*. Default thread.
           --eager-limit   the device's eager limit in bytes; default the device's (thread %d, tcp %d, shm %d).
           --cpus          the cores the programs run on (taskset -c); tcp and shm need two, one per process; default 0,1.
           --rounds        how often each benchmark runs, the implementations taking turns; default %d.

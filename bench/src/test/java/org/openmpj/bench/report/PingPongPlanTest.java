@@ -61,4 +61,27 @@ class PingPongPlanTest
         assertTrue(thread.comparison().targets().isEmpty() && thread.comparison().ratioTargets().isEmpty());
         assertEquals(List.of(List.of("mpirun.openmpi", "--version")), thread.versionCommands());
     }
+
+    @Test
+    void ucxRunsRawJucxOpenMpjAndOpenMpiOverOneUcxTransportAndIsJudgedAgainstRawJucx()
+    {
+        final ReportOptions options = ReportOptions.parse(
+            new String[] {"--home", "/opt/openmpj", "--device", "ucx-tcp", "--mpirun", "mpirun.openmpi"});
+        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+        final PingPongPlan plan = PingPongPlan.of(options, commands);
+        assertEquals(List.of("raw JUCX", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
+        final PingPongComparison comparison = plan.comparison();
+        assertEquals("jucx", comparison.reference().id());
+        assertEquals(List.of("openmpi"), comparison.others().stream().map(Implementation::id).toList());
+        assertEquals(List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), comparison.ratioTargets());
+        assertEquals("tcp,self", commands.environment().get("UCX_TLS"));
+        assertEquals("", commands.environment().get("UCX_ERROR_SIGNALS"));
+        assertTrue(plan.steps().get(PingPongPlan.JUCX).contains("org.openmpj.bench.JucxFloor"));
+        assertTrue(String.join(" ", plan.steps().get(comparison.others().getFirst())).contains("--mca pml ucx"));
+        final String openmpj = String.join(" ", plan.steps().get(comparison.subject()));
+        assertTrue(openmpj.contains("-Dopenmpj.device=ucx") && openmpj.contains("/opt/openmpj/ucx/target/openmpj-ucx.jar"), openmpj);
+        assertTrue(plan.comparison().placement().contains("UCX_TLS=tcp,self"), plan.comparison().placement());
+    }
 }

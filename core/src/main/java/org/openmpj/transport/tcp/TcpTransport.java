@@ -203,7 +203,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
         // Read until every peer has said goodbye and closed too: closing a socket with unread data resets it, and a
         // reset could destroy what this rank sent last before the peer read it.
-        final long deadline = System.nanoTime() + (jobFailed() ? 0 : CLOSE_GRACE_MS * 1_000_000);
+        final long deadline = System.nanoTime() + (job.hasFailed() ? 0 : CLOSE_GRACE_MS * 1_000_000);
         boolean open = true;
         while (open && System.nanoTime() - deadline < 0)
         {
@@ -380,18 +380,6 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
     }
 
-    private boolean jobFailed()
-    {
-        try
-        {
-            job.checkAlive();
-            return false;
-        }
-        catch (final OpenMpjException ex)
-        {
-            return true;
-        }
-    }
 
     private static void shutdownOutput(final TcpConnection connection)
     {

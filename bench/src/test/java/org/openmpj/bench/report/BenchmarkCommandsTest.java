@@ -74,7 +74,8 @@ class BenchmarkCommandsTest
         final String openmpj = String.join(" ", commands.openmpj());
         assertTrue(openmpj.startsWith("taskset -c 1,0 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to user:1,0 /jdk/bin/java "), openmpj);
         assertTrue(openmpj.contains(" -Xmx1g --enable-native-access=ALL-UNNAMED -Dopenmpj.device=tcp -Dopenmpj.tcp.eagerLimit=65536 -cp "
-            + "/opt/openmpj/core/target/openmpj-core.jar:/opt/openmpj/mpi/target/openmpj-mpi.jar:/opt/openmpj/bench/target/openmpj-bench.jar "
+            + "/opt/openmpj/core/target/openmpj-core.jar:/opt/openmpj/ucx/target/openmpj-ucx.jar:/opt/openmpj/mpi/target/openmpj-mpi.jar:"
+            + "/opt/openmpj/bench/target/openmpj-bench.jar "
             + "org.openmpj.runtime.ProcessRank org.openmpj.bench.PingPong --max-bytes 4194304 "), openmpj);
         assertTrue(commands.job().placement().contains("mpiexec.hydra"), commands.job().placement());
 
@@ -85,7 +86,7 @@ class BenchmarkCommandsTest
         assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "tcp", "--cpus", "0"}));
         final IllegalArgumentException udp = assertThrows(IllegalArgumentException.class,
             () -> ReportOptions.parse(new String[] {"--device", "udp"}));
-        assertTrue(udp.getMessage().endsWith("expected thread, tcp, shm or hybrid"), udp.getMessage());
+        assertTrue(udp.getMessage().endsWith("expected thread, tcp, shm, hybrid, ucx-sm or ucx-tcp"), udp.getMessage());
         assertEquals(4096, ReportOptions.parse(new String[] {"--device", "tcp", "--eager-limit", "4096"}).eagerLimitBytes());
         final ReportOptions hybrid = ReportOptions.parse(new String[] {"--device", "hybrid"});
         assertEquals(BenchDevice.HYBRID, hybrid.device());

@@ -15,9 +15,8 @@ import org.openmpj.os.Libc;
  * foreign-function API, and whether they could be bound ({@link #AVAILABLE}, {@link #unavailabilityCause()}).
  *
  * <p>Pointers travel as {@code long}s, so that a call makes no segment object; memory behind them is read through
- * {@link #MEMORY}. The one exception is the payload of {@link #AM_SEND_FROM_HEAP}, which may be a Java array: that call
- * is critical, so the array stays put while UCX copies from it, and it is only ever made with UCX told to finish at once
- * or fail, so that UCX keeps no pointer into the heap after it returns.
+ * {@link #MEMORY}. No Java array is ever handed to UCX: UCX may keep a pointer to what it sends or receives into, and the
+ * GC moves arrays.
  *
  * <p>Before the library is loaded, {@code UCX_ERROR_SIGNALS} is emptied in the process's environment: UCX would otherwise
  * take {@code SIGSEGV}, {@code SIGBUS} and others for its own error reports, and the JVM needs them (it turns some of
@@ -66,15 +65,11 @@ final class Ucp
     static final MethodHandle WORKER_SET_AM_HANDLER;
     static final MethodHandle EP_CREATE;
     static final MethodHandle EP_CLOSE;
-    /** {@code ucp_am_send_nbx} with every pointer a {@code long}. */
+    /** {@code ucp_am_send_nbx}. */
     static final MethodHandle AM_SEND;
-    /** {@code ucp_am_send_nbx} as a critical call whose payload may be a heap segment; see the class comment. */
-    static final MethodHandle AM_SEND_FROM_HEAP;
     static final MethodHandle AM_RECV_DATA;
-    static final MethodHandle AM_DATA_RELEASE;
     static final MethodHandle REQUEST_CHECK_STATUS;
     static final MethodHandle REQUEST_FREE;
-    static final MethodHandle REQUEST_CANCEL;
     static final MethodHandle MEM_MAP;
     static final MethodHandle MEM_UNMAP;
     static final MethodHandle STATUS_STRING;
@@ -108,16 +103,13 @@ final class Ucp
         EP_CREATE = bound.handles[15];
         EP_CLOSE = bound.handles[16];
         AM_SEND = bound.handles[17];
-        AM_SEND_FROM_HEAP = bound.handles[18];
-        AM_RECV_DATA = bound.handles[19];
-        AM_DATA_RELEASE = bound.handles[20];
-        REQUEST_CHECK_STATUS = bound.handles[21];
-        REQUEST_FREE = bound.handles[22];
-        REQUEST_CANCEL = bound.handles[23];
-        MEM_MAP = bound.handles[24];
-        MEM_UNMAP = bound.handles[25];
-        STATUS_STRING = bound.handles[26];
-        POLL = bound.handles[27];
+        AM_RECV_DATA = bound.handles[18];
+        REQUEST_CHECK_STATUS = bound.handles[19];
+        REQUEST_FREE = bound.handles[20];
+        MEM_MAP = bound.handles[21];
+        MEM_UNMAP = bound.handles[22];
+        STATUS_STRING = bound.handles[23];
+        POLL = bound.handles[24];
     }
 
     private Ucp()
@@ -163,7 +155,7 @@ final class Ucp
 
     private static Bound bind()
     {
-        final MethodHandle[] none = new MethodHandle[28];
+        final MethodHandle[] none = new MethodHandle[25];
         if (!Libc.AVAILABLE)
         {
             return new Bound("ucx: " + Libc.unavailabilityCause(), null, none);
@@ -207,7 +199,7 @@ final class Ucp
             final ValueLayout u32 = ValueLayout.JAVA_INT;
             final ValueLayout status = ValueLayout.JAVA_INT;
             final Linker.Option critical = Linker.Option.critical(false);
-            final MethodHandle[] h = new MethodHandle[28];
+            final MethodHandle[] h = new MethodHandle[25];
             h[0] = linker.downcallHandle(ucp.findOrThrow("ucp_get_version"), FunctionDescriptor.ofVoid(ptr, ptr, ptr));
             h[1] = linker.downcallHandle(ucp.findOrThrow("ucp_config_read"), FunctionDescriptor.of(status, ptr, ptr, ptr));
             h[2] = linker.downcallHandle(ucp.findOrThrow("ucp_config_modify"), FunctionDescriptor.of(status, ptr, ptr, ptr));
@@ -226,19 +218,15 @@ final class Ucp
             h[14] = linker.downcallHandle(ucp.findOrThrow("ucp_worker_set_am_recv_handler"), FunctionDescriptor.of(status, ptr, ptr));
             h[15] = linker.downcallHandle(ucp.findOrThrow("ucp_ep_create"), FunctionDescriptor.of(status, ptr, ptr, ptr));
             h[16] = linker.downcallHandle(ucp.findOrThrow("ucp_ep_close_nbx"), FunctionDescriptor.of(ptr, ptr, ptr));
-            final MemorySegment amSend = ucp.findOrThrow("ucp_am_send_nbx");
-            h[17] = linker.downcallHandle(amSend, FunctionDescriptor.of(ptr, ptr, u32, ptr, ptr, ptr, ptr, ptr), critical);
-            h[18] = linker.downcallHandle(amSend, FunctionDescriptor.of(ptr, ptr, u32, ptr, ptr, ValueLayout.ADDRESS, ptr, ptr),
-                Linker.Option.critical(true));
-            h[19] = linker.downcallHandle(ucp.findOrThrow("ucp_am_recv_data_nbx"), FunctionDescriptor.of(ptr, ptr, ptr, ptr, ptr, ptr));
-            h[20] = linker.downcallHandle(ucp.findOrThrow("ucp_am_data_release"), FunctionDescriptor.ofVoid(ptr, ptr));
-            h[21] = linker.downcallHandle(ucp.findOrThrow("ucp_request_check_status"), FunctionDescriptor.of(status, ptr), critical);
-            h[22] = linker.downcallHandle(ucp.findOrThrow("ucp_request_free"), FunctionDescriptor.ofVoid(ptr), critical);
-            h[23] = linker.downcallHandle(ucp.findOrThrow("ucp_request_cancel"), FunctionDescriptor.ofVoid(ptr, ptr));
-            h[24] = linker.downcallHandle(ucp.findOrThrow("ucp_mem_map"), FunctionDescriptor.of(status, ptr, ptr, ptr));
-            h[25] = linker.downcallHandle(ucp.findOrThrow("ucp_mem_unmap"), FunctionDescriptor.of(status, ptr, ptr));
-            h[26] = linker.downcallHandle(ucs.findOrThrow("ucs_status_string"), FunctionDescriptor.of(ptr, status));
-            h[27] = Libc.downcall("poll", FunctionDescriptor.of(ValueLayout.JAVA_INT, ptr, ptr, ValueLayout.JAVA_INT));
+            h[17] = linker.downcallHandle(ucp.findOrThrow("ucp_am_send_nbx"), FunctionDescriptor.of(ptr, ptr, u32, ptr, ptr, ptr, ptr, ptr),
+                critical);
+            h[18] = linker.downcallHandle(ucp.findOrThrow("ucp_am_recv_data_nbx"), FunctionDescriptor.of(ptr, ptr, ptr, ptr, ptr, ptr));
+            h[19] = linker.downcallHandle(ucp.findOrThrow("ucp_request_check_status"), FunctionDescriptor.of(status, ptr), critical);
+            h[20] = linker.downcallHandle(ucp.findOrThrow("ucp_request_free"), FunctionDescriptor.ofVoid(ptr), critical);
+            h[21] = linker.downcallHandle(ucp.findOrThrow("ucp_mem_map"), FunctionDescriptor.of(status, ptr, ptr, ptr));
+            h[22] = linker.downcallHandle(ucp.findOrThrow("ucp_mem_unmap"), FunctionDescriptor.of(status, ptr, ptr));
+            h[23] = linker.downcallHandle(ucs.findOrThrow("ucs_status_string"), FunctionDescriptor.of(ptr, status));
+            h[24] = Libc.downcall("poll", FunctionDescriptor.of(ValueLayout.JAVA_INT, ptr, ptr, ValueLayout.JAVA_INT));
             final String version;
             try (Arena arena = Arena.ofConfined())
             {

@@ -67,13 +67,9 @@ final class UcpStructs
     static final int REQUEST_MEMH_OFFSET = 64;
     static final int OP_ATTR_FIELD_FLAGS = 1 << 4;
     static final int OP_ATTR_FIELD_MEMH = 1 << 8;
-    /** Finish now or fail with {@code UCS_ERR_NO_RESOURCE}, keeping no pointer to the buffers. */
-    static final int OP_ATTR_FLAG_FORCE_IMM_CMPL = 1 << 18;
     static final int AM_SEND_FLAG_EAGER = 1 << 1;
-    static final int AM_SEND_FLAG_RNDV = 1 << 2;
 
     static final int AM_RECV_PARAM_ATTR_OFFSET = 0;
-    static final long AM_RECV_ATTR_FLAG_DATA = 1L << 16;
     static final long AM_RECV_ATTR_FLAG_RNDV = 1L << 17;
 
     static final int MEM_MAP_PARAMS_BYTES = 40;

@@ -25,8 +25,9 @@ import org.openmpj.os.ProcessWatch;
  * ({@link PeerProtocol}): UCX moves bytes, the matcher decides what they are.
  *
  * <ul>
- *   <li>A frame goes straight from the sender's array when UCX can take it at once (its eager protocols copy it during
- *       the call); otherwise it is copied into a registered staging slot, which UCX owns until the send completes.</li>
+ *   <li>A frame is copied into a registered staging slot, which UCX owns until the send completes: UCX may keep a pointer
+ *       to what it sends, and the GC moves arrays. (UCX 1.13 finishes at once, leaving no pointer, only the sends that fit
+ *       its short protocol, a few dozen bytes with this device's header: too few to send any differently.)</li>
  *   <li>Eager frames are sent with UCX's eager protocol, so their payload is in hand when the frame is matched, and the
  *       order of arrivals is the order of matching.</li>
  *   <li>A rendezvous payload larger than a slot leaves in pieces, each copied into a free slot while the previous ones move
@@ -44,14 +45,7 @@ final class UcxTransport implements Transport
     /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
     private static final int SLOT_PAYLOAD_OFFSET = 64;
     private static final int CLOSE_GRACE_MS = 2000;
-    /**
-     * Payloads up to this size are copied into a slot rather than handed to UCX from the array: the view of an array that a
-     * critical call takes is an object the compiler did not remove here (92 B per message of 1 B), and the copy of so few
-     * bytes costs less.
-     */
-    private static final int STAGE_AT_MOST_BYTES = 1024;
 
-    private final MatchingDevice device;
     private final JobControl job;
     private final int rank;
     private final long eagerLimitBytes;
@@ -74,8 +68,6 @@ final class UcxTransport implements Transport
 
     private final ByteBuffer encoder = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private final MemorySegment encoderView = MemorySegment.ofBuffer(encoder);
-    private final long immediateEager;
-    private final long immediateAny;
     private final long stagedEager;
     private final long stagedAny;
 
@@ -85,37 +77,30 @@ final class UcxTransport implements Transport
     private volatile boolean closing;
 
     /**
-     * @param slots      staging slots for each direction.
-     * @param pieceBytes the largest piece of a payload one message carries, a multiple of 64.
-     * @param mayBlock   whether a waiting thread may sleep on the worker's event descriptor (the worker was made with
-     *                   wake-up support).
+     * @param routed   the ranks this transport leads to.
+     * @param mayBlock whether a waiting thread may sleep on the worker's event descriptor (the worker was made with
+     *                 wake-up support).
      */
     UcxTransport(
-        final MatchingDevice device, final UcxContext ucx, final int rank, final int size, final JobControl job,
-        final long eagerLimitBytes, final long windowBytes, final int slots, final int pieceBytes, final boolean mayBlock)
+        final MatchingDevice device, final UcxContext ucx, final int rank, final int size, final int[] routed, final JobControl job,
+        final UcxSettings settings, final boolean mayBlock)
     {
-        this.device = device;
         this.job = job;
         this.rank = rank;
-        this.eagerLimitBytes = eagerLimitBytes;
+        this.eagerLimitBytes = settings.eagerLimitBytes();
         this.ucx = ucx;
         this.worker = ucx.worker();
-        this.pieceBytes = pieceBytes;
+        this.pieceBytes = settings.pieceBytes();
         this.peers = new UcxPeer[size];
-        for (int peer = 0; peer < size; peer++)
+        for (final int peer : routed)
         {
-            if (peer != rank)
-            {
-                final PeerProtocol protocol = new PeerProtocol(device, eagerLimitBytes, windowBytes);
-                peers[peer] = new UcxPeer(peer, protocol, this);
-                protocol.attach(peers[peer]);
-            }
+            final PeerProtocol protocol = new PeerProtocol(device, eagerLimitBytes, settings.windowBytes());
+            peers[peer] = new UcxPeer(peer, protocol, this);
+            protocol.attach(peers[peer]);
         }
+        final int slots = settings.slots();
         this.sendSlots = new SlotPool(ucx, slots, pieceBytes + SLOT_PAYLOAD_OFFSET);
         this.receiveSlots = new SlotPool(ucx, slots, pieceBytes);
-        this.immediateEager = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FLAG_FORCE_IMM_CMPL,
-            UcpStructs.AM_SEND_FLAG_EAGER, 0);
-        this.immediateAny = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FLAG_FORCE_IMM_CMPL, 0, 0);
         this.stagedEager = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FIELD_MEMH,
             UcpStructs.AM_SEND_FLAG_EAGER, sendSlots.memoryHandle());
         this.stagedAny = requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0, sendSlots.memoryHandle());
@@ -324,20 +309,6 @@ final class UcxTransport implements Transport
         final long at = sendSlots.address(slot);
         writeHeader(at);
         final boolean eager = type != FrameDescriptor.DATA;
-        if (payloadBytes > STAGE_AT_MOST_BYTES && kind != Primitive.BOOLEAN)
-        {
-            final long result = sendFromHeap(peer, at, payload, kind, offset, payloadBytes, eager ? immediateEager : immediateAny);
-            if (result != Ucp.UCS_ERR_NO_RESOURCE)
-            {
-                sendSlots.give(slot);
-                if (result != Ucp.UCS_OK)
-                {
-                    lostPeer(peer, (int)result);
-                    return false;
-                }
-                return true;
-            }
-        }
         if (payloadBytes > 0)
         {
             NativeCopy.toNative(payload, kind, offset, 0, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
@@ -597,34 +568,6 @@ final class UcxTransport implements Transport
         Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.SENDER_OFFSET, rank);
         Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.VERSION_OFFSET, AmHeaderDescriptor.VERSION);
         MemorySegment.copy(encoderView, 0, Ucp.MEMORY, address + AmHeaderDescriptor.FRAME_OFFSET, FrameDescriptor.HEADER_BYTES);
-    }
-
-    /** @return UCS_OK when UCX took the frame now; a status otherwise (UCS_ERR_NO_RESOURCE when it would have had to wait). */
-    private long sendFromHeap(
-        final UcxPeer peer, final long header, final Object payload, final Primitive kind, final int offset, final long bytes,
-        final long params)
-    {
-        final MemorySegment from = bytes == 0 ? MemorySegment.NULL
-            : (payload instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(payload))
-                .asSlice((long)offset * kind.sizeBytes(), bytes);
-        try
-        {
-            final long result = (long)Ucp.AM_SEND_FROM_HEAP.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, header,
-                (long)HEADER, from, bytes, params);
-            if (result != Ucp.UCS_OK && !Ucp.isStatus(result))
-            {
-                throw new IllegalStateException("UCX kept a send it was told to finish at once");
-            }
-            return result;
-        }
-        catch (final IllegalStateException ex)
-        {
-            throw ex;
-        }
-        catch (final Throwable ex)
-        {
-            throw failure("sending to rank " + peer.rank, ex);
-        }
     }
 
     /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at}. */

@@ -11,21 +11,28 @@ import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.NetworkProvider;
+import org.openmpj.matching.Networks;
 import org.openmpj.matching.Transport;
 import org.openmpj.os.Libc;
 import org.openmpj.transport.shm.HostSegment;
-import org.openmpj.transport.tcp.TcpEndpoint;
 import org.openmpj.transport.thread.ThreadDeviceProvider;
 
 /**
  * The {@code hybrid} device (also {@code hybdev}): a job of processes, each holding one or more ranks as threads. Each
  * peer is reached through the nearest transport: a rank of the same process by reference (the thread transport), a rank
- * of another process on the same host through the host's shared segment (shm), any other over TCP; all of them under
- * one matcher, so that a receive from any source sees every peer in arrival order. Each transport keeps its own
- * tunables ({@code openmpj.thread.*}, {@code openmpj.shm.*}, {@code openmpj.tcp.*}).
+ * of another process on the same host through the host's shared segment (shm), any other over the network: TCP, or UCX
+ * when {@value #NETWORK_PROP_NAME} says so; all of them under one matcher, so that a receive from any source sees every
+ * peer in arrival order. Each transport keeps its own tunables ({@code openmpj.thread.*}, {@code openmpj.shm.*},
+ * {@code openmpj.tcp.*}, {@code openmpj.ucx.*}).
  */
 public final class HybridDeviceProvider implements DeviceProvider
 {
+    /** The way to the ranks of other hosts: {@code tcp}, or {@code ucx} (InfiniBand, RoCE) where UCX is installed. */
+    public static final String NETWORK_PROP_NAME = "openmpj.hybrid.network";
+    /** The default network. */
+    public static final String NETWORK_DEFAULT = "tcp";
+
     @Override
     public String name()
     {
@@ -59,7 +66,8 @@ public final class HybridDeviceProvider implements DeviceProvider
     @Override
     public List<ConfigOption> configOptions()
     {
-        return List.of();
+        return List.of(new ConfigOption(NETWORK_PROP_NAME, NETWORK_DEFAULT,
+            "the way to ranks of other hosts: tcp, or ucx (InfiniBand, RoCE; needs UCX installed)"));
     }
 
     @Override
@@ -75,7 +83,8 @@ public final class HybridDeviceProvider implements DeviceProvider
             unexpectedLimit);
         // Whether a step is needed differs between hosts, but every rank takes part in every fence, or the fences would not match.
         final HostSegment host = hostRanks.length > processRanks.length ? HostSegment.publish(context, hostRanks) : null;
-        final TcpEndpoint network = hostRanks.length < size ? TcpEndpoint.listen(context) : null;
+        final NetworkProvider.Endpoint network = hostRanks.length < size ? networkProvider(context).open(context, device,
+            otherHosts(hostRanks, size)) : null;
         if (processRanks.length < size)
         {
             final KeyValueStore store = context.keyValueStore();
@@ -92,7 +101,7 @@ public final class HybridDeviceProvider implements DeviceProvider
         }
         final Transport threads = ThreadDeviceProvider.sameProcessRoute(context);
         final Transport shm = host != null ? host.connect(device) : null;
-        final Transport tcp = network != null ? network.connect(device) : null;
+        final Transport remote = network != null ? network.connect() : null;
         final Transport[] routes = new Transport[size];
         for (int peer = 0; peer < size; peer++)
         {
@@ -102,7 +111,7 @@ public final class HybridDeviceProvider implements DeviceProvider
             }
             else
             {
-                routes[peer] = contains(hostRanks, peer) ? shm : tcp;
+                routes[peer] = contains(hostRanks, peer) ? shm : remote;
             }
         }
         device.connect(routes);
@@ -131,6 +140,26 @@ public final class HybridDeviceProvider implements DeviceProvider
             }
         }
         throw new IllegalStateException("no rank outside this process among " + size);
+    }
+
+    private static NetworkProvider networkProvider(final DeviceContext context)
+    {
+        return Networks.find(context.property(NETWORK_PROP_NAME, NETWORK_DEFAULT), NETWORK_PROP_NAME);
+    }
+
+    /** @return the ranks of the job that are not in {@code hostRanks}, in order. */
+    private static int[] otherHosts(final int[] hostRanks, final int size)
+    {
+        final int[] others = new int[size - hostRanks.length];
+        int next = 0;
+        for (int rank = 0; rank < size; rank++)
+        {
+            if (!contains(hostRanks, rank))
+            {
+                others[next++] = rank;
+            }
+        }
+        return others;
     }
 
     private static boolean contains(final int[] sortedRanks, final int rank)

@@ -90,4 +90,71 @@ class MpjRunUcxSystemIT
             assertTrue(run.stdout().contains(name), () -> name + " missing: " + run);
         }
     }
+
+    @Test
+    void ranksOnTwoHostsMeetThroughUcxOverTheNetwork() throws Exception
+    {
+        Launch.onTwoNamespaceHosts(() ->
+        {
+            final long before1 = Launch.receivedBytes("ompj-v1");
+            final long before2 = Launch.receivedBytes("ompj-v2");
+            // Each namespace is told its own host name, so that ranks of different ones are on different hosts to OpenMPJ, and
+            // UCX reaches them through a transport that reports a failed peer: its TCP, over the namespaces' interfaces.
+            final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "ucx", "-hosts", "openmpj-h1:2,openmpj-h2:2",
+                "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c", "-cp", Launch.examplesJar(),
+                "org.openmpj.examples.Jacobi", "64", "500");
+            assertEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+            final long crossed1 = Launch.receivedBytes("ompj-v1") - before1;
+            final long crossed2 = Launch.receivedBytes("ompj-v2") - before2;
+            assertTrue(crossed1 > 100_000 && crossed2 > 100_000, "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2
+                + "\n" + run);
+        });
+    }
+
+    @Test
+    void aRankKilledOnOneHostIsNamedToTheRanksOfTheOther() throws Exception
+    {
+        Launch.onTwoNamespaceHosts(() ->
+        {
+            final int processes = 4;
+            final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-dev", "ucx",
+                "-hosts", "openmpj-h1:2,openmpj-h2:2", "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c",
+                "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$RankDies");
+            assertNotEquals(0, run.exitCode(), run::toString);
+            Launch.assertEverySurvivorLearned(run, processes);
+            Launch.assertNoRankLeft("SystemPrograms\\$RankDies");
+        });
+    }
+
+    @Test
+    void hybridJvmsOnTwoHostsMeetThroughUcx() throws Exception
+    {
+        Launch.onTwoNamespaceHosts(() ->
+        {
+            final long before1 = Launch.receivedBytes("ompj-v1");
+            final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "8", "-dev", "hybrid", "-threads", "2",
+                "-hosts", "openmpj-h1:2,openmpj-h2:2", "-Dopenmpj.hybrid.network=ucx",
+                "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c",
+                "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
+            assertEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+            assertTrue(Launch.receivedBytes("ompj-v1") - before1 > 100_000, run::toString);
+        });
+    }
+
+    @Test
+    void hybridWithUcxAskedForButMissingSaysWhy() throws Exception
+    {
+        Launch.onTwoNamespaceHosts(() ->
+        {
+            final Launch.Outcome run = Launch.run(LIMIT, "env", "OPENMPJ_JVM_OPTS=-Dopenmpj.ucx.library=/nonexistent/libucp.so.0",
+                Launch.PROJECT.resolve("bin/mpjrun").toString(), "-np", "4", "-dev", "hybrid", "-threads", "2",
+                "-hosts", "openmpj-h1:1,openmpj-h2:1", "-Dopenmpj.hybrid.network=ucx",
+                "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c",
+                "-cp", Launch.examplesJar(), "org.openmpj.examples.Ring", "3");
+            assertNotEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.stderr().contains("openmpj.hybrid.network=ucx cannot be used here: ucx: libucp.so.0 not found"), run::toString);
+        });
+    }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Real jobs started by the cluster's own launchers: MPICH's {@code mpiexec.hydra} (Debian's {@code mpich}) and Slurm's
  * {@code srun --mpi=pmi2} on a one-node Slurm that the test starts and stops itself ({@code tools/slurm-one-node}, as
  * root). The ranks are plain JVMs that find their rank, size and peers through PMI and talk over the tcp device, or,
- * chosen by property, the shm device or the hybrid device with several ranks per JVM.
+ * chosen by property, the shm device, the ucx device or the hybrid device with several ranks per JVM.
  */
 @Timeout(300)
 class ClusterLaunchSystemIT
@@ -138,6 +138,35 @@ class ClusterLaunchSystemIT
         assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
     }
 
+    @Test
+    void hydraRunsJacobiOnTheUcxDevice() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), true, List.of("openmpj.device=ucx"),
+            "org.openmpj.examples.Jacobi", "40", "300"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+    }
+
+    @Test
+    void srunRunsTheRingOnTheUcxDevice() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(3), true, List.of("openmpj.device=ucx"), "org.openmpj.examples.Ring", "200"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("came back as 600 (correct)"), run::toString);
+    }
+
+    @Test
+    void whenARankDiesUnderSrunOnTheUcxDeviceEveryOtherRankLearnsItWithinTenSeconds() throws Exception
+    {
+        final int processes = 4;
+        final Launch.Outcome run = Launch.run(LIMIT, command(srun(processes), false, List.of("openmpj.device=ucx"),
+            "org.openmpj.examples.SystemPrograms$RankDies"));
+        assertNotEquals(0, run.exitCode(), run::toString);
+        Launch.assertEverySurvivorLearned(run, processes);
+        final Launch.Outcome left = Launch.run(Duration.ofSeconds(10), "pgrep", "-f", "SystemPrograms\\$RankDies");
+        assertEquals(1, left.exitCode(), () -> "rank JVMs left running: " + left.stdout());
+    }
+
     private static List<String> srun(final int processes)
     {
         return List.of("srun", "--mpi=pmi2", "--overcommit", "-n", Integer.toString(processes));
@@ -155,8 +184,8 @@ class ClusterLaunchSystemIT
             line.add("-D" + property);
         }
         line.add("-cp");
-        line.add(String.join(":", Launch.examplesJar(), Launch.testPrograms(),
-            Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(), Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString()));
+        line.add(String.join(":", Launch.examplesJar(), Launch.testPrograms(), Launch.PROJECT.resolve("mpi/target/openmpj-mpi.jar").toString(),
+            Launch.PROJECT.resolve("core/target/openmpj-core.jar").toString(), Launch.PROJECT.resolve("ucx/target/openmpj-ucx.jar").toString()));
         if (wrapped)
         {
             line.add("org.openmpj.runtime.ProcessRank");

@@ -14,9 +14,10 @@ import org.openmpj.matching.PeerProtocol;
  * @param windowBytes     the eager credit each side lends the other.
  * @param pieceBytes      the size of a staging slot and of a piece of a large payload.
  * @param slots           staging slots per direction.
+ * @param eagerData       whether rendezvous data moves by UCX's eager copies rather than by UCX's own rendezvous.
  * @param overrides       UCX configuration entries without the {@code UCX_} prefix.
  */
-record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int slots, Map<String, String> overrides)
+record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int slots, boolean eagerData, Map<String, String> overrides)
 {
     /**
      * How often UCX checks that peers reached with peer failure handling live, unless {@code UCX_KEEPALIVE_INTERVAL} says:
@@ -44,6 +45,11 @@ record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int s
         {
             throw new IllegalArgumentException(UcxDeviceProvider.SLOTS_PROP_NAME + "=" + slots + " is out of range; expected 1 to 1024");
         }
+        final String protocol = context.property(UcxDeviceProvider.DATA_PROTOCOL_PROP_NAME, UcxDeviceProvider.DATA_PROTOCOL_DEFAULT).trim();
+        if (!protocol.equals("eager") && !protocol.equals("rendezvous"))
+        {
+            throw new IllegalArgumentException(UcxDeviceProvider.DATA_PROTOCOL_PROP_NAME + "=" + protocol + " is neither eager nor rendezvous");
+        }
         final Map<String, String> overrides = new LinkedHashMap<>();
         final String tls = context.property(UcxDeviceProvider.TLS_PROP_NAME, null);
         if (tls != null && !tls.isBlank())
@@ -54,6 +60,6 @@ record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int s
         {
             overrides.put("KEEPALIVE_INTERVAL", KEEPALIVE_INTERVAL);
         }
-        return new UcxSettings(eagerLimit, window, (int)pieceBytes, (int)slots, Map.copyOf(overrides));
+        return new UcxSettings(eagerLimit, window, (int)pieceBytes, (int)slots, protocol.equals("eager"), Map.copyOf(overrides));
     }
 }

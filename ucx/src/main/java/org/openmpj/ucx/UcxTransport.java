@@ -30,9 +30,10 @@ import org.openmpj.os.ProcessWatch;
  *       its short protocol, a few dozen bytes with this device's header: too few to send any differently.)</li>
  *   <li>Eager frames are sent with UCX's eager protocol, so their payload is in hand when the frame is matched, and the
  *       order of arrivals is the order of matching.</li>
- *   <li>A rendezvous payload larger than a slot leaves in pieces, each copied into a free slot while the previous ones move
- *       (UCX moves a large piece by its own zero-copy rendezvous, RDMA on InfiniBand); a piece that arrives by rendezvous is
- *       received into a registered slot and copied out into the receive's array.</li>
+ *   <li>A rendezvous payload larger than a slot leaves in pieces, each copied into a free slot while the previous ones move,
+ *       by UCX's eager copies or, as {@link UcxDeviceProvider#DATA_PROTOCOL_PROP_NAME} chooses, by UCX's own zero-copy
+ *       rendezvous (RDMA on InfiniBand); a piece that arrives by rendezvous is received into a registered slot and copied
+ *       out into the receive's array.</li>
  * </ul>
  *
  * <p>Thread-safety: any number of threads may send and make progress at once. The worker is UCX-serialized: every call on
@@ -69,7 +70,8 @@ final class UcxTransport implements Transport
     private final ByteBuffer encoder = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private final MemorySegment encoderView = MemorySegment.ofBuffer(encoder);
     private final long stagedEager;
-    private final long stagedAny;
+    /** How rendezvous data leaves: by UCX's eager copies, or by its own rendezvous (zero-copy from the registered slot). */
+    private final long stagedData;
 
     private ChunkedSend chunkedPool;
     private ChunkedSend waitingChunked;
@@ -103,7 +105,7 @@ final class UcxTransport implements Transport
         this.receiveSlots = new SlotPool(ucx, slots, pieceBytes);
         this.stagedEager = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FIELD_MEMH,
             UcpStructs.AM_SEND_FLAG_EAGER, sendSlots.memoryHandle());
-        this.stagedAny = requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0, sendSlots.memoryHandle());
+        this.stagedData = settings.eagerData() ? stagedEager : requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0, sendSlots.memoryHandle());
         this.arrivals = new Arrivals(this, peers, worker, receiveSlots, requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0,
             receiveSlots.memoryHandle()), inFlight, pieceBytes);
         this.mayBlock = mayBlock;
@@ -313,7 +315,7 @@ final class UcxTransport implements Transport
         {
             NativeCopy.toNative(payload, kind, offset, 0, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
         }
-        final long request = sendStaged(peer, at, payloadBytes, eager ? stagedEager : stagedAny);
+        final long request = sendStaged(peer, at, payloadBytes, eager ? stagedEager : stagedData);
         if (request == Ucp.UCS_OK || Ucp.isStatus(request))
         {
             sendSlots.give(slot);
@@ -378,7 +380,7 @@ final class UcxTransport implements Transport
                 chunked.kind.ordinal(), 0, 0, 0, 0, chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
             writeHeader(at);
             NativeCopy.toNative(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, at + SLOT_PAYLOAD_OFFSET, piece);
-            final long request = sendStaged(peer, at, piece, stagedAny);
+            final long request = sendStaged(peer, at, piece, stagedData);
             chunked.nextByte += piece;
             if (request == Ucp.UCS_OK || Ucp.isStatus(request))
             {

@@ -18,13 +18,21 @@ final class UcxJobRunner implements JobRunner
     private final JobRunner threads;
     private final String transports;
     private final boolean hybrid;
+    private final java.util.Map<String, String> properties;
 
     /** Runs jobs on the ucx device over UCX's {@code transports}, e.g. {@code sm,self} or {@code tcp,self}. */
     UcxJobRunner(final String transports)
     {
+        this(transports, java.util.Map.of());
+    }
+
+    /** Runs jobs on the ucx device over UCX's {@code transports}, with these system properties set for each job. */
+    UcxJobRunner(final String transports, final java.util.Map<String, String> properties)
+    {
         this.threads = new ThreadJobRunner("ucx");
         this.transports = transports;
         this.hybrid = false;
+        this.properties = java.util.Map.copyOf(properties);
     }
 
     /**
@@ -36,24 +44,23 @@ final class UcxJobRunner implements JobRunner
         this.threads = new ThreadJobRunner("hybrid", ranksPerProcess, processesPerHost);
         this.transports = transports;
         this.hybrid = true;
+        this.properties = java.util.Map.of(HybridDeviceProvider.NETWORK_PROP_NAME, "ucx");
     }
 
     @Override
     public JobResult run(final int processes, final Class<?> program, final Duration timeout, final String... args)
     {
-        final String tlsBefore = System.setProperty(UcxDeviceProvider.TLS_PROP_NAME, transports);
-        final String networkBefore = hybrid ? System.setProperty(HybridDeviceProvider.NETWORK_PROP_NAME, "ucx") : null;
+        final java.util.Map<String, String> all = new java.util.HashMap<>(properties);
+        all.put(UcxDeviceProvider.TLS_PROP_NAME, transports);
+        final java.util.Map<String, String> before = new java.util.HashMap<>();
+        all.forEach((name, value) -> before.put(name, System.setProperty(name, value)));
         try
         {
             return threads.run(processes, program, timeout, args);
         }
         finally
         {
-            restore(UcxDeviceProvider.TLS_PROP_NAME, tlsBefore);
-            if (hybrid)
-            {
-                restore(HybridDeviceProvider.NETWORK_PROP_NAME, networkBefore);
-            }
+            before.forEach(UcxJobRunner::restore);
         }
     }
 
@@ -72,6 +79,6 @@ final class UcxJobRunner implements JobRunner
     @Override
     public String device()
     {
-        return (hybrid ? "hybrid over ucx (" : "ucx (") + transports + ")";
+        return (hybrid ? "hybrid over ucx (" : "ucx (") + transports + (properties.isEmpty() || hybrid ? "" : ", " + properties) + ")";
     }
 }

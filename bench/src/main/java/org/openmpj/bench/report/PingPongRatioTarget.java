@@ -2,7 +2,6 @@ package org.openmpj.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import org.openmpj.bench.ByteSizes;
@@ -80,6 +79,7 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold)
     public String describe(final String subject, final String reference)
     {
         return ByteSizes.label(bytes) + (kind == Kind.TIME_AT_MOST ? " one-way time of " : " bandwidth of ") + subject
-            + (kind == Kind.TIME_AT_MOST ? " ≤ " : " ≥ ") + String.format(Locale.ROOT, "%.1f", threshold) + "× " + reference + "'s";
+            + (kind == Kind.TIME_AT_MOST ? " ≤ " : " ≥ ") + java.math.BigDecimal.valueOf(threshold).stripTrailingZeros().toPlainString()
+            + "× " + reference + "'s";
     }
 }

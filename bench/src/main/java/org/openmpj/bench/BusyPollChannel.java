@@ -13,7 +13,7 @@ import java.nio.channels.SocketChannel;
  * busy-polls until done, with a direct buffer for the measured messages and one for the small commands and
  * replies. The leader and the follower each own one; not thread-safe.
  */
-final class BusyPollChannel implements AutoCloseable
+final class BusyPollChannel implements FloorChannel, AutoCloseable
 {
     private static final int COMMAND_BYTES = FollowerTemplate.COMMAND_LENGTH * Long.BYTES;
 
@@ -63,22 +63,29 @@ final class BusyPollChannel implements AutoCloseable
         }
     }
 
-    /** Writes the first {@code bytes} of the message buffer. */
-    void sendData(final int bytes)
+    /** Writes the first {@code bytes} of the message buffer, then reads the echo into it. */
+    @Override
+    public void roundTrip(final int bytes)
     {
         data.clear().limit(bytes);
         write(data);
-    }
-
-    /** Reads a message of {@code bytes} into the message buffer. */
-    void receiveData(final int bytes)
-    {
         data.clear().limit(bytes);
         read(data);
     }
 
+    /** Reads a message of {@code bytes} into the message buffer and writes it back. */
+    @Override
+    public void echo(final int bytes)
+    {
+        data.clear().limit(bytes);
+        read(data);
+        data.clear().limit(bytes);
+        write(data);
+    }
+
     /** Writes a command of three numbers. */
-    void sendCommand(final long op, final long bytes, final long iterations)
+    @Override
+    public void sendCommand(final int op, final int bytes, final int iterations)
     {
         control.clear();
         control.putLong(op).putLong(bytes).putLong(iterations).flip();
@@ -86,7 +93,8 @@ final class BusyPollChannel implements AutoCloseable
     }
 
     /** Reads a command of three numbers into {@code command}. */
-    void receiveCommand(final long[] command)
+    @Override
+    public void receiveCommand(final long[] command)
     {
         control.clear();
         read(control);
@@ -98,7 +106,8 @@ final class BusyPollChannel implements AutoCloseable
     }
 
     /** Writes a reply of one number. */
-    void sendReply(final long value)
+    @Override
+    public void sendReply(final long value)
     {
         control.clear();
         control.putLong(value).flip();
@@ -106,7 +115,8 @@ final class BusyPollChannel implements AutoCloseable
     }
 
     /** @return the next reply's number. */
-    long receiveReply()
+    @Override
+    public long receiveReply()
     {
         control.clear().limit(Long.BYTES);
         read(control);

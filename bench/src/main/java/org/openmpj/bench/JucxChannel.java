@@ -19,7 +19,7 @@ import org.openucx.jucx.ucp.UcpWorkerParams;
  * ping-pong, tagged messages from and into direct buffers, each request waited for by progressing the worker. The
  * measured messages, the commands and the replies travel under tags of their own. Not thread-safe.
  */
-final class JucxChannel implements AutoCloseable
+final class JucxChannel implements FloorChannel, AutoCloseable
 {
     private static final long DATA_TAG = 1;
     private static final long COMMAND_TAG = 2;
@@ -71,7 +71,8 @@ final class JucxChannel implements AutoCloseable
     }
 
     /** Sends {@code bytes} to the peer and waits for its echo, the receive posted first. */
-    void roundTrip(final int bytes)
+    @Override
+    public void roundTrip(final int bytes)
     {
         final UcpRequest echo = worker.recvTaggedNonBlocking(receivedAddress, bytes, DATA_TAG, WHOLE_TAG, null);
         await(endpoint.sendTaggedNonBlocking(sentAddress, bytes, DATA_TAG, null));
@@ -79,19 +80,22 @@ final class JucxChannel implements AutoCloseable
     }
 
     /** Receives a message of {@code bytes} and sends it back. */
-    void echo(final int bytes)
+    @Override
+    public void echo(final int bytes)
     {
         await(worker.recvTaggedNonBlocking(receivedAddress, bytes, DATA_TAG, WHOLE_TAG, null));
         await(endpoint.sendTaggedNonBlocking(receivedAddress, bytes, DATA_TAG, null));
     }
 
-    void sendCommand(final int op, final int bytes, final int iterations)
+    @Override
+    public void sendCommand(final int op, final int bytes, final int iterations)
     {
         control.putLong(0, op).putLong(Long.BYTES, bytes).putLong(2 * Long.BYTES, iterations);
         await(endpoint.sendTaggedNonBlocking(controlAddress, COMMAND_BYTES, COMMAND_TAG, null));
     }
 
-    void receiveCommand(final long[] command)
+    @Override
+    public void receiveCommand(final long[] command)
     {
         await(worker.recvTaggedNonBlocking(controlAddress, COMMAND_BYTES, COMMAND_TAG, WHOLE_TAG, null));
         for (int i = 0; i < command.length; i++)
@@ -100,13 +104,15 @@ final class JucxChannel implements AutoCloseable
         }
     }
 
-    void sendReply(final long value)
+    @Override
+    public void sendReply(final long value)
     {
         control.putLong(0, value);
         await(endpoint.sendTaggedNonBlocking(controlAddress, Long.BYTES, REPLY_TAG, null));
     }
 
-    long receiveReply()
+    @Override
+    public long receiveReply()
     {
         await(worker.recvTaggedNonBlocking(controlAddress, Long.BYTES, REPLY_TAG, WHOLE_TAG, null));
         return control.getLong(0);

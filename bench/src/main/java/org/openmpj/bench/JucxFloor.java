@@ -65,7 +65,7 @@ public final class JucxFloor
             {
                 channel.connect(swap(peer, channel.address()));
             }
-            new PingPongBenchmark(IMPL, options.bench(), new JucxLeader(channel), System.out).run();
+            new PingPongBenchmark(IMPL, options.bench(), new FloorLeader(channel), System.out).run();
         }
         PeerProcess.awaitExit(follower);
     }
@@ -76,7 +76,7 @@ public final class JucxFloor
              SocketChannel peer = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.connectPort())))
         {
             channel.connect(swap(peer, channel.address()));
-            new JucxFollower(channel).run();
+            new FloorFollower(channel).run();
         }
     }
 

@@ -64,7 +64,7 @@ public final class SocketFloor
         }
         try (BusyPollChannel channel = new BusyPollChannel(accepted, options.bench().maxBytes(), (byte)1))
         {
-            new PingPongBenchmark(IMPL, options.bench(), new SocketLeader(channel), System.out).run();
+            new PingPongBenchmark(IMPL, options.bench(), new FloorLeader(channel), System.out).run();
         }
         PeerProcess.awaitExit(follower);
     }
@@ -76,7 +76,7 @@ public final class SocketFloor
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.connectPort()));
         try (BusyPollChannel channel = new BusyPollChannel(socket, options.bench().maxBytes(), (byte)2))
         {
-            new SocketFollower(channel).run();
+            new FloorFollower(channel).run();
         }
     }
 }

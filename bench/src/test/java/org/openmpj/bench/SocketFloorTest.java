@@ -73,7 +73,7 @@ class SocketFloorTest
                 {
                     try
                     {
-                        new SocketFollower(followerSide).run();
+                        new FloorFollower(followerSide).run();
                     }
                     catch (final RuntimeException ex)
                     {
@@ -82,7 +82,7 @@ class SocketFloorTest
                 }, "test-socket-follower");
                 follower.setDaemon(true);
                 follower.start();
-                final SocketLeader leader = new SocketLeader(leaderSide);
+                final FloorLeader leader = new FloorLeader(leaderSide);
 
                 assertTrue(leader.roundTrips(1, 3) > 0);
                 assertTrue(leader.roundTrips(maxBytes, 2) > 0);

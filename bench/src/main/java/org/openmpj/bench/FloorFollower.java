@@ -1,11 +1,11 @@
 package org.openmpj.bench;
 
-/** The echoing process of the raw JUCX floor: receives each message, then sends it back. */
-final class JucxFollower extends FollowerTemplate
+/** The echoing JVM of a two-JVM floor: receives each message, then sends it back, over its {@link FloorChannel}. */
+final class FloorFollower extends FollowerTemplate
 {
-    private final JucxChannel channel;
+    private final FloorChannel channel;
 
-    JucxFollower(final JucxChannel channel)
+    FloorFollower(final FloorChannel channel)
     {
         this.channel = channel;
     }

@@ -1,11 +1,11 @@
 package org.openmpj.bench;
 
-/** The leading process of the socket floor: each message written whole, then its echo read whole. */
-final class SocketLeader extends LeaderTemplate
+/** The leading JVM of a two-JVM floor: each message sent, then its echo received, over its {@link FloorChannel}. */
+final class FloorLeader extends LeaderTemplate
 {
-    private final BusyPollChannel channel;
+    private final FloorChannel channel;
 
-    SocketLeader(final BusyPollChannel channel)
+    FloorLeader(final FloorChannel channel)
     {
         this.channel = channel;
     }
@@ -34,8 +34,7 @@ final class SocketLeader extends LeaderTemplate
     {
         for (int i = 0; i < iterations; i++)
         {
-            channel.sendData(bytes);
-            channel.receiveData(bytes);
+            channel.roundTrip(bytes);
         }
     }
 }

@@ -76,8 +76,7 @@ public final class BenchmarkCommands
     public List<String> jucxFloor()
     {
         final int[] cpus = options.cpuList();
-        // UCX 1.13's keepalive ended JUCX's connections over TCP with "Endpoint timeout" within seconds here; the floor runs without it.
-        final List<String> command = new ArrayList<>(List.of("env", "UCX_KEEPALIVE_INTERVAL=inf", "taskset", "-c", Integer.toString(cpus[0]), java));
+        final List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpus[0]), java));
         command.addAll(jvmOptions);
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp",
             options.home().resolve("bench/target/openmpj-bench.jar") + ":" + options.home().resolve("bench/target/lib/jucx.jar"),

@@ -117,8 +117,7 @@ public record PingPongPlan(Map<Implementation, List<String>> steps, PingPongComp
                     "Every implementation runs over UCX with UCX_TLS=" + device.ucxTransports() + ". " + openmpj.label()
                     + " is two processes with " + commands.job().placement() + ", sending from and receiving into Java arrays; raw"
                     + " JUCX is two JVMs pinned to CPUs " + options.cpus() + " with `taskset`, ping-ponging tagged messages between"
-                    + " direct buffers (the receive posted before the send), each request awaited by progressing the worker, with"
-                    + " UCX_KEEPALIVE_INTERVAL=inf (UCX's keepalive ended its connections over TCP here); "
+                    + " direct buffers (the receive posted before the send), each request awaited by progressing the worker; "
                     + openMpiPlacement + ", with `--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any`."),
                     List.of(openMpiVersion, List.of("dpkg-query", "-W", "libucx0")));
             }

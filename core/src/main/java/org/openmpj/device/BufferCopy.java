@@ -1,11 +1,13 @@
 package org.openmpj.device;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 
 /**
- * Moves message bytes between primitive-array slices and direct byte buffers, the staging memory of transports
- * that hand data to the operating system. Bytes keep the array's native order. Either side may be a piece of
+ * Moves message bytes between primitive-array slices and native memory, the staging memory of transports that hand
+ * data to the operating system or a native library: direct byte buffers, or memory segments (all of memory, addressed,
+ * included). Bytes keep the array's native order; {@code boolean} is one byte, 0 or 1. Either side may be a piece of
  * the message: {@code fromByte} says where in the slice the piece starts. A segment view of a buffer begins at the
  * buffer's position, hence offset 0 on that side.
  */
@@ -22,20 +24,14 @@ public final class BufferCopy
     public static void toBuffer(
         final Object array, final Primitive kind, final int elementOffset, final long fromByte, final ByteBuffer dst, final int bytes)
     {
-        final long start = (long)elementOffset * kind.sizeBytes() + fromByte;
         final int at = dst.position();
-        switch (kind)
+        if (kind == Primitive.BYTE)
         {
-            case BYTE -> dst.put(at, (byte[])array, (int)start, bytes);
-            case BOOLEAN ->
-            {
-                final boolean[] values = (boolean[])array;
-                for (int i = 0; i < bytes; i++)
-                {
-                    dst.put(at + i, values[(int)start + i] ? (byte)1 : (byte)0);
-                }
-            }
-            default -> MemorySegment.copy(kind.segmentOf(array), start, MemorySegment.ofBuffer(dst), 0, bytes);
+            dst.put(at, (byte[])array, elementOffset + (int)fromByte, bytes);
+        }
+        else
+        {
+            toSegment(array, kind, elementOffset, fromByte, MemorySegment.ofBuffer(dst), 0, bytes);
         }
         dst.position(at + bytes);
     }
@@ -47,21 +43,63 @@ public final class BufferCopy
     public static void fromBuffer(
         final ByteBuffer src, final int bytes, final Object array, final Primitive kind, final int elementOffset, final long fromByte)
     {
-        final long start = (long)elementOffset * kind.sizeBytes() + fromByte;
         final int at = src.position();
+        if (kind == Primitive.BYTE)
+        {
+            src.get(at, (byte[])array, elementOffset + (int)fromByte, bytes);
+        }
+        else
+        {
+            fromSegment(MemorySegment.ofBuffer(src), 0, bytes, array, kind, elementOffset, fromByte);
+        }
+        src.position(at + bytes);
+    }
+
+    /**
+     * Copies {@code bytes} bytes of the slice starting at element {@code elementOffset} of {@code array}, from byte
+     * {@code fromByte} of the slice on, into {@code dst} from its byte {@code dstOffset}.
+     */
+    public static void toSegment(
+        final Object array, final Primitive kind, final int elementOffset, final long fromByte, final MemorySegment dst,
+        final long dstOffset, final long bytes)
+    {
+        final long start = (long)elementOffset * kind.sizeBytes() + fromByte;
         switch (kind)
         {
-            case BYTE -> src.get(at, (byte[])array, (int)start, bytes);
+            case BYTE -> MemorySegment.copy((byte[])array, (int)start, dst, ValueLayout.JAVA_BYTE, dstOffset, (int)bytes);
             case BOOLEAN ->
             {
                 final boolean[] values = (boolean[])array;
                 for (int i = 0; i < bytes; i++)
                 {
-                    values[(int)start + i] = src.get(at + i) != 0;
+                    dst.set(ValueLayout.JAVA_BYTE, dstOffset + i, values[(int)start + i] ? (byte)1 : (byte)0);
                 }
             }
-            default -> MemorySegment.copy(MemorySegment.ofBuffer(src), 0, kind.segmentOf(array), start, bytes);
+            default -> MemorySegment.copy(kind.segmentOf(array), start, dst, dstOffset, bytes);
         }
-        src.position(at + bytes);
+    }
+
+    /**
+     * Copies {@code bytes} bytes of {@code src} from its byte {@code srcOffset} into the slice starting at element
+     * {@code elementOffset} of {@code array}, from byte {@code fromByte} of the slice on.
+     */
+    public static void fromSegment(
+        final MemorySegment src, final long srcOffset, final long bytes, final Object array, final Primitive kind, final int elementOffset,
+        final long fromByte)
+    {
+        final long start = (long)elementOffset * kind.sizeBytes() + fromByte;
+        switch (kind)
+        {
+            case BYTE -> MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, (byte[])array, (int)start, (int)bytes);
+            case BOOLEAN ->
+            {
+                final boolean[] values = (boolean[])array;
+                for (int i = 0; i < bytes; i++)
+                {
+                    values[(int)start + i] = src.get(ValueLayout.JAVA_BYTE, srcOffset + i) != 0;
+                }
+            }
+            default -> MemorySegment.copy(src, srcOffset, kind.segmentOf(array), start, bytes);
+        }
     }
 }

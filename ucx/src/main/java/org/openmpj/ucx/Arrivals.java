@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import org.openmpj.device.BufferCopy;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.Landing;
 
@@ -101,7 +102,7 @@ final class Arrivals
         final long keep = landing.keepBytes();
         if (keep > 0)
         {
-            NativeCopy.fromNative(data, keep, landing.array(), landing.kind(), landing.elementOffset(), 0);
+            BufferCopy.fromSegment(Ucp.MEMORY, data, keep, landing.array(), landing.kind(), landing.elementOffset(), 0);
         }
         peer.protocol.onPayloadLanded(landing);
         return Ucp.UCS_OK;

@@ -1,5 +1,6 @@
 package org.openmpj.ucx;
 
+import org.openmpj.device.BufferCopy;
 import org.openmpj.matching.Landing;
 
 /**
@@ -26,7 +27,7 @@ final class InboundData
         final long keep = Math.min(offset + bytes, landing.keepBytes()) - offset;
         if (keep > 0)
         {
-            NativeCopy.fromNative(address, keep, landing.array(), landing.kind(), landing.elementOffset(), offset);
+            BufferCopy.fromSegment(Ucp.MEMORY, address, keep, landing.array(), landing.kind(), landing.elementOffset(), offset);
         }
         received += bytes;
     }

@@ -63,12 +63,6 @@ final class SlotPool implements AutoCloseable
         return base + (long)slot * slotBytes;
     }
 
-    /** @return bytes of each slot. */
-    int slotBytes()
-    {
-        return slotBytes;
-    }
-
     /** @return UCX's handle for the registered memory, for the requests that use it. */
     long memoryHandle()
     {

@@ -48,7 +48,6 @@ final class Ucp
 
     static final boolean AVAILABLE;
 
-    static final MethodHandle GET_VERSION;
     static final MethodHandle CONFIG_READ;
     static final MethodHandle CONFIG_MODIFY;
     static final MethodHandle CONFIG_RELEASE;
@@ -77,15 +76,12 @@ final class Ucp
     static final MethodHandle POLL;
 
     private static final String UNAVAILABILITY_CAUSE;
-    private static final String VERSION;
 
     static
     {
         final Bound bound = bind();
         UNAVAILABILITY_CAUSE = bound.cause;
         AVAILABLE = bound.cause == null;
-        VERSION = bound.version;
-        GET_VERSION = bound.handles[0];
         CONFIG_READ = bound.handles[1];
         CONFIG_MODIFY = bound.handles[2];
         CONFIG_RELEASE = bound.handles[3];
@@ -122,12 +118,6 @@ final class Ucp
         return UNAVAILABILITY_CAUSE;
     }
 
-    /** @return the loaded library's version, e.g. {@code 1.13.1}; null when not {@link #AVAILABLE}. */
-    static String version()
-    {
-        return VERSION;
-    }
-
     /** @return whether {@code pointer}, as a UCX call returned it, is a status rather than a request (NULL is {@code UCS_OK}). */
     static boolean isStatus(final long pointer)
     {
@@ -149,7 +139,7 @@ final class Ucp
     }
 
     /** The handles, or why there are none. */
-    private record Bound(String cause, String version, MethodHandle[] handles)
+    private record Bound(String cause, MethodHandle[] handles)
     {
     }
 
@@ -158,7 +148,7 @@ final class Ucp
         final MethodHandle[] none = new MethodHandle[25];
         if (!Libc.AVAILABLE)
         {
-            return new Bound("ucx: " + Libc.unavailabilityCause(), null, none);
+            return new Bound("ucx: " + Libc.unavailabilityCause(), none);
         }
         try
         {
@@ -169,14 +159,13 @@ final class Ucp
                 final int result = (int)setenv.invokeExact(arena.allocateFrom("UCX_ERROR_SIGNALS"), arena.allocateFrom(""), 1);
                 if (result != 0)
                 {
-                    return new Bound("ucx: cannot set UCX_ERROR_SIGNALS in the environment, which keeps UCX off the JVM's signals",
-                        null, none);
+                    return new Bound("ucx: cannot set UCX_ERROR_SIGNALS in the environment, which keeps UCX off the JVM's signals", none);
                 }
             }
         }
         catch (final Throwable ex)
         {
-            return new Bound("ucx: cannot set UCX_ERROR_SIGNALS in the environment: " + ex, null, none);
+            return new Bound("ucx: cannot set UCX_ERROR_SIGNALS in the environment: " + ex, none);
         }
         final String library = System.getProperty(UcxDeviceProvider.LIBRARY_PROP_NAME, LIBRARY);
         final SymbolLookup ucp;
@@ -190,7 +179,7 @@ final class Ucp
         catch (final IllegalArgumentException ex)
         {
             return new Bound("ucx: " + LIBRARY + " not found" + (library.equals(LIBRARY) ? " on the library path" : " at " + library)
-                + " — install libucx0 (Debian, Ubuntu) or ucx (RHEL), or load your cluster's ucx module", null, none);
+                + " — install libucx0 (Debian, Ubuntu) or ucx (RHEL), or load your cluster's ucx module", none);
         }
         try
         {
@@ -238,15 +227,15 @@ final class Ucp
                 if (major != 1 || minor < UcpStructs.OLDEST_MINOR)
                 {
                     return new Bound("ucx: " + LIBRARY + " is UCX " + version + "; OpenMPJ needs UCX 1." + UcpStructs.OLDEST_MINOR
-                        + " or a later 1.x", version, none);
+                        + " or a later 1.x", none);
                 }
             }
-            return new Bound(null, version, h);
+            return new Bound(null, h);
         }
         catch (final Throwable ex)
         {
             return new Bound("ucx: " + LIBRARY + " lacks a function OpenMPJ needs (" + ex.getMessage()
-                + "); it needs UCX 1." + UcpStructs.OLDEST_MINOR + " or a later 1.x", null, none);
+                + "); it needs UCX 1." + UcpStructs.OLDEST_MINOR + " or a later 1.x", none);
         }
     }
 }

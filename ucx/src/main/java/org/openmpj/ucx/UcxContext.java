@@ -18,7 +18,6 @@ import org.openmpj.OpenMpjException;
  */
 final class UcxContext implements AutoCloseable
 {
-    private final Arena arena = Arena.ofShared();
     private final long context;
     private final long worker;
     private final int rank;
@@ -123,14 +122,15 @@ final class UcxContext implements AutoCloseable
      */
     void setAmHandler(final int id, final MemorySegment callback, final long argument)
     {
-        final MemorySegment params = arena.allocate(UcpStructs.AM_HANDLER_PARAMS_BYTES);
-        params.set(ValueLayout.JAVA_LONG, UcpStructs.AM_HANDLER_FIELD_MASK_OFFSET, UcpStructs.AM_HANDLER_FIELDS_ALL);
-        params.set(ValueLayout.JAVA_INT, UcpStructs.AM_HANDLER_ID_OFFSET, id);
-        params.set(ValueLayout.JAVA_INT, UcpStructs.AM_HANDLER_FLAGS_OFFSET, UcpStructs.AM_FLAG_WHOLE_MSG);
-        params.set(ValueLayout.JAVA_LONG, UcpStructs.AM_HANDLER_CB_OFFSET, callback.address());
-        params.set(ValueLayout.JAVA_LONG, UcpStructs.AM_HANDLER_ARG_OFFSET, argument);
-        try
+        // UCX copies what the parameters say, as it unpacks an address in connect: scratch memory serves both.
+        try (Arena scratch = Arena.ofConfined())
         {
+            final MemorySegment params = scratch.allocate(UcpStructs.AM_HANDLER_PARAMS_BYTES);
+            params.set(ValueLayout.JAVA_LONG, UcpStructs.AM_HANDLER_FIELD_MASK_OFFSET, UcpStructs.AM_HANDLER_FIELDS_ALL);
+            params.set(ValueLayout.JAVA_INT, UcpStructs.AM_HANDLER_ID_OFFSET, id);
+            params.set(ValueLayout.JAVA_INT, UcpStructs.AM_HANDLER_FLAGS_OFFSET, UcpStructs.AM_FLAG_WHOLE_MSG);
+            params.set(ValueLayout.JAVA_LONG, UcpStructs.AM_HANDLER_CB_OFFSET, callback.address());
+            params.set(ValueLayout.JAVA_LONG, UcpStructs.AM_HANDLER_ARG_OFFSET, argument);
             check(rank, "setting the active-message handler", (int)Ucp.WORKER_SET_AM_HANDLER.invokeExact(worker, params.address()));
         }
         catch (final OpenMpjException ex)
@@ -152,10 +152,10 @@ final class UcxContext implements AutoCloseable
      */
     long connect(final byte[] address, final boolean reportFailure, final MemorySegment errorHandler, final long errorArgument, final int peer)
     {
-        final MemorySegment remote = arena.allocate(address.length);
-        remote.copyFrom(MemorySegment.ofArray(address));
         try (Arena scratch = Arena.ofConfined())
         {
+            final MemorySegment remote = scratch.allocate(address.length);
+            remote.copyFrom(MemorySegment.ofArray(address));
             final MemorySegment params = scratch.allocate(UcpStructs.EP_PARAMS_BYTES);
             params.set(ValueLayout.JAVA_LONG, UcpStructs.EP_PARAMS_FIELD_MASK_OFFSET, UcpStructs.EP_PARAM_FIELD_REMOTE_ADDRESS
                 | (reportFailure ? UcpStructs.EP_PARAM_FIELD_ERR_HANDLING_MODE | UcpStructs.EP_PARAM_FIELD_ERR_HANDLER : 0));
@@ -302,10 +302,6 @@ final class UcxContext implements AutoCloseable
         catch (final Throwable ex)
         {
             throw failed("closing UCX", ex);
-        }
-        finally
-        {
-            arena.close();
         }
     }
 

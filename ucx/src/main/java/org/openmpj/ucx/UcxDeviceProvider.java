@@ -126,7 +126,7 @@ public final class UcxDeviceProvider implements DeviceProvider
                     peers[next++] = peer;
                 }
             }
-            final UcxEndpoint endpoint = UcxEndpoint.open(context, device, peers);
+            final UcxEndpoint endpoint = UcxEndpoint.open(context, device, peers, settings);
             try
             {
                 context.keyValueStore().fence();

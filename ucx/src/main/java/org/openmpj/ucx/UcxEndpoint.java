@@ -34,14 +34,13 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
         this.transport = transport;
     }
 
-    /** The first step, before the job's fence. */
-    static UcxEndpoint open(final DeviceContext context, final MatchingDevice device, final int[] peers)
+    /** The first step, before the job's fence, with the tunables {@code context} gives ({@link UcxSettings#of}). */
+    static UcxEndpoint open(final DeviceContext context, final MatchingDevice device, final int[] peers, final UcxSettings settings)
     {
         if (!Ucp.AVAILABLE)
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, Ucp.unavailabilityCause());
         }
-        final UcxSettings settings = UcxSettings.of(context);
         final int rank = context.rank();
         final boolean mayBlock = context.idleStrategy().parksAt(Integer.MAX_VALUE);
         final UcxContext ucx = UcxContext.open(rank, settings.overrides(), mayBlock);

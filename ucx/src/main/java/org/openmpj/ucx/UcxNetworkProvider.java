@@ -22,6 +22,6 @@ public final class UcxNetworkProvider implements NetworkProvider
     @Override
     public Endpoint open(final DeviceContext context, final MatchingDevice device, final int[] peers)
     {
-        return UcxEndpoint.open(context, device, peers);
+        return UcxEndpoint.open(context, device, peers, UcxSettings.of(context));
     }
 }

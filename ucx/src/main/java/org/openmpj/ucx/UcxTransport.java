@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.device.BufferCopy;
 import org.openmpj.device.JobControl;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.Request;
@@ -62,7 +63,6 @@ final class UcxTransport implements Transport
     private final Arrivals arrivals;
     private final int registration;
     private final boolean mayBlock;
-    private final int eventDescriptor;
     private final MemorySegment pollDescriptor;
     private final Runnable wakeBlocked;
     private final ProcessWatch watch;
@@ -109,7 +109,7 @@ final class UcxTransport implements Transport
         this.arrivals = new Arrivals(this, peers, worker, receiveSlots, requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0,
             receiveSlots.memoryHandle()), inFlight, pieceBytes);
         this.mayBlock = mayBlock;
-        this.eventDescriptor = mayBlock ? ucx.eventDescriptor() : -1;
+        final int eventDescriptor = mayBlock ? ucx.eventDescriptor() : -1;
         this.pollDescriptor = arena.allocate(8);
         pollDescriptor.set(ValueLayout.JAVA_INT, 0, eventDescriptor);
         // POLLIN
@@ -313,7 +313,7 @@ final class UcxTransport implements Transport
         final boolean eager = type != FrameDescriptor.DATA;
         if (payloadBytes > 0)
         {
-            NativeCopy.toNative(payload, kind, offset, 0, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
+            BufferCopy.toSegment(payload, kind, offset, 0, Ucp.MEMORY, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
         }
         final long request = sendStaged(peer, at, payloadBytes, eager ? stagedEager : stagedData);
         if (request == Ucp.UCS_OK || Ucp.isStatus(request))
@@ -379,7 +379,8 @@ final class UcxTransport implements Transport
             FrameDescriptor.encode(encoder, chunked.nextByte == 0 ? FrameDescriptor.DATA : AmHeaderDescriptor.PIECE,
                 chunked.kind.ordinal(), 0, 0, 0, 0, chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
             writeHeader(at);
-            NativeCopy.toNative(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, at + SLOT_PAYLOAD_OFFSET, piece);
+            BufferCopy.toSegment(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, Ucp.MEMORY,
+                at + SLOT_PAYLOAD_OFFSET, piece);
             final long request = sendStaged(peer, at, piece, stagedData);
             chunked.nextByte += piece;
             if (request == Ucp.UCS_OK || Ucp.isStatus(request))

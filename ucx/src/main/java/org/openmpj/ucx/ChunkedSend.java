@@ -4,8 +4,8 @@ import org.openmpj.device.Primitive;
 import org.openmpj.matching.SendRequest;
 
 /**
- * A rendezvous payload larger than a staging slot, leaving in pieces: each is copied into a free slot and handed to UCX
- * while the one before moves. Pooled by the transport.
+ * A rendezvous payload larger than one piece, leaving in pieces: each is copied into a free slot and handed to UCX while
+ * the one before moves. Pooled by the transport.
  */
 final class ChunkedSend
 {
@@ -19,6 +19,8 @@ final class ChunkedSend
     long nextByte;
     /** Pieces UCX has not finished with. */
     int outstanding;
+    /** Whether its pieces move by UCX's rendezvous (slot-sized) rather than by its eager copies. */
+    boolean rendezvous;
     SendRequest done;
     /** Whether it waits in the transport's list for a free slot. */
     boolean waiting;

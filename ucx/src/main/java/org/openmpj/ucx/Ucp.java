@@ -74,6 +74,12 @@ final class Ucp
     static final MethodHandle STATUS_STRING;
     /** The C library's {@code poll}, for sleeping on a worker's event descriptor. */
     static final MethodHandle POLL;
+    /** {@code ucp_ep_print_info}: how UCX reaches a peer, written to a C stream. */
+    static final MethodHandle EP_PRINT_INFO;
+    /** The C library's {@code open_memstream}, {@code fclose} and {@code free}: a C stream into memory, to read such text. */
+    static final MethodHandle OPEN_MEMSTREAM;
+    static final MethodHandle FCLOSE;
+    static final MethodHandle FREE;
 
     private static final String UNAVAILABILITY_CAUSE;
 
@@ -106,6 +112,10 @@ final class Ucp
         MEM_UNMAP = bound.handles[22];
         STATUS_STRING = bound.handles[23];
         POLL = bound.handles[24];
+        EP_PRINT_INFO = bound.handles[25];
+        OPEN_MEMSTREAM = bound.handles[26];
+        FCLOSE = bound.handles[27];
+        FREE = bound.handles[28];
     }
 
     private Ucp()
@@ -145,7 +155,7 @@ final class Ucp
 
     private static Bound bind()
     {
-        final MethodHandle[] none = new MethodHandle[25];
+        final MethodHandle[] none = new MethodHandle[29];
         if (!Libc.AVAILABLE)
         {
             return new Bound("ucx: " + Libc.unavailabilityCause(), none);
@@ -188,7 +198,7 @@ final class Ucp
             final ValueLayout u32 = ValueLayout.JAVA_INT;
             final ValueLayout status = ValueLayout.JAVA_INT;
             final Linker.Option critical = Linker.Option.critical(false);
-            final MethodHandle[] h = new MethodHandle[25];
+            final MethodHandle[] h = new MethodHandle[29];
             h[0] = linker.downcallHandle(ucp.findOrThrow("ucp_get_version"), FunctionDescriptor.ofVoid(ptr, ptr, ptr));
             h[1] = linker.downcallHandle(ucp.findOrThrow("ucp_config_read"), FunctionDescriptor.of(status, ptr, ptr, ptr));
             h[2] = linker.downcallHandle(ucp.findOrThrow("ucp_config_modify"), FunctionDescriptor.of(status, ptr, ptr, ptr));
@@ -216,6 +226,10 @@ final class Ucp
             h[22] = linker.downcallHandle(ucp.findOrThrow("ucp_mem_unmap"), FunctionDescriptor.of(status, ptr, ptr));
             h[23] = linker.downcallHandle(ucs.findOrThrow("ucs_status_string"), FunctionDescriptor.of(ptr, status));
             h[24] = Libc.downcall("poll", FunctionDescriptor.of(ValueLayout.JAVA_INT, ptr, ptr, ValueLayout.JAVA_INT));
+            h[25] = linker.downcallHandle(ucp.findOrThrow("ucp_ep_print_info"), FunctionDescriptor.ofVoid(ptr, ptr));
+            h[26] = Libc.downcall("open_memstream", FunctionDescriptor.of(ptr, ptr, ptr));
+            h[27] = Libc.downcall("fclose", FunctionDescriptor.of(ValueLayout.JAVA_INT, ptr));
+            h[28] = Libc.downcall("free", FunctionDescriptor.ofVoid(ptr));
             final String version;
             try (Arena arena = Arena.ofConfined())
             {

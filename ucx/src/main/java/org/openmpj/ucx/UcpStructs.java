@@ -68,6 +68,8 @@ final class UcpStructs
     static final int OP_ATTR_FIELD_FLAGS = 1 << 4;
     static final int OP_ATTR_FIELD_MEMH = 1 << 8;
     static final int AM_SEND_FLAG_EAGER = 1 << 1;
+    /** {@code UCP_AM_SEND_FLAG_RNDV}: UCX's rendezvous only. */
+    static final int AM_SEND_FLAG_RNDV = 1 << 2;
 
     static final int AM_RECV_PARAM_ATTR_OFFSET = 0;
     static final long AM_RECV_ATTR_FLAG_RNDV = 1L << 17;

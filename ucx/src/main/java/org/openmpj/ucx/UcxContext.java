@@ -177,6 +177,41 @@ final class UcxContext implements AutoCloseable
         }
     }
 
+    /**
+     * @return the UCX transport that carries active messages on {@code endpoint} (e.g. {@code posix}, {@code tcp},
+     *         {@code rc_mlx5}), as UCX describes the endpoint; null when its description does not say.
+     */
+    String activeMessageTransport(final long endpoint)
+    {
+        try (Arena scratch = Arena.ofConfined())
+        {
+            final MemorySegment text = scratch.allocate(ValueLayout.JAVA_LONG);
+            final MemorySegment length = scratch.allocate(ValueLayout.JAVA_LONG);
+            final long stream = (long)Ucp.OPEN_MEMSTREAM.invokeExact(text.address(), length.address());
+            if (stream == 0)
+            {
+                return null;
+            }
+            Ucp.EP_PRINT_INFO.invokeExact(endpoint, stream);
+            // Closing the stream is what sets the text and its length.
+            final int closed = (int)Ucp.FCLOSE.invokeExact(stream);
+            final long at = text.get(ValueLayout.JAVA_LONG, 0);
+            try
+            {
+                return closed == 0 && at != 0
+                    ? EndpointLanes.activeMessageTransport(Ucp.MEMORY.getString(at)) : null;
+            }
+            finally
+            {
+                Ucp.FREE.invokeExact(at);
+            }
+        }
+        catch (final Throwable ex)
+        {
+            throw failed("asking UCX how it reaches a peer", ex);
+        }
+    }
+
     /** Starts closing {@code endpoint}, flushing what was sent on it. @return a request to wait for, 0 when done, or a status. */
     long close(final long endpoint)
     {

@@ -21,6 +21,8 @@ final class UcxPeer implements FrameWriter
     /** Frames in {@link #backlog}. */
     int backlogged;
     long endpoint;
+    /** The payload size from which UCX's rendezvous moves payloads to this peer; {@code Long.MAX_VALUE}: never. */
+    long rendezvousFromBytes = Long.MAX_VALUE;
     /** Payloads arriving in pieces, by receive id; few at a time, so a short list. */
     private InboundData[] inbound = new InboundData[4];
     private int inboundCount;

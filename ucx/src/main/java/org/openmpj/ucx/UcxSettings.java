@@ -12,13 +12,19 @@ import org.openmpj.matching.PeerProtocol;
  *
  * @param eagerLimitBytes the largest message sent with its envelope.
  * @param windowBytes     the eager credit each side lends the other.
- * @param pieceBytes      the size of a staging slot and of a piece of a large payload.
+ * @param pieceBytes      the size of a staging slot and of a piece that UCX's rendezvous moves.
+ * @param eagerPieceBytes the size of a piece that UCX's eager copies move.
  * @param slots           staging slots per direction.
- * @param eagerData       whether rendezvous data moves by UCX's eager copies rather than by UCX's own rendezvous.
+ * @param rendezvousBytes the payload size from which UCX's rendezvous moves the pieces, for every peer; {@link #AUTO} to
+ *                        choose per peer by how UCX reaches it.
  * @param overrides       UCX configuration entries without the {@code UCX_} prefix.
  */
-record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int slots, boolean eagerData, Map<String, String> overrides)
+record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int eagerPieceBytes, int slots, long rendezvousBytes,
+    Map<String, String> overrides)
 {
+    /** {@link #rendezvousBytes} chosen per peer. */
+    static final long AUTO = -1;
+
     /**
      * How often UCX checks that peers reached with peer failure handling live, unless {@code UCX_KEEPALIVE_INTERVAL} says:
      * UCX's own default leaves a dead peer of another host unnoticed for longer than the 10 s in which every rank is to
@@ -41,15 +47,19 @@ record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int s
             throw new IllegalArgumentException(UcxDeviceProvider.PIECE_BYTES_PROP_NAME + "=" + pieceBytes
                 + " is not a multiple of 64 between the eager limit (" + eagerLimit + ") and 1 GiB");
         }
+        final long eagerPieceBytes = context.property(UcxDeviceProvider.EAGER_PIECE_BYTES_PROP_NAME, null) == null
+            ? Math.min(UcxDeviceProvider.EAGER_PIECE_BYTES_DEFAULT, pieceBytes)
+            : DeviceSettings.wholeNumber(context, UcxDeviceProvider.EAGER_PIECE_BYTES_PROP_NAME, UcxDeviceProvider.EAGER_PIECE_BYTES_DEFAULT);
+        if (eagerPieceBytes % 64 != 0 || eagerPieceBytes < 64 || eagerPieceBytes > pieceBytes)
+        {
+            throw new IllegalArgumentException(UcxDeviceProvider.EAGER_PIECE_BYTES_PROP_NAME + "=" + eagerPieceBytes
+                + " is not a multiple of 64 between 64 and the piece size (" + pieceBytes + ")");
+        }
         if (slots < 1 || slots > 1024)
         {
             throw new IllegalArgumentException(UcxDeviceProvider.SLOTS_PROP_NAME + "=" + slots + " is out of range; expected 1 to 1024");
         }
-        final String protocol = context.property(UcxDeviceProvider.DATA_PROTOCOL_PROP_NAME, UcxDeviceProvider.DATA_PROTOCOL_DEFAULT).trim();
-        if (!protocol.equals("eager") && !protocol.equals("rendezvous"))
-        {
-            throw new IllegalArgumentException(UcxDeviceProvider.DATA_PROTOCOL_PROP_NAME + "=" + protocol + " is neither eager nor rendezvous");
-        }
+        final long rendezvousBytes = rendezvousBytes(context);
         final Map<String, String> overrides = new LinkedHashMap<>();
         final String tls = context.property(UcxDeviceProvider.TLS_PROP_NAME, null);
         if (tls != null && !tls.isBlank())
@@ -60,6 +70,38 @@ record UcxSettings(long eagerLimitBytes, long windowBytes, int pieceBytes, int s
         {
             overrides.put("KEEPALIVE_INTERVAL", KEEPALIVE_INTERVAL);
         }
-        return new UcxSettings(eagerLimit, window, (int)pieceBytes, (int)slots, protocol.equals("eager"), Map.copyOf(overrides));
+        return new UcxSettings(eagerLimit, window, (int)pieceBytes, (int)eagerPieceBytes, (int)slots, rendezvousBytes,
+            Map.copyOf(overrides));
+    }
+
+    private static long rendezvousBytes(final DeviceContext context)
+    {
+        final String name = UcxDeviceProvider.RENDEZVOUS_BYTES_PROP_NAME;
+        final String text = context.property(name, UcxDeviceProvider.RENDEZVOUS_BYTES_DEFAULT).trim();
+        if (text.equals("auto"))
+        {
+            return AUTO;
+        }
+        try
+        {
+            return DeviceSettings.wholeNumber(context, name, 0);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException(name + "=" + text + " is neither auto nor a whole number of bytes", ex);
+        }
+    }
+
+    /**
+     * @param sharedMemory whether UCX reaches the peer through shared memory (or does not say how it reaches it: false).
+     * @return the payload size from which UCX's rendezvous moves the pieces sent to the peer; {@code Long.MAX_VALUE} for never.
+     */
+    long rendezvousBytesTowards(final boolean sharedMemory)
+    {
+        if (rendezvousBytes != AUTO)
+        {
+            return rendezvousBytes;
+        }
+        return sharedMemory ? Long.MAX_VALUE : UcxDeviceProvider.NETWORK_RENDEZVOUS_BYTES;
     }
 }

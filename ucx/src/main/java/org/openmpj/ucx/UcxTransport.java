@@ -31,10 +31,10 @@ import org.openmpj.os.ProcessWatch;
  *       its short protocol, a few dozen bytes with this device's header: too few to send any differently.)</li>
  *   <li>Eager frames are sent with UCX's eager protocol, so their payload is in hand when the frame is matched, and the
  *       order of arrivals is the order of matching.</li>
- *   <li>A rendezvous payload larger than a slot leaves in pieces, each copied into a free slot while the previous ones move,
- *       by UCX's eager copies or, as {@link UcxDeviceProvider#DATA_PROTOCOL_PROP_NAME} chooses, by UCX's own zero-copy
- *       rendezvous (RDMA on InfiniBand); a piece that arrives by rendezvous is received into a registered slot and copied
- *       out into the receive's array.</li>
+ *   <li>A rendezvous payload leaves in pieces, each copied into a free slot while the previous ones move, by UCX's eager
+ *       copies or, from {@link UcxDeviceProvider#RENDEZVOUS_BYTES_PROP_NAME} on (by default only to peers that UCX
+ *       reaches over a network), by UCX's own zero-copy rendezvous (RDMA on InfiniBand) in larger pieces; a piece that
+ *       arrives by rendezvous is received into a registered slot and copied out into the receive's array.</li>
  * </ul>
  *
  * <p>Thread-safety: any number of threads may send and make progress at once. The worker is UCX-serialized: every call on
@@ -59,6 +59,8 @@ final class UcxTransport implements Transport
     private final SlotPool sendSlots;
     private final SlotPool receiveSlots;
     private final int pieceBytes;
+    private final int eagerPieceBytes;
+    private final UcxSettings settings;
     private final InFlight inFlight = new InFlight();
     private final Arrivals arrivals;
     private final int registration;
@@ -70,8 +72,8 @@ final class UcxTransport implements Transport
     private final ByteBuffer encoder = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private final MemorySegment encoderView = MemorySegment.ofBuffer(encoder);
     private final long stagedEager;
-    /** How rendezvous data leaves: by UCX's eager copies, or by its own rendezvous (zero-copy from the registered slot). */
-    private final long stagedData;
+    /** Rendezvous data that leaves by UCX's own rendezvous (zero-copy from the registered slot). */
+    private final long stagedRendezvous;
 
     private ChunkedSend chunkedPool;
     private ChunkedSend waitingChunked;
@@ -93,6 +95,8 @@ final class UcxTransport implements Transport
         this.ucx = ucx;
         this.worker = ucx.worker();
         this.pieceBytes = settings.pieceBytes();
+        this.eagerPieceBytes = settings.eagerPieceBytes();
+        this.settings = settings;
         this.peers = new UcxPeer[size];
         for (final int peer : routed)
         {
@@ -105,7 +109,8 @@ final class UcxTransport implements Transport
         this.receiveSlots = new SlotPool(ucx, slots, pieceBytes);
         this.stagedEager = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FIELD_MEMH,
             UcpStructs.AM_SEND_FLAG_EAGER, sendSlots.memoryHandle());
-        this.stagedData = settings.eagerData() ? stagedEager : requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0, sendSlots.memoryHandle());
+        this.stagedRendezvous = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FIELD_MEMH,
+            UcpStructs.AM_SEND_FLAG_RNDV, sendSlots.memoryHandle());
         this.arrivals = new Arrivals(this, peers, worker, receiveSlots, requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0,
             receiveSlots.memoryHandle()), inFlight, pieceBytes);
         this.mayBlock = mayBlock;
@@ -121,8 +126,9 @@ final class UcxTransport implements Transport
     }
 
     /**
-     * Connects to every peer, whose worker addresses are given by rank (null for this rank), and watches the processes of
-     * the peers on this host, whose failure UCX's shared-memory transports do not report.
+     * Connects to every peer, whose worker addresses are given by rank (null for this rank), asks UCX how it reaches each
+     * (which decides how large payloads move to it), and watches the processes of the peers on this host, whose failure
+     * UCX's shared-memory transports do not report.
      *
      * @param pids the process of each rank.
      */
@@ -136,6 +142,8 @@ final class UcxTransport implements Transport
                 final boolean sameHost = java.util.Arrays.binarySearch(sameHostRanks, peer) >= 0;
                 peers[peer].endpoint = ucx.connect(addresses[peer], !sameHost, Upcalls.ENDPOINT_FAILED, ((long)registration << 32) | peer,
                     peer);
+                peers[peer].rendezvousFromBytes = settings.rendezvousBytesTowards(
+                    EndpointLanes.isSharedMemory(ucx.activeMessageTransport(peers[peer].endpoint)));
                 if (sameHost && pids[peer] != own)
                 {
                     watch.watch(pids[peer], peer);
@@ -287,9 +295,11 @@ final class UcxTransport implements Transport
         final long id, final long aux, final Object payload, final Primitive kind, final int offset, final long payloadBytes,
         final SendRequest done)
     {
-        if (payloadBytes > pieceBytes)
+        final boolean data = type == FrameDescriptor.DATA;
+        final boolean rendezvous = data && payloadBytes >= peer.rendezvousFromBytes;
+        if (data && payloadBytes > (rendezvous ? pieceBytes : eagerPieceBytes))
         {
-            startChunked(peer, id, payload, kind, offset, payloadBytes, done);
+            startChunked(peer, id, payload, kind, offset, payloadBytes, rendezvous, done);
             return false;
         }
         // A slot is taken first, even for a frame that may go out without one, so that a frame that must wait does so
@@ -310,12 +320,11 @@ final class UcxTransport implements Transport
             peer.protocol.takeOwedCredit());
         final long at = sendSlots.address(slot);
         writeHeader(at);
-        final boolean eager = type != FrameDescriptor.DATA;
         if (payloadBytes > 0)
         {
             BufferCopy.toSegment(payload, kind, offset, 0, Ucp.MEMORY, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
         }
-        final long request = sendStaged(peer, at, payloadBytes, eager ? stagedEager : stagedData);
+        final long request = sendStaged(peer, at, payloadBytes, rendezvous ? stagedRendezvous : stagedEager);
         if (request == Ucp.UCS_OK || Ucp.isStatus(request))
         {
             sendSlots.give(slot);
@@ -332,7 +341,7 @@ final class UcxTransport implements Transport
 
     private void startChunked(
         final UcxPeer peer, final long recvId, final Object payload, final Primitive kind, final int offset, final long bytes,
-        final SendRequest done)
+        final boolean rendezvous, final SendRequest done)
     {
         ChunkedSend chunked = chunkedPool;
         if (chunked == null)
@@ -352,6 +361,7 @@ final class UcxTransport implements Transport
         chunked.totalBytes = bytes;
         chunked.nextByte = 0;
         chunked.outstanding = 0;
+        chunked.rendezvous = rendezvous;
         chunked.done = done;
         continueChunked(chunked);
     }
@@ -374,14 +384,14 @@ final class UcxTransport implements Transport
                 return;
             }
             final long at = sendSlots.address(slot);
-            final long piece = Math.min(pieceBytes, chunked.totalBytes - chunked.nextByte);
+            final long piece = Math.min(chunked.rendezvous ? pieceBytes : eagerPieceBytes, chunked.totalBytes - chunked.nextByte);
             encoder.clear();
             FrameDescriptor.encode(encoder, chunked.nextByte == 0 ? FrameDescriptor.DATA : AmHeaderDescriptor.PIECE,
                 chunked.kind.ordinal(), 0, 0, 0, 0, chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
             writeHeader(at);
             BufferCopy.toSegment(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, Ucp.MEMORY,
                 at + SLOT_PAYLOAD_OFFSET, piece);
-            final long request = sendStaged(peer, at, piece, stagedData);
+            final long request = sendStaged(peer, at, piece, chunked.rendezvous ? stagedRendezvous : stagedEager);
             chunked.nextByte += piece;
             if (request == Ucp.UCS_OK || Ucp.isStatus(request))
             {

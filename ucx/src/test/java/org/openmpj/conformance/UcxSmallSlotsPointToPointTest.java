@@ -7,16 +7,16 @@ import org.openmpj.testing.JobRunner;
 import org.openmpj.ucx.UcxDeviceProvider;
 
 /**
- * The point-to-point conformance suite on the ucx device over UCX's shared memory with two staging slots of 4 KiB and an eager
- * limit of 1 KiB, so that messages leave in many pieces, wait for slots and queue behind each other; the pieces move by
- * UCX's rendezvous, which the default leaves aside.
+ * The point-to-point conformance suite on the ucx device over UCX's TCP with two staging slots of 4 KiB and an eager
+ * limit of 1 KiB, so that messages leave in many pieces, wait for slots and queue behind each other; every payload moves
+ * by UCX's rendezvous, which the default keeps for payloads of 256 KiB and more.
  */
 @Timeout(180)
 class UcxSmallSlotsPointToPointTest extends AbstractPointToPointSuite
 {
-    private final JobRunner runner = new UcxJobRunner("sm,self", Map.of(UcxDeviceProvider.PIECE_BYTES_PROP_NAME, "4096",
+    private final JobRunner runner = new UcxJobRunner("tcp,self", Map.of(UcxDeviceProvider.PIECE_BYTES_PROP_NAME, "4096",
         UcxDeviceProvider.EAGER_LIMIT_PROP_NAME, "1024", UcxDeviceProvider.SLOTS_PROP_NAME, "2",
-        UcxDeviceProvider.DATA_PROTOCOL_PROP_NAME, "rendezvous"));
+        UcxDeviceProvider.RENDEZVOUS_BYTES_PROP_NAME, "0"));
 
     @Override
     protected JobRunner runner()

@@ -104,7 +104,7 @@ public final class CollectivesReport
         final RunInfo info = RunInfo.measured(options.home(), date, List.of(List.of(options.mpirun(), "--version")), loadAverage,
             options.device().deviceName(), options.eagerLimitBytes(), runQueue, options.rounds(), options.bench().batchMillis(),
             options.bench().repetitions(),
-            commandLines.values().stream().map(command -> String.join(" ", command)).toList());
+            commandLines.values().stream().map(command -> String.join(" ", command)).toList(), List.of());
         final Map<Integer, List<String>> openMpiFlags = new LinkedHashMap<>();
         options.rankCounts().forEach(ranks -> openMpiFlags.put(ranks, commands.openMpiPlacement(ranks)));
         write(new CollectiveMarkdown.Setup(openmpj, openmpi, options.rankCounts(), options.cores(), options.cpus(), openMpiFlags,

@@ -75,6 +75,7 @@ public final class PingPongReport
             options, Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
         final PingPongPlan plan = PingPongPlan.of(options, commands);
         final List<ResultSet> rounds = new ArrayList<>();
+        final List<String> repeatedRuns = new ArrayList<>();
         final String runQueue;
         try (RunQueueMonitor monitor = new RunQueueMonitor())
         {
@@ -83,7 +84,8 @@ public final class PingPongReport
                 final List<String> lines = new ArrayList<>();
                 for (final Map.Entry<Implementation, List<String>> step : plan.steps().entrySet())
                 {
-                    lines.addAll(runStep(step.getKey(), step.getValue(), commands.environment(), raw, round));
+                    final int attempts = plan.repeatable().contains(step.getKey()) ? PingPongPlan.ATTEMPTS : 1;
+                    lines.addAll(runStep(step.getKey(), step.getValue(), commands.environment(), raw, round, attempts, repeatedRuns));
                 }
                 rounds.add(ResultLines.parse(lines));
             }
@@ -92,18 +94,42 @@ public final class PingPongReport
 
         final RunInfo info = RunInfo.measured(options.home(), date, plan.versionCommands(), loadAverage, options.device().deviceName(),
             options.eagerLimitBytes(), runQueue, options.rounds(), options.bench().batchMillis(), options.bench().repetitions(),
-            plan.steps().values().stream().map(command -> String.join(" ", command)).toList());
+            plan.steps().values().stream().map(command -> String.join(" ", command)).toList(), repeatedRuns);
         write(List.copyOf(plan.steps().keySet()), plan.comparison(), rounds, info);
     }
 
+    /**
+     * Runs one implementation's turn; a failed run is run again while {@code attempts} last, each failure noted in
+     * {@code repeatedRuns}.
+     */
     private List<String> runStep(
         final Implementation implementation, final List<String> command, final Map<String, String> environment,
-        final Path raw, final int round) throws IOException, InterruptedException
+        final Path raw, final int round, final int attempts, final List<String> repeatedRuns) throws IOException, InterruptedException
     {
         System.out.println("== round " + round + " of " + options.rounds() + ", " + implementation.label() + ": "
             + String.join(" ", command));
-        final List<String> output = runner.run(command, environment,
-            raw.resolve("pingpong" + options.device().fileSuffix() + "-" + implementation.id() + "-round" + round + ".log"));
+        final String log = "pingpong" + options.device().fileSuffix() + "-" + implementation.id() + "-round" + round;
+        List<String> output = null;
+        for (int attempt = 1; output == null; attempt++)
+        {
+            final Path file = raw.resolve(log + (attempt == 1 ? "" : "-attempt" + attempt) + ".log");
+            try
+            {
+                output = runner.run(command, environment, file);
+            }
+            catch (final IOException ex)
+            {
+                if (attempt == attempts)
+                {
+                    throw ex;
+                }
+                final String why = ex.getMessage().lines().filter(line -> line.contains("ERROR") || line.contains("Exception"))
+                    .findFirst().orElse(ex.getMessage().lines().findFirst().orElse("")).strip();
+                repeatedRuns.add("round " + round + ", " + implementation.label() + ", attempt " + attempt + ": " + why + " (log `raw/"
+                    + file.getFileName() + "`)");
+                System.out.println("== " + implementation.label() + " failed; running it again: " + why);
+            }
+        }
         if (ResultLines.parse(output).sizes().stream().noneMatch(result -> result.impl().equals(implementation.id())))
         {
             throw new IOException(implementation.label() + " printed no result lines for impl=" + implementation.id());

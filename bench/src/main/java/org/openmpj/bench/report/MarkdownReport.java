@@ -58,6 +58,14 @@ public final class MarkdownReport
         {
             md.append("- `").append(command).append("`\n");
         }
+        if (!info.repeatedRuns().isEmpty())
+        {
+            md.append("\n## Runs that failed and were run again\n\n");
+            for (final String run : info.repeatedRuns())
+            {
+                md.append("- ").append(run).append('\n');
+            }
+        }
         return md.toString();
     }
 

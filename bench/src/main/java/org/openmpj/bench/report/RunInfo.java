@@ -28,16 +28,18 @@ import java.util.List;
  * @param batchMillis      the calibrated length of each timed batch.
  * @param repetitions      timed batches per size in each round.
  * @param commands         the command lines run, one per implementation.
+ * @param repeatedRuns     runs that failed and were run again, each with why: only floors known to fail on their own.
  */
 public record RunInfo(
     String date, int nproc, String cpuModel, String jdk, String mpiLibrary, String openmpjRevision,
     String device, long eagerLimitBytes, String loadAverage, String runQueue, int rounds, int batchMillis, int repetitions,
-    List<String> commands)
+    List<String> commands, List<String> repeatedRuns)
 {
-    /** Copies the command list. */
+    /** Copies the lists. */
     public RunInfo
     {
         commands = List.copyOf(commands);
+        repeatedRuns = List.copyOf(repeatedRuns);
     }
 
     /** @return now, in UTC to the second, ISO-8601: a run's {@link #date}. */
@@ -62,12 +64,13 @@ public record RunInfo(
      * @param batchMillis      the calibrated length of each timed batch.
      * @param repetitions      timed batches per size in each round.
      * @param commands         the command lines run.
+     * @param repeatedRuns     the runs that failed and were run again, each with why.
      * @return the run's facts.
      */
     public static RunInfo measured(
         final Path home, final String date, final List<List<String>> versionCommands, final String loadAverageStart, final String device,
         final long eagerLimitBytes, final String runQueue, final int rounds, final int batchMillis, final int repetitions,
-        final List<String> commands)
+        final List<String> commands, final List<String> repeatedRuns)
     {
         return new RunInfo(
             date,
@@ -84,7 +87,8 @@ public record RunInfo(
             rounds,
             batchMillis,
             repetitions,
-            commands);
+            commands,
+            repeatedRuns);
     }
 
     /** The jars may be older than the sources: a report must say which build it measured. */

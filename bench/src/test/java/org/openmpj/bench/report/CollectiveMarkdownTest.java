@@ -18,7 +18,7 @@ class CollectiveMarkdownTest
         Map.of(2, List.of("--bind-to", "core"), 4, List.of("--oversubscribe", "--mca", "mpi_yield_when_idle", "1")),
         BenchDevice.THREAD, "`bin/mpjrun -dev thread`");
     private static final RunInfo INFO = new RunInfo("2026-01-01T00:00:00Z", 2, "Some CPU", "25", "mpirun (Open MPI) 4.1.4", "abc123",
-        "thread", 4096, "0.01 0.02 0.03", "quiet", 1, 30, 5, List.of("run j", "run c"));
+        "thread", 4096, "0.01 0.02 0.03", "quiet", 1, 30, 5, List.of("run j", "run c"), List.of());
 
     private static CollectiveResult result(
         final Implementation implementation, final CollectiveOperation operation, final int ranks, final int bytes, final double us)

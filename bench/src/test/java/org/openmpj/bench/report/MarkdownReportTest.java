@@ -21,7 +21,7 @@ class MarkdownReportTest
     private static RunInfo info(final String device)
     {
         return new RunInfo("2026-01-01T00:00:00Z", 2, "Some CPU", "25", "mpirun (Open MPI) 4.1.4", "abc123",
-            device, 65536, "0.01 0.02 0.03", "quiet", 1, 30, 15, List.of("run a", "run b"));
+            device, 65536, "0.01 0.02 0.03", "quiet", 1, 30, 15, List.of("run a", "run b"), List.of());
     }
 
     @Test
@@ -47,6 +47,22 @@ class MarkdownReportTest
         assertTrue(md.contains("| 1 | 0.250 | 100.0 | 0.500 | – |\n"), md);
         assertTrue(md.contains("\nPlaced so.\n"), md);
         assertFalse(md.contains("## Targets"), md);
+    }
+
+    @Test
+    void runsThatFailedAndRanAgainAreListedOnlyWhenThereAreAny()
+    {
+        final ResultSet results = new ResultSet(List.of(new SizeResult("a", 1, 100, 15, 0.25, 0.2)), List.of());
+        final RunInfo quiet = info("ucx");
+        final RunInfo repeated = new RunInfo(quiet.date(), quiet.nproc(), quiet.cpuModel(), quiet.jdk(), quiet.mpiLibrary(),
+            quiet.openmpjRevision(), quiet.device(), quiet.eagerLimitBytes(), quiet.loadAverage(), quiet.runQueue(), quiet.rounds(),
+            quiet.batchMillis(), quiet.repetitions(), quiet.commands(), List.of("round 2, Floor, attempt 1: Endpoint timeout"));
+
+        final String without = MarkdownReport.render(IMPLEMENTATIONS, NO_TARGETS, results, List.of(results), quiet, "l", "b");
+        final String with = MarkdownReport.render(IMPLEMENTATIONS, NO_TARGETS, results, List.of(results), repeated, "l", "b");
+
+        assertFalse(without.contains("failed and were run again"), without);
+        assertTrue(with.contains("\n## Runs that failed and were run again\n\n- round 2, Floor, attempt 1: Endpoint timeout\n"), with);
     }
 
     @Test

@@ -47,6 +47,12 @@ final class UcxTransport implements Transport
     /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
     private static final int SLOT_PAYLOAD_OFFSET = 64;
     private static final int CLOSE_GRACE_MS = 2000;
+    /**
+     * Pieces of one payload that UCX's rendezvous may move at once. Measured over UCX's TCP with 1 MiB pieces: a 4 MiB
+     * payload took 1011 µs one-way with two pieces at a time and 1611 with eight (and 1618 as one 4 MiB piece); 1 MiB
+     * took 236 and 278 µs.
+     */
+    private static final int RENDEZVOUS_PIECES_IN_FLIGHT = 2;
 
     private final JobControl job;
     private final int rank;
@@ -372,7 +378,7 @@ final class UcxTransport implements Transport
         final UcxPeer peer = chunked.peer;
         while (chunked.nextByte < chunked.totalBytes)
         {
-            final int slot = sendSlots.take();
+            final int slot = chunked.rendezvous && chunked.outstanding >= RENDEZVOUS_PIECES_IN_FLIGHT ? -1 : sendSlots.take();
             if (slot < 0)
             {
                 if (!chunked.waiting)

@@ -17,6 +17,7 @@ bench_require_tools() {
       mpiexec.hydra) hint="apt-get install mpich (MPICH's Hydra starts the rank processes of the tcp and shm devices)" ;;
       mpicc.mpich) hint="apt-get install mpich libmpich-dev (MPICH is the shm ping-pong's second native reference)" ;;
       taskset) hint="apt-get install util-linux" ;;
+      ucx_perftest) hint="apt-get install ucx-utils (UCX's own ping-pong is the ucx-tcp report's floor)" ;;
       *) hint="install it" ;;
     esac
     missing+=("$tool: $hint")

@@ -9,10 +9,11 @@
 # bench/results/pingpong-shm.* with OpenMPJ's 1 B time and 1 MiB bandwidth against Open MPI's (targets ≤ 1.3× and
 # ≥ 0.9×, each the median of the rounds' ratios).
 #
-# With --device ucx-sm or ucx-tcp: raw JUCX (two JVMs, tagged messages between direct buffers), OpenMPJ's ucx device as
-# two rank processes and Open MPI over UCX (--mca pml ucx), all with UCX_TLS=sm,self or tcp,self; writes
-# bench/results/pingpong-ucx-{sm,tcp}.* with OpenMPJ's 1 B time and 1 MiB bandwidth against raw JUCX's (targets ≤ 1.15×
-# and ≥ 0.9×).
+# With --device ucx-sm or ucx-tcp: the floor (ucx-sm: raw JUCX, two JVMs, tagged messages between direct buffers;
+# ucx-tcp: UCX's own C ping-pong, ucx_perftest -t tag_lat, as JUCX 1.12.1 fails over UCX 1.13.1's TCP), OpenMPJ's ucx
+# device as two rank processes and Open MPI over UCX (--mca pml ucx), all with UCX_TLS=sm,self or tcp,self; writes
+# bench/results/pingpong-ucx-{sm,tcp}.* with OpenMPJ's 1 B time and 1 MiB bandwidth against the floor's (targets
+# ≤ 1.15× and ≥ 0.9×).
 #
 # Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm|hybrid|ucx-sm|ucx-tcp] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
 #                              [--max-bytes N] [--repetitions N] [--batch-ms N]
@@ -35,6 +36,9 @@ if bench_starts_rank_processes "$@"; then
 fi
 if [ "$device" = shm ] || [ "$device" = hybrid ]; then
   tools+=(mpicc.mpich)
+fi
+if [ "$device" = ucx-tcp ]; then
+  tools+=(ucx_perftest)
 fi
 bench_require_tools "${tools[@]}"
 bench_find_openmpi

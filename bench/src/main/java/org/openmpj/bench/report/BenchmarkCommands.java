@@ -11,6 +11,7 @@ import org.openmpj.bench.PingPong;
 import org.openmpj.bench.JucxFloor;
 import org.openmpj.bench.SocketFloor;
 import org.openmpj.bench.ThreadFloor;
+import org.openmpj.bench.UcxPerftestFloor;
 
 /**
  * The command lines of the ping-pong benchmarks. The Java floors are pinned to the chosen cores with
@@ -83,6 +84,17 @@ public final class BenchmarkCommands
             JucxFloor.class.getName(), "--peer-cpu", Integer.toString(cpus[1])));
         command.addAll(Arrays.asList(options.bench().toArgs()));
         return command;
+    }
+
+    /**
+     * @return UCX's own C ping-pong ({@code ucx_perftest}) driven from a JVM pinned to the first CPU, its server pinned to
+     *         the second and its client to the first.
+     */
+    public List<String> ucxPerftestFloor()
+    {
+        final int[] cpus = options.cpuList();
+        return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), UcxPerftestFloor.class,
+            List.of("--peer-cpu", Integer.toString(cpus[1])));
     }
 
     /** @return OpenMPJ on the report's device: two ranks ping-ponging {@code byte[]} messages. */

@@ -10,14 +10,15 @@ import org.openmpj.bench.JucxFloor;
 import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.SocketFloor;
 import org.openmpj.bench.ThreadFloor;
+import org.openmpj.bench.UcxPerftestFloor;
 
 /**
  * What a ping-pong report runs on its device, and what it holds OpenMPJ against. On the thread device: the two-thread
  * floor, OpenMPJ with byte[] and with MPI.OBJECT messages, Open MPI's shared memory. On the tcp device: the socket
  * floor (two JVMs), OpenMPJ's two rank processes, Open MPI over TCP, with absolute targets. On the shm and hybrid devices: the
  * two-thread floor, OpenMPJ's two rank processes, Open MPI's and MPICH's shared memory, with targets relative to Open
- * MPI. On the ucx device: raw JUCX, OpenMPJ's two rank processes and Open MPI over UCX, all over the same UCX
- * transport, with targets relative to raw JUCX.
+ * MPI. On the ucx device: raw JUCX (over UCX's TCP, where JUCX fails here, UCX's own C ping-pong), OpenMPJ's two rank
+ * processes and Open MPI over UCX, all over the same UCX transport, with targets relative to that floor.
  *
  * @param steps           the implementations in the order they take turns, each with its command line.
  * @param comparison      what the report compares and judges.
@@ -36,6 +37,8 @@ public record PingPongPlan(
     static final Implementation OPENMPJ_OBJECTS = new Implementation(ObjectPingPong.IMPL, "OpenMPJ thread, MPI.OBJECT");
     /** UCX's Java binding with nothing above it: the floor of the ucx device, and the reference of its targets. */
     static final Implementation JUCX = new Implementation(JucxFloor.IMPL, "raw JUCX");
+    /** UCX's own C ping-pong: the floor of the ucx device where raw JUCX cannot run. */
+    static final Implementation UCX_PERFTEST = new Implementation(UcxPerftestFloor.IMPL, "ucx_perftest (C)");
     /** MPICH over its default transport, which between processes of one host is shared memory. */
     static final Implementation MPICH = new Implementation("mpich", "MPICH");
 
@@ -54,8 +57,10 @@ public record PingPongPlan(
         new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15),
         new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9));
 
+    private static final String UCX_OPEN_MPI = ", with `--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any`.";
+
     /** How often a repeatable step's run is tried before its failure ends the report. */
-    public static final int ATTEMPTS = 5;
+    public static final int ATTEMPTS = 12;
 
     /** Copies the collections, keeping the steps' order. */
     public PingPongPlan
@@ -123,22 +128,41 @@ public record PingPongPlan(
                     + "the ring and one out of it, the frame headers)."),
                     List.of(openMpiVersion, List.of("mpichversion")));
             }
-            case UCX_SM, UCX_TCP ->
+            case UCX_SM ->
             {
                 steps.put(JUCX, commands.jucxFloor());
                 steps.put(openmpj, commands.openmpj());
                 steps.put(openmpi, commands.openmpi());
                 yield new PingPongPlan(steps, new PingPongComparison(openmpj, JUCX, List.of(openmpi), JUCX, List.of(), UCX_TARGETS,
-                    "Every implementation runs over UCX with UCX_TLS=" + device.ucxTransports() + ". " + openmpj.label()
-                    + " is two processes with " + commands.job().placement() + ", sending from and receiving into Java arrays; raw"
-                    + " JUCX is two JVMs pinned to CPUs " + options.cpus() + " with `taskset`, ping-ponging tagged messages between"
-                    + " direct buffers (the receive posted before the send), each request awaited by progressing the worker; "
-                    + openMpiPlacement + ", with `--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any`."),
+                    ucxSetting(device, openmpj, commands) + " Raw JUCX is two JVMs pinned to CPUs " + options.cpus() + " with `taskset`,"
+                    + " ping-ponging tagged messages between direct buffers (the receive posted before the send), each request awaited"
+                    + " by progressing the worker; " + openMpiPlacement + UCX_OPEN_MPI),
                     List.of(openMpiVersion, List.of("dpkg-query", "-W", "libucx0")),
-                    // JUCX 1.12.1 over UCX 1.13.1 fails here on its own ("Endpoint timeout" over TCP, and over shared
-                    // memory at 8 MiB in some runs), and it is the reference the targets are judged against.
+                    // JUCX 1.12.1 over UCX 1.13.1 fails here on its own in some runs (at 8 MiB and more over shared memory),
+                    // and it is the reference the targets are judged against.
                     Set.of(JUCX));
             }
+            case UCX_TCP ->
+            {
+                steps.put(UCX_PERFTEST, commands.ucxPerftestFloor());
+                steps.put(openmpj, commands.openmpj());
+                steps.put(openmpi, commands.openmpi());
+                yield new PingPongPlan(steps, new PingPongComparison(openmpj, UCX_PERFTEST, List.of(openmpi), UCX_PERFTEST, List.of(),
+                    UCX_TARGETS, ucxSetting(device, openmpj, commands) + " The floor is UCX's own C ping-pong, `ucx_perftest -t"
+                    + " tag_lat` (its server pinned to CPU " + options.cpuList()[1] + ", its client to " + options.cpuList()[0]
+                    + "; per size, the median and lowest of the timed runs' 50th percentiles), standing for raw JUCX, which fails"
+                    + " over UCX 1.13.1's TCP here (`sendmsg` inside UCX gets EFAULT, then \"Endpoint timeout\", in 12 of 12"
+                    + " attempts of one report run): with no JVM and no JNI under it, a stricter floor. " + openMpiPlacement
+                    + UCX_OPEN_MPI),
+                    List.of(openMpiVersion, List.of("dpkg-query", "-W", "libucx0", "ucx-utils")));
+            }
         };
+    }
+
+    /** @return how the ucx reports run OpenMPJ, and over which UCX transports. */
+    private static String ucxSetting(final BenchDevice device, final Implementation openmpj, final BenchmarkCommands commands)
+    {
+        return "Every implementation runs over UCX with UCX_TLS=" + device.ucxTransports() + ". " + openmpj.label() + " is two processes"
+            + " with " + commands.job().placement() + ", sending from and receiving into Java arrays.";
     }
 }

@@ -63,10 +63,10 @@ class PingPongPlanTest
     }
 
     @Test
-    void ucxRunsRawJucxOpenMpjAndOpenMpiOverOneUcxTransportAndIsJudgedAgainstRawJucx()
+    void ucxOverSharedMemoryIsJudgedAgainstRawJucxWhoseFailedRunsAreRunAgain()
     {
         final ReportOptions options = ReportOptions.parse(
-            new String[] {"--home", "/opt/openmpj", "--device", "ucx-tcp", "--mpirun", "mpirun.openmpi"});
+            new String[] {"--home", "/opt/openmpj", "--device", "ucx-sm", "--mpirun", "mpirun.openmpi"});
         final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
         final PingPongPlan plan = PingPongPlan.of(options, commands);
         assertEquals(List.of("raw JUCX", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
@@ -76,12 +76,31 @@ class PingPongPlanTest
         assertEquals(List.of(
             new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15),
             new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), comparison.ratioTargets());
-        assertEquals("tcp,self", commands.environment().get("UCX_TLS"));
+        assertEquals("sm,self", commands.environment().get("UCX_TLS"));
         assertEquals("", commands.environment().get("UCX_ERROR_SIGNALS"));
         assertTrue(plan.steps().get(PingPongPlan.JUCX).contains("org.openmpj.bench.JucxFloor"));
+        assertEquals(java.util.Set.of(PingPongPlan.JUCX), plan.repeatable());
         assertTrue(String.join(" ", plan.steps().get(comparison.others().getFirst())).contains("--mca pml ucx"));
         final String openmpj = String.join(" ", plan.steps().get(comparison.subject()));
         assertTrue(openmpj.contains("-Dopenmpj.device=ucx") && openmpj.contains("/opt/openmpj/ucx/target/openmpj-ucx.jar"), openmpj);
-        assertTrue(plan.comparison().placement().contains("UCX_TLS=tcp,self"), plan.comparison().placement());
+        assertTrue(plan.comparison().placement().contains("UCX_TLS=sm,self"), plan.comparison().placement());
+    }
+
+    @Test
+    void ucxOverTcpIsJudgedAgainstUcxsOwnPingPongAndRepeatsNothing()
+    {
+        final ReportOptions options = ReportOptions.parse(
+            new String[] {"--home", "/opt/openmpj", "--device", "ucx-tcp", "--mpirun", "mpirun.openmpi"});
+        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+        final PingPongPlan plan = PingPongPlan.of(options, commands);
+        assertEquals(List.of("ucx_perftest (C)", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
+        assertEquals("ucx-perftest", plan.comparison().reference().id());
+        assertEquals(2, plan.comparison().ratioTargets().size());
+        assertEquals("tcp,self", commands.environment().get("UCX_TLS"));
+        final String floor = String.join(" ", plan.steps().get(PingPongPlan.UCX_PERFTEST));
+        assertTrue(floor.startsWith("taskset -c 0 /jdk/bin/java") && floor.contains("org.openmpj.bench.UcxPerftestFloor --peer-cpu 1"), floor);
+        assertTrue(plan.repeatable().isEmpty());
+        assertTrue(plan.comparison().placement().contains("UCX_TLS=tcp,self") && plan.comparison().placement().contains("EFAULT"),
+            plan.comparison().placement());
     }
 }

@@ -31,16 +31,7 @@ public final class JucxFloor
 
     public static void main(final String[] args) throws IOException, InterruptedException
     {
-        final SocketFloorOptions options;
-        try
-        {
-            options = SocketFloorOptions.parse(args);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.print(SocketFloorOptions.USAGE.replace("SocketFloor", "JucxFloor"));
-            throw ex;
-        }
+        final SocketFloorOptions options = SocketFloorOptions.parseFor(JucxFloor.class, args);
         if (options.leads())
         {
             lead(options);

@@ -29,16 +29,7 @@ public final class SocketFloor
 
     public static void main(final String[] args) throws IOException, InterruptedException
     {
-        final SocketFloorOptions options;
-        try
-        {
-            options = SocketFloorOptions.parse(args);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.print(SocketFloorOptions.USAGE);
-            throw ex;
-        }
+        final SocketFloorOptions options = SocketFloorOptions.parseFor(SocketFloor.class, args);
         if (options.leads())
         {
             lead(options);

@@ -59,6 +59,25 @@ public record SocketFloorOptions(int peerCpu, int connectPort, int socketBufferB
         return new SocketFloorOptions(peerCpu, connectPort, socketBufferBytes, BenchOptions.parse(benchArgs.toArray(String[]::new)));
     }
 
+    /**
+     * Parses a floor program's arguments, printing the usage under {@code program}'s name to standard error when they are
+     * wrong.
+     *
+     * @throws IllegalArgumentException as {@link #parse} does.
+     */
+    public static SocketFloorOptions parseFor(final Class<?> program, final String[] args)
+    {
+        try
+        {
+            return parse(args);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            System.err.print(USAGE.replace("SocketFloor", program.getSimpleName()));
+            throw ex;
+        }
+    }
+
     /** @return whether these are the leading process's options (it listens, starts the follower and prints). */
     public boolean leads()
     {

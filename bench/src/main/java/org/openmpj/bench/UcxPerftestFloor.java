@@ -52,16 +52,7 @@ public final class UcxPerftestFloor
 
     public static void main(final String[] args) throws IOException, InterruptedException
     {
-        final SocketFloorOptions options;
-        try
-        {
-            options = SocketFloorOptions.parse(args);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.print(SocketFloorOptions.USAGE.replace("SocketFloor", "UcxPerftestFloor"));
-            throw ex;
-        }
+        final SocketFloorOptions options = SocketFloorOptions.parseFor(UcxPerftestFloor.class, args);
         final BenchOptions bench = options.bench();
         final UcxPerftestFloor floor = new UcxPerftestFloor(options.peerCpu());
         System.out.println("# " + IMPL + " ping-pong: " + bench.repetitions() + " timed runs of about " + bench.batchMillis() + " ms per size");

@@ -75,7 +75,20 @@ public final class BufferCopy
                     dst.set(ValueLayout.JAVA_BYTE, dstOffset + i, values[(int)start + i] ? (byte)1 : (byte)0);
                 }
             }
-            default -> MemorySegment.copy(kind.segmentOf(array), start, dst, dstOffset, bytes);
+            default ->
+            {
+                final int size = kind.sizeBytes();
+                if (start % size == 0 && bytes % size == 0)
+                {
+                    // The array form makes no segment over the array: that one is an object per call wherever the JIT
+                    // cannot prove it stays local (72 B per piece, seen in the ucx device's collectives on double[]).
+                    MemorySegment.copy(array, (int)(start / size), dst, kind.layout(), dstOffset, (int)(bytes / size));
+                }
+                else
+                {
+                    MemorySegment.copy(kind.segmentOf(array), start, dst, dstOffset, bytes);
+                }
+            }
         }
     }
 
@@ -99,7 +112,18 @@ public final class BufferCopy
                     values[(int)start + i] = src.get(ValueLayout.JAVA_BYTE, srcOffset + i) != 0;
                 }
             }
-            default -> MemorySegment.copy(src, srcOffset, kind.segmentOf(array), start, bytes);
+            default ->
+            {
+                final int size = kind.sizeBytes();
+                if (start % size == 0 && bytes % size == 0)
+                {
+                    MemorySegment.copy(src, kind.layout(), srcOffset, array, (int)(start / size), (int)(bytes / size));
+                }
+                else
+                {
+                    MemorySegment.copy(src, srcOffset, kind.segmentOf(array), start, bytes);
+                }
+            }
         }
     }
 }

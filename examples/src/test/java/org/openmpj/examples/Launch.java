@@ -218,9 +218,34 @@ final class Launch
     }
 
     /** @return bytes received so far by interface {@code name} of this namespace (the host side of a veth pair). */
-    static long receivedBytes(final String name) throws IOException
+    private static long receivedBytes(final String name) throws IOException
     {
         return Long.parseLong(Files.readString(Path.of("/sys/class/net", name, "statistics", "rx_bytes")).trim());
+    }
+
+    /**
+     * What the interfaces of the two namespace hosts ({@link #onTwoNamespaceHosts}) had received when it was made, to tell
+     * later that ranks of the two hosts met over the network.
+     */
+    record HostTraffic(long host1Bytes, long host2Bytes)
+    {
+        /** @return the counts now. */
+        static HostTraffic count() throws IOException
+        {
+            return new HostTraffic(receivedBytes("ompj-v1"), receivedBytes("ompj-v2"));
+        }
+
+        /** Requires each host's interface to have received more than {@code leastBytes} since {@link #count}, naming {@code run}. */
+        void assertEachHostReceivedMoreThan(final long leastBytes, final Outcome run) throws IOException
+        {
+            final long crossed1 = receivedBytes("ompj-v1") - host1Bytes;
+            final long crossed2 = receivedBytes("ompj-v2") - host2Bytes;
+            if (crossed1 <= leastBytes || crossed2 <= leastBytes)
+            {
+                throw new AssertionError("bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2 + ", expected more than "
+                    + leastBytes + " each\n" + run);
+            }
+        }
     }
 
     /** @return the text of {@code file}, or a note that it cannot be read. */

@@ -121,8 +121,7 @@ class MpjRunHybridSystemIT
     {
         Launch.onTwoNamespaceHosts(() ->
         {
-            final long before1 = Launch.receivedBytes("ompj-v1");
-            final long before2 = Launch.receivedBytes("ompj-v2");
+            final Launch.HostTraffic before = Launch.HostTraffic.count();
             // Two JVMs of two ranks on each host; each namespace is told its own host name, so that the JVMs of one namespace
             // share a segment and those of different ones connect over TCP. Ranks 0-3 are on the first host, 4-7 on the second.
             final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "8", "-dev", "hybrid", "-threads", "2",
@@ -130,12 +129,9 @@ class MpjRunHybridSystemIT
                 "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
-            final long crossed1 = Launch.receivedBytes("ompj-v1") - before1;
-            final long crossed2 = Launch.receivedBytes("ompj-v2") - before2;
             // Only ranks 3 and 4 are neighbours across the hosts (500 sweeps of a 64-double row each way), and the
             // final gather crosses once.
-            assertTrue(crossed1 > 100_000 && crossed2 > 100_000, "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2
-                + "\n" + run);
+            before.assertEachHostReceivedMoreThan(100_000, run);
         });
     }
 

@@ -77,18 +77,14 @@ class MpjRunTcpSystemIT
     {
         Launch.onTwoNamespaceHosts(() ->
         {
-            final long before1 = Launch.receivedBytes("ompj-v1");
-            final long before2 = Launch.receivedBytes("ompj-v2");
+            final Launch.HostTraffic before = Launch.HostTraffic.count();
             final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "tcp", "-hosts", "openmpj-h1,openmpj-h2", "-oversubscribe",
                 "-Dopenmpj.launcher.rsh=ip netns exec {host} sh -c", "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
             // One slot per host, placed round-robin: ranks 0 and 2 in one namespace, 1 and 3 in the other, so every
             // exchange of rows between neighbouring ranks crosses the veth pairs.
-            final long crossed1 = Launch.receivedBytes("ompj-v1") - before1;
-            final long crossed2 = Launch.receivedBytes("ompj-v2") - before2;
-            assertTrue(crossed1 > 200_000 && crossed2 > 200_000,
-                "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2 + "\n" + run);
+            before.assertEachHostReceivedMoreThan(200_000, run);
         });
     }
 }

@@ -85,7 +85,8 @@ class MpjRunUcxSystemIT
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "--help-config");
         assertEquals(0, run.exitCode(), run::toString);
-        for (final String name : List.of("openmpj.ucx.eagerLimit", "openmpj.ucx.pieceBytes", "openmpj.ucx.slots", "openmpj.ucx.tls"))
+        for (final String name : List.of("openmpj.ucx.eagerLimit", "openmpj.ucx.pieceBytes", "openmpj.ucx.eagerPieceBytes", "openmpj.ucx.slots",
+            "openmpj.ucx.rendezvousBytes", "openmpj.ucx.tls"))
         {
             assertTrue(run.stdout().contains(name), () -> name + " missing: " + run);
         }
@@ -96,8 +97,7 @@ class MpjRunUcxSystemIT
     {
         Launch.onTwoNamespaceHosts(() ->
         {
-            final long before1 = Launch.receivedBytes("ompj-v1");
-            final long before2 = Launch.receivedBytes("ompj-v2");
+            final Launch.HostTraffic before = Launch.HostTraffic.count();
             // Each namespace is told its own host name, so that ranks of different ones are on different hosts to OpenMPJ, and
             // UCX reaches them through a transport that reports a failed peer: its TCP, over the namespaces' interfaces.
             final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "ucx", "-hosts", "openmpj-h1:2,openmpj-h2:2",
@@ -105,10 +105,7 @@ class MpjRunUcxSystemIT
                 "org.openmpj.examples.Jacobi", "64", "500");
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
-            final long crossed1 = Launch.receivedBytes("ompj-v1") - before1;
-            final long crossed2 = Launch.receivedBytes("ompj-v2") - before2;
-            assertTrue(crossed1 > 100_000 && crossed2 > 100_000, "bytes through the namespaces' interfaces: " + crossed1 + " and " + crossed2
-                + "\n" + run);
+            before.assertEachHostReceivedMoreThan(100_000, run);
         });
     }
 
@@ -132,14 +129,14 @@ class MpjRunUcxSystemIT
     {
         Launch.onTwoNamespaceHosts(() ->
         {
-            final long before1 = Launch.receivedBytes("ompj-v1");
+            final Launch.HostTraffic before = Launch.HostTraffic.count();
             final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "8", "-dev", "hybrid", "-threads", "2",
                 "-hosts", "openmpj-h1:2,openmpj-h2:2", "-Dopenmpj.hybrid.network=ucx",
                 "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c",
                 "-cp", Launch.examplesJar(), "org.openmpj.examples.Jacobi", "64", "500");
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.stdout().contains("on 8 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
-            assertTrue(Launch.receivedBytes("ompj-v1") - before1 > 100_000, run::toString);
+            before.assertEachHostReceivedMoreThan(100_000, run);
         });
     }
 

@@ -1,0 +1,62 @@
+package org.openmpj.cache.service;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * The small message before each chunk of a stream ({@link Tags#FETCH_HEAD}, {@link Tags#PUSH_HEAD}); the chunk's bytes
+ * follow in a message of their own, received straight into their destination:
+ *
+ * <pre>
+ *   0               4               8               12              16
+ *   +---------------+---------------+---------------+---------------+
+ *   |  chunk index  |    length     |    CRC32C     |    status     |
+ *   +---------------+---------------+---------------+---------------+
+ * </pre>
+ *
+ * Little-endian. {@code status} 0 is a chunk; otherwise the stream failed, the following message is the error's text
+ * ({@code length} bytes) and {@code status - 1} is the {@code CacheException.Reason}'s ordinal.
+ */
+final class ChunkHeadDescriptor
+{
+    static final int INDEX_OFFSET = 0;
+    static final int LENGTH_OFFSET = 4;
+    static final int CRC_OFFSET = 8;
+    static final int STATUS_OFFSET = 12;
+    static final int LENGTH = 16;
+
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private ChunkHeadDescriptor()
+    {
+    }
+
+    static void write(final byte[] head, final int index, final int length, final int crc, final int status)
+    {
+        INT.set(head, INDEX_OFFSET, index);
+        INT.set(head, LENGTH_OFFSET, length);
+        INT.set(head, CRC_OFFSET, crc);
+        INT.set(head, STATUS_OFFSET, status);
+    }
+
+    static int index(final byte[] head)
+    {
+        return (int) INT.get(head, INDEX_OFFSET);
+    }
+
+    static int length(final byte[] head)
+    {
+        return (int) INT.get(head, LENGTH_OFFSET);
+    }
+
+    static int crc(final byte[] head)
+    {
+        return (int) INT.get(head, CRC_OFFSET);
+    }
+
+    static int status(final byte[] head)
+    {
+        return (int) INT.get(head, STATUS_OFFSET);
+    }
+}

@@ -42,7 +42,8 @@ public final class CacheConfig
     public static final String DISK_POLICY_PROP_NAME = PREFIX + "disk.policy";
     /** The unit files are checksummed, stored and relayed in. */
     public static final String CHUNK_BYTES_PROP_NAME = PREFIX + "chunk.bytes";
-    public static final int CHUNK_BYTES_DEFAULT = 1 << 20;
+    /** 256 KiB: a 1 MB file is then four pieces, so a relay of it pipelines instead of storing and forwarding it whole. */
+    public static final int CHUNK_BYTES_DEFAULT = 256 << 10;
     /** Files up to this size travel whole in the server's one reply, without a relay. */
     public static final String INLINE_BYTES_PROP_NAME = PREFIX + "inline.bytes";
     public static final int INLINE_BYTES_DEFAULT = 64 << 10;
@@ -56,6 +57,8 @@ public final class CacheConfig
     public static final long RELAY_GATHER_MICROS_DEFAULT = 2_000;
     /** A file listing paths (one per line) that every server loads at start-up. */
     public static final String PRELOAD_PROP_NAME = PREFIX + "preload";
+    /** A file listing paths (one per line) that every server pushes to its clients at start-up. */
+    public static final String PUSH_LIST_PROP_NAME = PREFIX + "push.list";
     /** Where a client keeps pushed files; unset to keep them in the client's memory. */
     public static final String PUSH_DIR_PROP_NAME = PREFIX + "push.dir";
     /** Whether each server prints its group's statistics at the end of the job. */
@@ -204,6 +207,13 @@ public final class CacheConfig
         return file == null || file.isEmpty() ? null : Path.of(file);
     }
 
+    /** @return the list of files to push at start-up, or null. */
+    public Path pushList()
+    {
+        final String file = values.getProperty(PUSH_LIST_PROP_NAME);
+        return file == null || file.isEmpty() ? null : Path.of(file);
+    }
+
     /** @return where clients keep pushed files, or null to keep them in memory. */
     public Path pushDir()
     {
@@ -234,7 +244,7 @@ public final class CacheConfig
         options.add(new ConfigOption(DISK_DIR_PROP_NAME, "(none)", "disk tier directory on the server's local disk"));
         options.add(new ConfigOption(DISK_BYTES_PROP_NAME, "10g", "disk tier capacity"));
         options.add(new ConfigOption(DISK_POLICY_PROP_NAME, PolicyKind.DEFAULT.name(), "disk tier replacement: " + PolicyKind.names()));
-        options.add(new ConfigOption(CHUNK_BYTES_PROP_NAME, "1m", "unit of checksums, storage and relays"));
+        options.add(new ConfigOption(CHUNK_BYTES_PROP_NAME, "256k", "unit of checksums, storage and relays"));
         options.add(new ConfigOption(INLINE_BYTES_PROP_NAME, "64k", "files up to this size come whole in one reply"));
         options.add(new ConfigOption(GROUP_SIZE_PROP_NAME, "0", "ranks per node group, in rank order (0: one group per host)"));
         options.add(new ConfigOption(RELAY_FANOUT_PROP_NAME, Integer.toString(RELAY_FANOUT_DEFAULT),
@@ -242,6 +252,7 @@ public final class CacheConfig
         options.add(new ConfigOption(RELAY_GATHER_MICROS_PROP_NAME, Long.toString(RELAY_GATHER_MICROS_DEFAULT),
             "how long requests for a multi-chunk file are gathered into one relay"));
         options.add(new ConfigOption(PRELOAD_PROP_NAME, "(none)", "file listing paths to load at start-up"));
+        options.add(new ConfigOption(PUSH_LIST_PROP_NAME, "(none)", "file listing paths every server pushes to its clients at start-up"));
         options.add(new ConfigOption(PUSH_DIR_PROP_NAME, "(memory)", "where clients keep pushed files"));
         options.add(new ConfigOption(STATS_PROP_NAME, "false", "print each group's statistics at the end"));
         return options;

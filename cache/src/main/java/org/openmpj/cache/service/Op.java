@@ -18,7 +18,9 @@ public enum Op
     /** The client is done; the payload carries its own statistics. The server replies once every client is done. */
     BYE,
     /** From another server: push the files to this group and say {@link Tags#PUSH_DONE} when done. */
-    PUSH_FORWARDED;
+    PUSH_FORWARDED,
+    /** From a server to itself: a worker has news for the request loop (it failed, or the server may finish). */
+    WAKE;
 
     private static final Op[] BY_CODE = values();
 

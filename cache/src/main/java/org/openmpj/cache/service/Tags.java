@@ -9,13 +9,13 @@ public final class Tags
 {
     /** Client or server to a server: a {@link Request}. */
     public static final int REQUEST = 1;
-    /** Server to client: a {@link ReplyDescriptor} header, with inline data or an error text after it. */
+    /** Server to client: a {@link Reply}, with inline data or an error text after it. */
     public static final int REPLY = 2;
     /** Relay parent to child during a fetch: a {@link ChunkHeadDescriptor}. */
     public static final int FETCH_HEAD = 3;
     /** Relay parent to child during a fetch: the chunk's bytes. */
     public static final int FETCH_DATA = 4;
-    /** Server to a client's push listener: a {@link ReplyDescriptor} announcing a pushed file (or the end). */
+    /** Server to a client's push listener: a {@link Reply} announcing a pushed file (or the end). */
     public static final int PUSH = 5;
     /** Relay parent to child during a push: a {@link ChunkHeadDescriptor}. */
     public static final int PUSH_HEAD = 6;

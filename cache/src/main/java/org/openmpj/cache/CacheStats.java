@@ -1,0 +1,58 @@
+package org.openmpj.cache;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.openmpj.cache.store.TierCounters;
+
+/**
+ * One node group's cache statistics at one moment: per tier (memory, disk, backing) hits, misses, bytes, admissions,
+ * evictions and corrupt chunks; misses that joined a load already under way; and request latency percentiles, over
+ * the asking client's own requests (from {@link CacheClient#stats()}) or over every client of the group (at the end).
+ *
+ * @param group           the node group.
+ * @param tiers           the counts of each tier the group has.
+ * @param coalescedMisses misses that found the file's load already under way and waited for it instead.
+ * @param pushedFiles     files pushed to the group's clients.
+ * @param latency         request latencies.
+ */
+public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coalescedMisses, long pushedFiles, Latency latency)
+{
+    public CacheStats
+    {
+        tiers = List.copyOf(tiers);
+    }
+
+    /**
+     * Request latency percentiles, in microseconds.
+     *
+     * @param requests how many requests were measured.
+     */
+    public record Latency(long requests, double p50Micros, double p90Micros, double p99Micros, double maxMicros)
+    {
+    }
+
+    /** @return the counts of the tier named {@code tier} ("memory", "disk", "backing"), or null when the group has none. */
+    public TierCounters.Snapshot tier(final String tier)
+    {
+        return tiers.stream().filter(snapshot -> snapshot.tier().equals(tier)).findFirst().orElse(null);
+    }
+
+    /** @return the statistics as a few lines of text, as printed at the end of a job. */
+    public String format()
+    {
+        final StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "MPJ-Cache group %d: %d misses coalesced, %d files pushed%n", group, coalescedMisses,
+            pushedFiles));
+        out.append(String.format(Locale.ROOT, "  %-8s %10s %10s %8s %14s %10s %10s %8s%n", "tier", "hits", "misses", "hit%", "bytes",
+            "admitted", "evicted", "corrupt"));
+        for (final TierCounters.Snapshot tier : tiers)
+        {
+            out.append(String.format(Locale.ROOT, "  %-8s %10d %10d %7.1f%% %14d %10d %10d %8d%n", tier.tier(), tier.hits(), tier.misses(),
+                100 * tier.hitRatio(), tier.bytesServed(), tier.admissions(), tier.evictions(), tier.corruptChunks()));
+        }
+        out.append(String.format(Locale.ROOT, "  latency over %d requests: p50 %.0f us, p90 %.0f us, p99 %.0f us, max %.0f us", latency.requests(),
+            latency.p50Micros(), latency.p90Micros(), latency.p99Micros(), latency.maxMicros()));
+        return out.toString();
+    }
+}

@@ -1,0 +1,199 @@
+package org.openmpj.cache.service;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+import org.openmpj.cache.CacheException;
+
+/**
+ * Where a client puts the chunks of a stream: straight into the caller's array, or through a small ring of scratch
+ * chunks into a buffer or a file. A target that cannot take a chunk (its file fails to write, or the file is too large
+ * for it) keeps receiving and forwarding, because relay members further down wait on it, and reports the problem once
+ * the stream has ended.
+ */
+abstract class ChunkTarget
+{
+    protected final int chunkBytes;
+    private CacheException problem;
+
+    ChunkTarget(final int chunkBytes)
+    {
+        this.chunkBytes = chunkBytes;
+    }
+
+    /** @return the array chunk {@code index} is received into. */
+    abstract byte[] array(int index);
+
+    /** @return where in {@link #array} chunk {@code index} goes. */
+    abstract int offset(int index);
+
+    /** Takes chunk {@code index}, received into {@link #array} at {@link #offset}. */
+    abstract void accept(int index, int length) throws IOException;
+
+    /** Replaces chunk {@code index} with {@code data}, refetched because it arrived corrupt. */
+    abstract void repair(int index, byte[] data) throws IOException;
+
+    final void onChunk(final int index, final int length)
+    {
+        if (problem == null)
+        {
+            try
+            {
+                accept(index, length);
+            }
+            catch (final IOException ex)
+            {
+                problem = new CacheException(CacheException.Reason.LOCAL_IO, "cannot write chunk " + index + ": " + ex, ex);
+            }
+        }
+    }
+
+    final void onRepair(final int index, final byte[] data)
+    {
+        if (problem == null)
+        {
+            try
+            {
+                repair(index, data);
+            }
+            catch (final IOException ex)
+            {
+                problem = new CacheException(CacheException.Reason.LOCAL_IO, "cannot write chunk " + index + ": " + ex, ex);
+            }
+        }
+    }
+
+    /** Records a problem to report once the stream has passed; the first one stays. */
+    final void fail(final CacheException cause)
+    {
+        if (problem == null)
+        {
+            problem = cause;
+        }
+    }
+
+    /** @return the first problem, or null. */
+    final CacheException problem()
+    {
+        return problem;
+    }
+
+    /** @return a target that receives into {@code destination}, which holds the whole file. */
+    static ChunkTarget intoArray(final byte[] destination, final int chunkBytes)
+    {
+        return new ChunkTarget(chunkBytes)
+        {
+            @Override
+            byte[] array(final int index)
+            {
+                return destination;
+            }
+
+            @Override
+            int offset(final int index)
+            {
+                return index * chunkBytes;
+            }
+
+            @Override
+            void accept(final int index, final int length)
+            {
+            }
+
+            @Override
+            void repair(final int index, final byte[] data)
+            {
+                System.arraycopy(data, 0, destination, index * chunkBytes, data.length);
+            }
+        };
+    }
+
+    /** @return a target that copies each chunk into {@code destination} from its position on. */
+    static ChunkTarget intoBuffer(final ByteBuffer destination, final int chunkBytes)
+    {
+        final int base = destination.position();
+        return new ScratchTarget(chunkBytes)
+        {
+            @Override
+            void write(final int index, final byte[] data, final int offset, final int length)
+            {
+                destination.put(base + index * chunkBytes, data, offset, length);
+            }
+        };
+    }
+
+    /** @return a target that writes each chunk to {@code channel} at its place in the file. */
+    static ChunkTarget intoChannel(final FileChannel channel, final int chunkBytes)
+    {
+        return new ScratchTarget(chunkBytes)
+        {
+            @Override
+            void write(final int index, final byte[] data, final int offset, final int length) throws IOException
+            {
+                final ByteBuffer source = ByteBuffer.wrap(data, offset, length);
+                long position = (long) index * chunkBytes;
+                while (source.hasRemaining())
+                {
+                    position += channel.write(source, position);
+                }
+            }
+        };
+    }
+
+    /** @return a target that only relays: the stream passes through to the members below, and is dropped here. */
+    static ChunkTarget discarding(final int chunkBytes, final CacheException why)
+    {
+        final ChunkTarget target = new ScratchTarget(chunkBytes)
+        {
+            @Override
+            void write(final int index, final byte[] data, final int offset, final int length)
+            {
+            }
+        };
+        target.fail(why);
+        return target;
+    }
+
+    /** Receives into a ring of chunk-sized arrays, one per chunk the window may have in flight. */
+    private abstract static class ScratchTarget extends ChunkTarget
+    {
+        private final byte[][] ring = new byte[StreamKind.WINDOW_CHUNKS][];
+
+        ScratchTarget(final int chunkBytes)
+        {
+            super(chunkBytes);
+        }
+
+        abstract void write(int index, byte[] data, int offset, int length) throws IOException;
+
+        @Override
+        final byte[] array(final int index)
+        {
+            final int slot = index % ring.length;
+            if (ring[slot] == null)
+            {
+                ring[slot] = new byte[chunkBytes];
+            }
+            return ring[slot];
+        }
+
+        @Override
+        final int offset(final int index)
+        {
+            return 0;
+        }
+
+        @Override
+        final void accept(final int index, final int length) throws IOException
+        {
+            write(index, array(index), 0, length);
+        }
+
+        @Override
+        final void repair(final int index, final byte[] data) throws IOException
+        {
+            write(index, data, 0, data.length);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.openmpj.cache.service;
+
+import java.nio.charset.StandardCharsets;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Request;
+
+import org.openmpj.cache.CacheException;
+import org.openmpj.cache.store.CachedFile;
+
+/**
+ * Sends a file's chunks from the server to the first members of a relay, each chunk as a {@link ChunkHeadDescriptor}
+ * and then its bytes, while the loader may still be reading later chunks. Up to {@link StreamKind#WINDOW_CHUNKS} chunks
+ * are in flight. When the file fails (the backing store errs or stalls), the failure goes down the relay in place of
+ * the next chunk, so every member ends with the error instead of waiting.
+ */
+final class StreamSender
+{
+    private StreamSender()
+    {
+    }
+
+    /**
+     * @param stallTimeoutMs how long to wait for the loader to publish the next chunk before failing the file.
+     * @param sourceName     the backing store, for the timeout's message.
+     * @throws CacheException the file's failure, after it has been sent down the relay.
+     */
+    static void send(final Intracomm comm, final CachedFile file, final int[] children, final StreamKind kind,
+        final long stallTimeoutMs, final String sourceName) throws InterruptedException
+    {
+        final int window = StreamKind.WINDOW_CHUNKS;
+        final Request[][] inFlight = new Request[window][];
+        final byte[][] heads = new byte[window][ChunkHeadDescriptor.LENGTH];
+        try
+        {
+            for (int index = 0; index < file.chunkCount(); index++)
+            {
+                final int slot = index % window;
+                if (inFlight[slot] != null)
+                {
+                    Request.Waitall(inFlight[slot]);
+                    file.release(index - window);
+                }
+                if (!file.awaitChunk(index, stallTimeoutMs))
+                {
+                    file.fail(new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "reading '" + file.path() + "' from "
+                        + sourceName + " stalled: chunk " + index + " of " + file.chunkCount() + " did not come within "
+                        + stallTimeoutMs + " ms (openmpj.cache.backing.timeoutMs)"));
+                    throw file.failure();
+                }
+                final byte[] data = file.chunk(index);
+                ChunkHeadDescriptor.write(heads[slot], index, data.length, file.crc(index), 0);
+                final Request[] requests = new Request[2 * children.length];
+                for (int c = 0; c < children.length; c++)
+                {
+                    requests[2 * c] = comm.Isend(heads[slot], 0, ChunkHeadDescriptor.LENGTH, MPI.BYTE, children[c], kind.headTag);
+                    requests[2 * c + 1] = comm.Isend(data, 0, data.length, MPI.BYTE, children[c], kind.dataTag);
+                }
+                inFlight[slot] = requests;
+            }
+        }
+        catch (final CacheException failure)
+        {
+            waitAll(inFlight);
+            sendFailure(comm, children, kind, failure);
+            throw failure;
+        }
+        waitAll(inFlight);
+        for (int index = Math.max(0, file.chunkCount() - window); index < file.chunkCount(); index++)
+        {
+            file.release(index);
+        }
+    }
+
+    /** Sends {@code failure} to {@code children} in place of a chunk. */
+    static void sendFailure(final Intracomm comm, final int[] children, final StreamKind kind, final CacheException failure)
+    {
+        final byte[] text = String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8);
+        final byte[] head = new byte[ChunkHeadDescriptor.LENGTH];
+        ChunkHeadDescriptor.write(head, -1, text.length, 0, failure.reason().ordinal() + 1);
+        for (final int child : children)
+        {
+            comm.Send(head, 0, head.length, MPI.BYTE, child, kind.headTag);
+            comm.Send(text, 0, text.length, MPI.BYTE, child, kind.dataTag);
+        }
+    }
+
+    static void waitAll(final Request[][] inFlight)
+    {
+        for (int slot = 0; slot < inFlight.length; slot++)
+        {
+            if (inFlight[slot] != null)
+            {
+                Request.Waitall(inFlight[slot]);
+                inFlight[slot] = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package org.openmpj.cache.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmpj.cache.CacheClient;
+import org.openmpj.runtime.JobResult;
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.RankLayout;
+import org.openmpj.runtime.ThreadJob;
+
+/** MPJ-Cache jobs of thread ranks: servers and clients as threads of this JVM, on the thread device. */
+class CacheJobTest
+{
+    @TempDir
+    Path backing;
+
+    @TempDir
+    Path results;
+
+    @Test
+    @Timeout(120)
+    void clientsFetchingTheSameFilesAtOnceCauseOneBackingReadEachAndGetExactCopies() throws IOException
+    {
+        write("small.bin", 10_000);
+        write("one-chunk.bin", 200_000);
+        write("mid.bin", 1_000_123);
+        write("big.bin", 5 << 20);
+        final JobResult result = run(9, "thread", "same", "chunk.bytes=64k", "inline.bytes=16k");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        final List<String> server = lines(0);
+        for (final String name : List.of("small.bin", "one-chunk.bin", "mid.bin", "big.bin"))
+        {
+            assertTrue(server.contains("opened " + name + " 1"), () -> name + " not opened exactly once: " + server);
+        }
+        for (int rank = 1; rank < 9; rank++)
+        {
+            assertTrue(lines(rank).contains("fetched big.bin " + (5 << 20)), "rank " + rank + ": " + lines(rank));
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void badPathsAreClearErrorsNamingThePath() throws IOException
+    {
+        write("small.bin", 1000);
+        Files.createDirectory(backing.resolve("a-directory"));
+        final Path outside = Files.createDirectories(results.resolve("outside"));
+        Files.write(outside.resolve("secret.bin"), new byte[10]);
+        Files.createSymbolicLink(backing.resolve("link-out"), outside);
+        final JobResult result = run(3, "thread", "errors");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        final List<String> seen = lines(1);
+        assertLine(seen, "error missing.bin NOT_FOUND", "missing.bin");
+        assertLine(seen, "error ../outside.bin OUTSIDE_ROOT", "../outside.bin");
+        assertLine(seen, "error /etc/passwd OUTSIDE_ROOT", "/etc/passwd");
+        assertLine(seen, "error link-out/secret.bin OUTSIDE_ROOT", "link-out/secret.bin");
+        assertLine(seen, "error a-directory UNREADABLE", "a-directory");
+        assertLine(seen, "error dir/../x OUTSIDE_ROOT", "dir/../x");
+        assertTrue(seen.contains("exists missing.bin false"), seen::toString);
+        assertTrue(seen.contains("size small.bin 1000"), seen::toString);
+    }
+
+    @Test
+    @Timeout(120)
+    void pushedFilesAreReadWithoutAskingTheServerInEveryGroup() throws IOException
+    {
+        write("small.bin", 5000);
+        write("big.bin", 3 << 20);
+        final JobResult result = run(8, "thread", "push", "group.size=4", "chunk.bytes=64k");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        for (final int rank : new int[] {1, 2, 3, 5, 6, 7})
+        {
+            assertTrue(lines(rank).contains("server lookups while reading pushed files 0"), "rank " + rank + ": " + lines(rank));
+        }
+        assertTrue(lines(0).contains("opened big.bin 1") && lines(4).contains("opened big.bin 1"), "each group's server reads once");
+    }
+
+    @Test
+    @Timeout(120)
+    void aServerThatDiesIsAnErrorOnEveryClientNamingTheGroup() throws IOException
+    {
+        final JobResult result = run(4, "thread", "kill");
+        assertTrue(result.exitCode() != 0, "the job should fail");
+        for (int rank = 1; rank < 4; rank++)
+        {
+            final List<String> seen = lines(rank);
+            assertTrue(seen.size() == 1 && seen.get(0).startsWith("failed SERVER_FAILED") && seen.get(0).contains("group 0"),
+                "rank " + rank + ": " + seen);
+            final long ms = Long.parseLong(seen.get(0).split(" ")[3]);
+            assertTrue(ms < 10_000, "rank " + rank + " heard of the server's death after " + ms + " ms");
+        }
+    }
+
+    private void assertLine(final List<String> lines, final String start, final String path)
+    {
+        final String line = lines.stream().filter(candidate -> candidate.startsWith(start + " ")).findFirst().orElse(null);
+        assertNotNull(line, () -> "no line '" + start + "' in " + lines);
+        assertTrue(line.substring(start.length()).contains(path), () -> "message does not name " + path + ": " + line);
+    }
+
+    private void write(final String name, final int size) throws IOException
+    {
+        final byte[] data = new byte[size];
+        new Random(name.hashCode()).nextBytes(data);
+        Files.write(backing.resolve(name), data);
+    }
+
+    private List<String> lines(final int rank)
+    {
+        try
+        {
+            return Files.readAllLines(results.resolve("rank-" + rank + ".txt"));
+        }
+        catch (final IOException ex)
+        {
+            return List.of("(no results: " + ex + ")");
+        }
+    }
+
+    private JobResult run(final int processes, final String device, final String scenario, final String... settings)
+    {
+        final List<String> args = new ArrayList<>(List.of(scenario, backing.toString(), results.toString()));
+        args.addAll(List.of(settings));
+        final JobSpec spec = new JobSpec(processes, device, List.of(locationOf(mpi.MPI.class), locationOf(CacheClient.class)),
+            List.of(locationOf(CacheScenarios.class)), CacheScenarios.class.getName(), args, Duration.ofSeconds(90));
+        return ThreadJob.run(spec, (RankLayout) null);
+    }
+
+    static Path locationOf(final Class<?> type)
+    {
+        try
+        {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        }
+        catch (final URISyntaxException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+    }
+}

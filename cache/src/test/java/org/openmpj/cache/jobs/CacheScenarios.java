@@ -1,0 +1,180 @@
+package org.openmpj.cache.jobs;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+
+import mpi.MPI;
+
+import org.openmpj.cache.CacheClient;
+import org.openmpj.cache.CacheConfig;
+import org.openmpj.cache.CacheException;
+import org.openmpj.cache.CacheStats;
+import org.openmpj.cache.DirectorySource;
+import org.openmpj.cache.MpjCache;
+
+/**
+ * MPJ-Cache jobs for the tests: {@code scenario backingDir resultDir [key=value settings...]}. Every rank writes what
+ * it saw to {@code resultDir/rank-N.txt}; a server writes how often it opened each backing file. A client that sees
+ * something wrong throws, which fails the job.
+ */
+public final class CacheScenarios
+{
+    private CacheScenarios()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        MPI.Init(args);
+        final String scenario = args[0];
+        final Path backing = Path.of(args[1]);
+        final Path results = Path.of(args[2]);
+        final Properties settings = new Properties();
+        settings.setProperty(CacheConfig.BACKING_DIR_PROP_NAME, backing.toString());
+        for (final String setting : Arrays.copyOfRange(args, 3, args.length))
+        {
+            final int equals = setting.indexOf('=');
+            settings.setProperty(setting.substring(0, equals), setting.substring(equals + 1));
+        }
+        final int rank = MPI.COMM_WORLD.Rank();
+        final List<String> lines = new ArrayList<>();
+        final CountingSource source = new CountingSource(new DirectorySource(backing));
+        try (MpjCache cache = MpjCache.join(MPI.COMM_WORLD, CacheConfig.of(settings), () -> source))
+        {
+            if (cache.isServer())
+            {
+                if (scenario.equals("kill"))
+                {
+                    throw new IllegalStateException("server of group " + cache.group() + " killed by the test");
+                }
+                cache.serve();
+                source.opens().forEach((path, count) -> lines.add("opened " + path + " " + count));
+            }
+            else
+            {
+                final long startNs = System.nanoTime();
+                try
+                {
+                    run(scenario, cache, backing, results, lines);
+                }
+                catch (final CacheException ex)
+                {
+                    lines.add("failed " + ex.reason() + " after " + (System.nanoTime() - startNs) / 1_000_000 + " ms: " + ex.getMessage());
+                    Files.write(results.resolve("rank-" + rank + ".txt"), lines);
+                    throw ex;
+                }
+            }
+        }
+        Files.write(results.resolve("rank-" + rank + ".txt"), lines);
+        MPI.Finalize();
+    }
+
+    private static void run(final String scenario, final MpjCache cache, final Path backing, final Path results, final List<String> lines)
+        throws Exception
+    {
+        final CacheClient client = cache.client();
+        switch (scenario)
+        {
+            case "same" -> fetchTheSame(cache, client, backing, results, lines);
+            case "errors" -> errors(client, lines);
+            case "push" -> push(cache, client, backing, lines);
+            case "kill" -> client.fetch("any.bin");
+            default -> throw new IllegalArgumentException("unknown scenario " + scenario);
+        }
+    }
+
+    /** Every client fetches every file at once, in each of the three ways. */
+    private static void fetchTheSame(final MpjCache cache, final CacheClient client, final Path backing, final Path results,
+        final List<String> lines) throws Exception
+    {
+        final List<String> names;
+        try (var files = Files.list(backing))
+        {
+            names = files.filter(Files::isRegularFile).map(file -> file.getFileName().toString()).sorted().toList();
+        }
+        final int rank = MPI.COMM_WORLD.Rank();
+        for (final String name : names)
+        {
+            final byte[] expected = Files.readAllBytes(backing.resolve(name));
+            cache.clients().Barrier();
+            check(name + " as byte[]", expected, client.fetch(name));
+            final ByteBuffer buffer = ByteBuffer.allocateDirect(expected.length + 10).position(5);
+            if (client.fetch(name, buffer) != expected.length || buffer.position() != 5)
+            {
+                throw new AssertionError(name + " into a ByteBuffer: wrong size or position moved");
+            }
+            final byte[] fromBuffer = new byte[expected.length];
+            buffer.get(5, fromBuffer);
+            check(name + " into a ByteBuffer", expected, fromBuffer);
+            final Path local = results.resolve("rank-" + rank + "-" + name);
+            if (client.fetchTo(name, local) != expected.length)
+            {
+                throw new AssertionError(name + " to a Path: wrong size");
+            }
+            check(name + " to a Path", expected, Files.readAllBytes(local));
+            Files.delete(local);
+            if (client.size(name) != expected.length || !client.exists(name))
+            {
+                throw new AssertionError(name + ": size " + client.size(name) + ", expected " + expected.length);
+            }
+            lines.add("fetched " + name + " " + expected.length);
+        }
+        final CacheStats stats = client.stats();
+        lines.add("memory hits " + stats.tier("memory").hits() + " misses " + stats.tier("memory").misses());
+        lines.add("coalesced " + stats.coalescedMisses());
+        lines.add("latency requests " + stats.latency().requests());
+    }
+
+    private static void errors(final CacheClient client, final List<String> lines)
+    {
+        for (final String path : List.of("missing.bin", "../outside.bin", "/etc/passwd", "link-out/secret.bin", "a-directory", "dir/../x"))
+        {
+            try
+            {
+                client.fetch(path);
+                throw new AssertionError("fetching '" + path + "' did not fail");
+            }
+            catch (final CacheException ex)
+            {
+                lines.add("error " + path + " " + ex.reason() + " " + ex.getMessage().replace('\n', ' '));
+            }
+        }
+        lines.add("exists missing.bin " + client.exists("missing.bin"));
+        lines.add("size small.bin " + client.size("small.bin"));
+    }
+
+    /** The first client pushes every file to its group; then every client reads them without asking the server. */
+    private static void push(final MpjCache cache, final CacheClient client, final Path backing, final List<String> lines) throws Exception
+    {
+        final List<String> names = List.of("small.bin", "big.bin");
+        if (cache.clients().Rank() == 0)
+        {
+            client.push(names, CacheClient.PushScope.ALL_GROUPS);
+        }
+        cache.clients().Barrier();
+        final CacheStats before = client.stats();
+        for (final String name : names)
+        {
+            check(name + " pushed", Files.readAllBytes(backing.resolve(name)), client.fetch(name));
+        }
+        final CacheStats after = client.stats();
+        final long lookups = after.tier("memory").hits() + after.tier("memory").misses() - before.tier("memory").hits()
+            - before.tier("memory").misses();
+        lines.add("server lookups while reading pushed files " + lookups);
+        lines.add("pushed files " + after.pushedFiles());
+    }
+
+    private static void check(final String what, final byte[] expected, final byte[] actual)
+    {
+        if (!Arrays.equals(expected, actual))
+        {
+            throw new AssertionError(what + ": content differs (" + (actual == null ? "null" : actual.length + " bytes") + ", expected "
+                + expected.length + ")");
+        }
+    }
+}

@@ -28,7 +28,9 @@ import org.openmpj.cache.CacheStats;
 import org.openmpj.cache.Source;
 import org.openmpj.cache.store.CachedFile;
 import org.openmpj.cache.store.Chunks;
+import org.openmpj.cache.store.DiskTier;
 import org.openmpj.cache.store.MemoryTier;
+import org.openmpj.cache.store.TierCounters;
 
 /**
  * The cache server of one node group. Its calling thread receives every request ({@link #serve()}); answers that need
@@ -84,7 +86,8 @@ public final class CacheServer
         this.senders = Executors.newCachedThreadPool(daemons(prefix + "sender-"));
         this.queries = Executors.newFixedThreadPool(2, daemons(prefix + "query-"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemons(prefix + "gather-"));
-        this.store = new TieredStore(new MemoryTier(config.memoryBytes(), config.memoryPolicy()), source, config.chunkBytes(), timeoutMs, loaders);
+        this.store = new TieredStore(new MemoryTier(config.memoryBytes(), config.memoryPolicy()), openDisk(config, group), source,
+            config.chunkBytes(), timeoutMs, loaders);
         this.pusher = new Pusher(comm, groups, store, fanout, console, this::failed);
         this.gatherer = new RequestGatherer(config.relayGatherMicros(), timer, (path, members) -> senders.execute(guarded(() -> deliver(path,
             members))));
@@ -137,6 +140,7 @@ public final class CacheServer
             senders.shutdownNow();
             queries.shutdownNow();
             timer.shutdownNow();
+            store.close();
         }
     }
 
@@ -474,11 +478,37 @@ public final class CacheServer
         return true;
     }
 
+    /** @return the disk tier {@code config} asks for, in a directory of its own per group, or null. */
+    private static DiskTier openDisk(final CacheConfig config, final int group)
+    {
+        final Path dir = config.diskDir();
+        if (dir == null)
+        {
+            return null;
+        }
+        try
+        {
+            // Servers of several groups on one host (--group-size) must not share one tier directory.
+            return DiskTier.open(dir.resolve("group-" + group), config.diskBytes(), config.diskPolicy(), config.chunkBytes());
+        }
+        catch (final IOException ex)
+        {
+            throw new CacheException(CacheException.Reason.CONFIG, CacheConfig.DISK_DIR_PROP_NAME + "=" + dir
+                + ": cannot open the disk tier: " + ex, ex);
+        }
+    }
+
     /** @return the group's statistics now, with {@code latency}. */
     CacheStats stats(final CacheStats.Latency latency)
     {
-        return new CacheStats(group, List.of(store.memory().counters().snapshot(), store.backing().snapshot()), store.coalescedMisses(),
-            pusher.pushedFiles(), latency);
+        final List<TierCounters.Snapshot> tiers = new ArrayList<>();
+        tiers.add(store.memory().counters().snapshot());
+        if (store.disk() != null)
+        {
+            tiers.add(store.disk().counters().snapshot());
+        }
+        tiers.add(store.backing().snapshot());
+        return new CacheStats(group, tiers, store.coalescedMisses(), pusher.pushedFiles(), latency);
     }
 
     private CacheStats.Latency clientLatency()

@@ -17,13 +17,19 @@ import org.openmpj.cache.Source;
 import org.openmpj.cache.SourceFile;
 import org.openmpj.cache.store.CachedFile;
 import org.openmpj.cache.store.Chunks;
+import org.openmpj.cache.store.CorruptChunkException;
+import org.openmpj.cache.store.DiskEntry;
+import org.openmpj.cache.store.DiskTier;
+import org.openmpj.cache.store.DiskWriter;
 import org.openmpj.cache.store.MemoryTier;
 import org.openmpj.cache.store.TierCounters;
 
 /**
- * A server's tiers behind one question, "give me this file": from memory, or loaded once from the backing store however
- * many ask at the same time (single flight). A file that fits the memory tier is admitted as soon as its size is
- * known, so later requests find it while it still loads; a larger one is streamed anew for each relay that sends it.
+ * A server's tiers behind one question, "give me this file": from memory, else loaded once from the local disk tier or
+ * the backing store however many ask at the same time (single flight); what comes from the backing store is written
+ * to the disk tier as it passes. Backing files are taken to be immutable while cached. A file that fits the memory
+ * tier is admitted as soon as its size is known, so later requests find it while it still loads; a larger one is
+ * streamed anew for each relay that sends it.
  * Thread-safe.
  */
 final class TieredStore
@@ -32,6 +38,7 @@ final class TieredStore
     private static final int STREAM_WINDOW_CHUNKS = 8;
 
     private final MemoryTier memory;
+    private final DiskTier disk;
     private final Source source;
     private final int chunkBytes;
     private final long timeoutMs;
@@ -41,8 +48,10 @@ final class TieredStore
     private final Map<String, CompletableFuture<CachedFile>> opening = new HashMap<>();
 
     /** @param timeoutMs how long the backing store may take to open a file or give its next chunk. */
-    TieredStore(final MemoryTier memory, final Source source, final int chunkBytes, final long timeoutMs, final ExecutorService loaders)
+    TieredStore(final MemoryTier memory, final DiskTier disk, final Source source, final int chunkBytes, final long timeoutMs,
+        final ExecutorService loaders)
     {
+        this.disk = disk;
         this.timeoutMs = timeoutMs;
         this.memory = memory;
         this.source = source;
@@ -142,7 +151,19 @@ final class TieredStore
         final CachedFile streamed = file.claim() ? file : CachedFile.streaming(file.path(), file.sizeBytes(), chunkBytes,
             STREAM_WINDOW_CHUNKS);
         streamed.claim();
-        loaders.execute(() -> load(streamed));
+        loaders.execute(() ->
+        {
+            DiskEntry entry = null;
+            try
+            {
+                entry = disk == null ? null : disk.lookup(streamed.path());
+            }
+            catch (final IOException ex)
+            {
+                // An unreadable disk tier entry: the backing store still has the file.
+            }
+            load(streamed, entry);
+        });
         return streamed;
     }
 
@@ -174,12 +195,25 @@ final class TieredStore
     long sizeOf(final String path) throws IOException
     {
         final CachedFile held = memory.peek(path);
-        return held != null ? held.sizeBytes() : source.sizeOf(path);
+        if (held != null)
+        {
+            return held.sizeBytes();
+        }
+        try (DiskEntry entry = disk == null ? null : disk.lookup(path))
+        {
+            return entry != null ? entry.size() : source.sizeOf(path);
+        }
     }
 
     MemoryTier memory()
     {
         return memory;
+    }
+
+    /** @return the disk tier, or null. */
+    DiskTier disk()
+    {
+        return disk;
     }
 
     TierCounters backing()
@@ -197,32 +231,73 @@ final class TieredStore
         return source.description();
     }
 
+    /** Closes the disk tier and the backing store. */
+    void close()
+    {
+        try
+        {
+            if (disk != null)
+            {
+                disk.close();
+            }
+            source.close();
+        }
+        catch (final IOException ex)
+        {
+            // Closing read handles and a lock file loses nothing.
+        }
+    }
+
     private void open(final String path, final CompletableFuture<CachedFile> opened)
     {
+        DiskEntry entry = null;
         final long size;
         try
         {
-            size = source.sizeOf(path);
-            if (size < 0)
-            {
-                throw new CacheException(CacheException.Reason.NOT_FOUND, "'" + path + "' is not in the backing store " + source.description());
-            }
+            entry = disk == null ? null : disk.lookup(path);
+            size = entry != null ? entry.size() : backingSizeOf(path);
         }
         catch (final IOException | RuntimeException ex)
         {
-            backing.miss();
             finishOpening(path, opened, null, asCacheException(path, ex));
             return;
         }
         if (!memory.fits(size))
         {
+            closeQuietly(entry);
             finishOpening(path, opened, CachedFile.streaming(path, size, chunkBytes, STREAM_WINDOW_CHUNKS), null);
             return;
         }
         final CachedFile file = CachedFile.resident(path, size, chunkBytes);
         memory.admit(file);
         finishOpening(path, opened, file, null);
-        load(file);
+        load(file, entry);
+    }
+
+    private long backingSizeOf(final String path) throws IOException
+    {
+        final long size = source.sizeOf(path);
+        if (size < 0)
+        {
+            backing.miss();
+            throw new CacheException(CacheException.Reason.NOT_FOUND, "'" + path + "' is not in the backing store " + source.description());
+        }
+        return size;
+    }
+
+    private static void closeQuietly(final DiskEntry entry)
+    {
+        if (entry != null)
+        {
+            try
+            {
+                entry.close();
+            }
+            catch (final IOException ex)
+            {
+                // Only read from: nothing is lost.
+            }
+        }
     }
 
     private void finishOpening(final String path, final CompletableFuture<CachedFile> opened, final CachedFile file,
@@ -242,25 +317,21 @@ final class TieredStore
         }
     }
 
-    private void load(final CachedFile file)
+    /** Loads {@code file} from {@code entry} of the disk tier, or from the backing store when it is null. */
+    private void load(final CachedFile file, final DiskEntry entry)
     {
-        backing.hit();
-        try (SourceFile in = source.open(file.path()))
+        try
         {
-            if (in.size() != file.sizeBytes())
+            if (entry != null)
             {
-                throw new CacheException(CacheException.Reason.UNREADABLE, "'" + file.path() + "' changed size from " + file.sizeBytes()
-                    + " to " + in.size() + " bytes while being cached");
-            }
-            for (int index = 0; index < file.chunkCount(); index++)
-            {
-                final byte[] data = new byte[Chunks.length(file.sizeBytes(), chunkBytes, index)];
-                readFully(in, (long) index * chunkBytes, data, file.path());
-                backing.served(data.length);
-                if (!file.publish(index, data, Chunks.crc(data, 0, data.length)))
+                try (entry)
                 {
-                    break;
+                    loadFromDisk(file, entry);
                 }
+            }
+            else
+            {
+                loadFromBacking(file);
             }
         }
         catch (final InterruptedException ex)
@@ -275,6 +346,73 @@ final class TieredStore
         if (file.failure() != null)
         {
             memory.remove(file);
+        }
+    }
+
+    /** Reads every chunk from the disk tier, checking each; a corrupt one is read afresh from the backing store and healed. */
+    private void loadFromDisk(final CachedFile file, final DiskEntry entry) throws IOException, InterruptedException
+    {
+        for (int index = 0; index < file.chunkCount(); index++)
+        {
+            byte[] data = new byte[Chunks.length(file.sizeBytes(), chunkBytes, index)];
+            int crc;
+            try
+            {
+                entry.readChunk(index, ByteBuffer.wrap(data));
+                crc = entry.chunkCrc(index);
+            }
+            catch (final CorruptChunkException corrupt)
+            {
+                data = readChunk(file.path(), index);
+                crc = Chunks.crc(data, 0, data.length);
+                entry.rewriteChunk(index, ByteBuffer.wrap(data), crc);
+            }
+            disk.counters().served(data.length);
+            if (!file.publish(index, data, crc))
+            {
+                return;
+            }
+        }
+    }
+
+    /** Reads every chunk from the backing store, writing the file to the disk tier on the way. */
+    private void loadFromBacking(final CachedFile file) throws IOException, InterruptedException
+    {
+        backing.hit();
+        final DiskWriter writer = disk == null ? null : disk.begin(file.path(), file.sizeBytes());
+        try (SourceFile in = source.open(file.path()))
+        {
+            if (in.size() != file.sizeBytes())
+            {
+                throw new CacheException(CacheException.Reason.UNREADABLE, "'" + file.path() + "' changed size from " + file.sizeBytes()
+                    + " to " + in.size() + " bytes while being cached");
+            }
+            for (int index = 0; index < file.chunkCount(); index++)
+            {
+                final byte[] data = new byte[Chunks.length(file.sizeBytes(), chunkBytes, index)];
+                readFully(in, (long) index * chunkBytes, data, file.path());
+                backing.served(data.length);
+                final int crc = Chunks.crc(data, 0, data.length);
+                if (writer != null)
+                {
+                    writer.writeChunk(index, ByteBuffer.wrap(data), crc);
+                }
+                if (!file.publish(index, data, crc))
+                {
+                    return;
+                }
+            }
+            if (writer != null)
+            {
+                writer.commit();
+            }
+        }
+        finally
+        {
+            if (writer != null)
+            {
+                writer.close();
+            }
         }
     }
 

@@ -105,6 +105,29 @@ class CacheJobTest
         }
     }
 
+    @Test
+    @Timeout(300)
+    void aFileOverTwoGibibytesComesWholeToAPathAndIsAClearErrorAsAnArray() throws IOException
+    {
+        final long size = (1L << 31) + 12_345;
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(backing.resolve("large.bin").toFile(), "rw"))
+        {
+            file.setLength(size);
+            for (long position = 0; position < size; position += 97L << 20)
+            {
+                file.seek(position);
+                file.writeLong(position ^ 0x5DEECE66DL);
+            }
+            file.seek(size - 8);
+            file.writeLong(size);
+        }
+        final JobResult result = run(2, "thread", "large", "memory.bytes=64m", "chunk.bytes=1m");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        assertTrue(lines(1).contains("fetched to path " + size + " bytes, crc equal"), lines(1)::toString);
+        assertTrue(lines(1).contains("as byte[] TOO_LARGE"), lines(1)::toString);
+        assertTrue(lines(0).contains("opened large.bin 2"), () -> "streamed once per fetch, as it is larger than memory: " + lines(0));
+    }
+
     private void assertLine(final List<String> lines, final String start, final String path)
     {
         final String line = lines.stream().filter(candidate -> candidate.startsWith(start + " ")).findFirst().orElse(null);

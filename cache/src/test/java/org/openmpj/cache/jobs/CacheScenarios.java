@@ -84,6 +84,7 @@ public final class CacheScenarios
             case "errors" -> errors(client, lines);
             case "push" -> push(cache, client, backing, lines);
             case "kill" -> client.fetch("any.bin");
+            case "large" -> large(client, backing, results, lines);
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
     }
@@ -167,6 +168,38 @@ public final class CacheScenarios
             - before.tier("memory").misses();
         lines.add("server lookups while reading pushed files " + lookups);
         lines.add("pushed files " + after.pushedFiles());
+    }
+
+    /** A file over 2 GiB: to a Path it comes whole; as a byte[] it is a clear error. */
+    private static void large(final CacheClient client, final Path backing, final Path results, final List<String> lines) throws Exception
+    {
+        final Path local = results.resolve("large-copy.bin");
+        final long size = client.fetchTo("large.bin", local);
+        lines.add("fetched to path " + size + " bytes, crc " + (crcOf(local) == crcOf(backing.resolve("large.bin")) ? "equal" : "differs"));
+        Files.delete(local);
+        try
+        {
+            client.fetch("large.bin");
+            lines.add("fetched large.bin as byte[]");
+        }
+        catch (final CacheException ex)
+        {
+            lines.add("as byte[] " + ex.reason());
+        }
+    }
+
+    private static long crcOf(final Path file) throws java.io.IOException
+    {
+        final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file))
+        {
+            final ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+            while (channel.read(buffer.clear()) > 0)
+            {
+                crc.update(buffer.flip());
+            }
+        }
+        return crc.getValue();
     }
 
     private static void check(final String what, final byte[] expected, final byte[] actual)

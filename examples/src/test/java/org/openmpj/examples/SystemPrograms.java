@@ -186,4 +186,37 @@ final class SystemPrograms
             }
         }
     }
+
+    /**
+     * MPJ-Cache with a server that dies: every rank joins the cache of the backing directory {@code args[0]}, then the
+     * server's JVM halts and every client reports how soon its fetch learned of it.
+     */
+    public static final class CacheServerDies
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final java.util.Properties settings = new java.util.Properties();
+            settings.setProperty(org.openmpj.cache.CacheConfig.BACKING_DIR_PROP_NAME, args[0]);
+            final org.openmpj.cache.MpjCache cache = org.openmpj.cache.MpjCache.join(MPI.COMM_WORLD,
+                org.openmpj.cache.CacheConfig.of(settings));
+            final int rank = MPI.COMM_WORLD.Rank();
+            MPI.COMM_WORLD.Barrier();
+            if (cache.isServer())
+            {
+                Runtime.getRuntime().halt(9);
+            }
+            final long start = System.nanoTime();
+            try
+            {
+                cache.client().fetch("any.bin");
+            }
+            catch (final org.openmpj.cache.CacheException ex)
+            {
+                System.out.println("rank " + rank + " learned after " + (System.nanoTime() - start) / 1_000_000 + " ms: " + ex.reason() + " "
+                    + ex.getMessage());
+                throw ex;
+            }
+        }
+    }
 }

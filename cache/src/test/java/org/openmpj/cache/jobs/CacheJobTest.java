@@ -91,6 +91,37 @@ class CacheJobTest
 
     @Test
     @Timeout(120)
+    void pushedFilesCanBeKeptInAPushDirectoryOfEachClient() throws IOException
+    {
+        write("small.bin", 5000);
+        write("big.bin", 1 << 20);
+        final Path pushDir = results.resolve("pushed");
+        final JobResult result = run(4, "thread", "push", "chunk.bytes=64k", "push.dir=" + pushDir);
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        for (int rank = 1; rank < 4; rank++)
+        {
+            assertTrue(lines(rank).contains("kept small.bin big.bin"), "rank " + rank + ": " + lines(rank));
+            assertTrue(lines(rank).contains("server lookups while reading pushed files 0"), "rank " + rank + ": " + lines(rank));
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aBackingStoreSlowerThanTheTimeoutIsATimeoutErrorSayingSo() throws IOException
+    {
+        write("small.bin", 5000);
+        final JobResult result = run(3, "thread", "slow", "backing.timeoutMs=300", "test.stallMs=2000");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        for (int rank = 1; rank < 3; rank++)
+        {
+            final List<String> seen = lines(rank);
+            assertTrue(seen.size() == 1 && seen.get(0).startsWith("slow SOURCE_TIMEOUT") && seen.get(0).contains("small.bin")
+                && seen.get(0).contains("300 ms"), "rank " + rank + ": " + seen);
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void aServerThatDiesIsAnErrorOnEveryClientNamingTheGroup() throws IOException
     {
         final JobResult result = run(4, "thread", "kill");

@@ -43,7 +43,10 @@ public final class CacheScenarios
         }
         final int rank = MPI.COMM_WORLD.Rank();
         final List<String> lines = new ArrayList<>();
-        final CountingSource source = new CountingSource(new DirectorySource(backing));
+        final long stallMs = Long.parseLong(settings.getProperty("test.stallMs", "0"));
+        settings.remove("test.stallMs");
+        final CountingSource source = new CountingSource(stallMs > 0 ? new StallingSource(new DirectorySource(backing), stallMs)
+            : new DirectorySource(backing));
         try (MpjCache cache = MpjCache.join(MPI.COMM_WORLD, CacheConfig.of(settings), () -> source))
         {
             if (cache.isServer())
@@ -60,7 +63,7 @@ public final class CacheScenarios
                 final long startNs = System.nanoTime();
                 try
                 {
-                    run(scenario, cache, backing, results, lines);
+                    run(scenario, cache, backing, results, settings, lines);
                 }
                 catch (final CacheException ex)
                 {
@@ -74,17 +77,18 @@ public final class CacheScenarios
         MPI.Finalize();
     }
 
-    private static void run(final String scenario, final MpjCache cache, final Path backing, final Path results, final List<String> lines)
-        throws Exception
+    private static void run(final String scenario, final MpjCache cache, final Path backing, final Path results, final Properties settings,
+        final List<String> lines) throws Exception
     {
         final CacheClient client = cache.client();
         switch (scenario)
         {
             case "same" -> fetchTheSame(cache, client, backing, results, lines);
             case "errors" -> errors(client, lines);
-            case "push" -> push(cache, client, backing, lines);
+            case "push" -> push(cache, client, backing, settings, lines);
             case "kill" -> client.fetch("any.bin");
             case "large" -> large(client, backing, results, lines);
+            case "slow" -> slow(client, lines);
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
     }
@@ -150,7 +154,8 @@ public final class CacheScenarios
     }
 
     /** The first client pushes every file to its group; then every client reads them without asking the server. */
-    private static void push(final MpjCache cache, final CacheClient client, final Path backing, final List<String> lines) throws Exception
+    private static void push(final MpjCache cache, final CacheClient client, final Path backing, final Properties settings,
+        final List<String> lines) throws Exception
     {
         final List<String> names = List.of("small.bin", "big.bin");
         if (cache.clients().Rank() == 0)
@@ -164,10 +169,25 @@ public final class CacheScenarios
             check(name + " pushed", Files.readAllBytes(backing.resolve(name)), client.fetch(name));
         }
         final CacheStats after = client.stats();
+        lines.add("kept " + String.join(" ", names.stream().filter(name -> Files.exists(keptIn(settings, name))).toList()));
         final long lookups = after.tier("memory").hits() + after.tier("memory").misses() - before.tier("memory").hits()
             - before.tier("memory").misses();
         lines.add("server lookups while reading pushed files " + lookups);
         lines.add("pushed files " + after.pushedFiles());
+    }
+
+    /** A backing store slower than the timeout: the fetch fails saying so. */
+    private static void slow(final CacheClient client, final List<String> lines)
+    {
+        try
+        {
+            client.fetch("small.bin");
+            lines.add("fetched small.bin");
+        }
+        catch (final CacheException ex)
+        {
+            lines.add("slow " + ex.reason() + " " + ex.getMessage());
+        }
     }
 
     /** A file over 2 GiB: to a Path it comes whole; as a byte[] it is a clear error. */
@@ -200,6 +220,13 @@ public final class CacheScenarios
             }
         }
         return crc.getValue();
+    }
+
+    /** @return where a client keeps a pushed file when the test set a push directory (a path that does not exist if not). */
+    private static Path keptIn(final Properties settings, final String name)
+    {
+        final String dir = settings.getProperty("push.dir", "/nonexistent");
+        return Path.of(dir, "rank-" + MPI.COMM_WORLD.Rank(), name);
     }
 
     private static void check(final String what, final byte[] expected, final byte[] actual)

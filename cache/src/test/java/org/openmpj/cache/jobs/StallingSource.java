@@ -1,0 +1,73 @@
+package org.openmpj.cache.jobs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import org.openmpj.cache.Source;
+import org.openmpj.cache.SourceFile;
+
+/** A {@link Source} whose reads stall, as a hung network file system does. */
+final class StallingSource implements Source
+{
+    private final Source source;
+    private final long stallMs;
+
+    StallingSource(final Source source, final long stallMs)
+    {
+        this.source = source;
+        this.stallMs = stallMs;
+    }
+
+    @Override
+    public long sizeOf(final String path) throws IOException
+    {
+        return source.sizeOf(path);
+    }
+
+    @Override
+    public SourceFile open(final String path) throws IOException
+    {
+        final SourceFile file = source.open(path);
+        return new SourceFile()
+        {
+            @Override
+            public long size()
+            {
+                return file.size();
+            }
+
+            @Override
+            public int read(final long position, final ByteBuffer destination) throws IOException
+            {
+                try
+                {
+                    Thread.sleep(stallMs);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while stalling", ex);
+                }
+                return file.read(position, destination);
+            }
+
+            @Override
+            public void close() throws IOException
+            {
+                file.close();
+            }
+        };
+    }
+
+    @Override
+    public String description()
+    {
+        return source.description() + " (stalling " + stallMs + " ms per read)";
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        source.close();
+    }
+}

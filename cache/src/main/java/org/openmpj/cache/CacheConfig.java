@@ -13,7 +13,8 @@ import org.openmpj.cache.store.PolicyKind;
 import org.openmpj.device.ConfigOption;
 
 /**
- * MPJ-Cache's settings: read from a properties file (keys with or without the {@code openmpj.cache.} prefix) and from
+ * MPJ-Cache's settings: read from a properties file (keys with or without the {@code openmpj.cache.} prefix; a value
+ * may be followed by blanks and a {@code #} comment) and from
  * system properties {@code openmpj.cache.*}, which win. Immutable once built; every value is checked when read, and a
  * bad one is a {@link CacheException} with reason {@code CONFIG} naming the key and the value.
  */
@@ -64,6 +65,9 @@ public final class CacheConfig
     /** Whether each server prints its group's statistics at the end of the job. */
     public static final String STATS_PROP_NAME = PREFIX + "stats";
 
+    /** A comment after a value, as in {@code memory.bytes = 8g   # per server}. */
+    private static final java.util.regex.Pattern TRAILING_COMMENT = java.util.regex.Pattern.compile("\\s+#");
+
     private final Properties values;
 
     private CacheConfig(final Properties values)
@@ -98,7 +102,7 @@ public final class CacheConfig
         final Properties merged = new Properties();
         for (final String key : given.stringPropertyNames())
         {
-            merged.setProperty(key.startsWith(PREFIX) ? key : PREFIX + key, given.getProperty(key).trim());
+            merged.setProperty(key.startsWith(PREFIX) ? key : PREFIX + key, withoutComment(given.getProperty(key)));
         }
         for (final String key : System.getProperties().stringPropertyNames())
         {
@@ -108,6 +112,13 @@ public final class CacheConfig
             }
         }
         return new CacheConfig(merged);
+    }
+
+    /** @return {@code value} without a trailing comment (blanks, then '#' to the end) and surrounding blanks. */
+    private static String withoutComment(final String value)
+    {
+        final java.util.regex.Matcher comment = TRAILING_COMMENT.matcher(value);
+        return (comment.find() ? value.substring(0, comment.start()) : value).trim();
     }
 
     /** @return a copy with {@code key} (with or without the prefix) set to {@code value}. */

@@ -138,14 +138,22 @@ public final class Launch
         }
     }
 
+    /** Prints every setting, once per job (it runs under mpjrun too, where every rank must finalize). */
     private static void printOptions()
     {
+        MPI.Init(new String[0]);
+        if (MPI.COMM_WORLD.Rank() != 0)
+        {
+            MPI.Finalize();
+            return;
+        }
         final List<ConfigOption> options = CacheConfig.options();
         System.out.println("MPJ-Cache settings (a properties file given with --config, or -D system properties):");
         for (final ConfigOption option : options)
         {
-            System.out.println(String.format(java.util.Locale.ROOT, "  %-36s %-14s %s", option.name(), option.defaultValue(),
+            System.out.println(String.format(java.util.Locale.ROOT, "  %-42s %-14s %s", option.name(), option.defaultValue(),
                 option.description()));
         }
+        MPI.Finalize();
     }
 }

@@ -204,6 +204,15 @@ final class SystemPrograms
             MPI.COMM_WORLD.Barrier();
             if (cache.isServer())
             {
+                // Dies once every client is past the barrier and, a moment later, waiting in its fetch.
+                try
+                {
+                    Thread.sleep(200);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
                 Runtime.getRuntime().halt(9);
             }
             final long start = System.nanoTime();

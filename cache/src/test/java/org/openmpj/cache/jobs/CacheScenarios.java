@@ -53,6 +53,9 @@ public final class CacheScenarios
             {
                 if (scenario.equals("kill"))
                 {
+                    // Dies once every client is past the barrier and, a moment later, waiting in its fetch.
+                    MPI.COMM_WORLD.Barrier();
+                    Thread.sleep(200);
                     throw new IllegalStateException("server of group " + cache.group() + " killed by the test");
                 }
                 cache.serve();
@@ -60,6 +63,10 @@ public final class CacheScenarios
             }
             else
             {
+                if (scenario.equals("kill"))
+                {
+                    MPI.COMM_WORLD.Barrier();
+                }
                 final long startNs = System.nanoTime();
                 try
                 {

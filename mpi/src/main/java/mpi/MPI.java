@@ -1,13 +1,10 @@
 package mpi;
 
-import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.device.HostName;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.PredefinedReduction;
 import org.openmpj.runtime.RankContext;
@@ -268,26 +265,14 @@ public class MPI
         COMM_WORLD.Abort(errorcode);
     }
 
-    /** @return the name of the host this rank runs on. */
+    /**
+     * @return the name of the host this rank runs on: the one the runtime tells hosts apart by ({@code HOSTNAME}, else
+     *         the resolver's), so ranks with the same name share a host as the devices see it.
+     */
     public static String Get_processor_name()
     {
         checkActive("Get_processor_name");
-        String name;
-        try
-        {
-            name = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
-        }
-        catch (final IOException | RuntimeException notLinux)
-        {
-            try
-            {
-                name = InetAddress.getLocalHost().getHostName();
-            }
-            catch (final IOException unknown)
-            {
-                name = "localhost";
-            }
-        }
+        final String name = HostName.local();
         return name.length() > MAX_PROCESSOR_NAME ? name.substring(0, MAX_PROCESSOR_NAME) : name;
     }
 

@@ -82,6 +82,12 @@ abstract class ChunkTarget
     /** @return a target that receives into {@code destination}, which holds the whole file. */
     static ChunkTarget intoArray(final byte[] destination, final int chunkBytes)
     {
+        return intoArray(destination, 0, chunkBytes);
+    }
+
+    /** @return a target that receives into {@code destination} from {@code base} on, where the whole file fits. */
+    static ChunkTarget intoArray(final byte[] destination, final int base, final int chunkBytes)
+    {
         return new ChunkTarget(chunkBytes)
         {
             @Override
@@ -93,7 +99,7 @@ abstract class ChunkTarget
             @Override
             int offset(final int index)
             {
-                return index * chunkBytes;
+                return base + index * chunkBytes;
             }
 
             @Override
@@ -104,15 +110,22 @@ abstract class ChunkTarget
             @Override
             void repair(final int index, final byte[] data)
             {
-                System.arraycopy(data, 0, destination, index * chunkBytes, data.length);
+                System.arraycopy(data, 0, destination, base + index * chunkBytes, data.length);
             }
         };
     }
 
-    /** @return a target that copies each chunk into {@code destination} from its position on. */
+    /**
+     * @return a target that puts each chunk into {@code destination} from its position on: straight into its array
+     *         when it has one, else through scratch chunks.
+     */
     static ChunkTarget intoBuffer(final ByteBuffer destination, final int chunkBytes)
     {
         final int base = destination.position();
+        if (destination.hasArray())
+        {
+            return intoArray(destination.array(), destination.arrayOffset() + base, chunkBytes);
+        }
         return new ScratchTarget(chunkBytes)
         {
             @Override

@@ -34,8 +34,8 @@ import org.openmpj.cache.store.TierCounters;
  */
 final class TieredStore
 {
-    /** Chunks a streamed file holds ahead of its sender. */
-    private static final int STREAM_WINDOW_CHUNKS = 8;
+    /** Chunks a streamed file holds ahead of its sender: more than the sender keeps in flight, or they would wait on each other. */
+    private static final int STREAM_WINDOW_CHUNKS = 2 * StreamKind.WINDOW_CHUNKS;
 
     private final MemoryTier memory;
     private final DiskTier disk;

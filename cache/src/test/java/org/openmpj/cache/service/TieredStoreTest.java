@@ -57,6 +57,7 @@ class TieredStoreTest
         final TieredStore writing = store(first);
         assertArrayEquals(content, load(writing, "data.bin"));
         assertEquals(content.length, first.bytesRead(), "the first load reads the backing store once");
+        awaitOnDisk(writing);
         writing.close();
 
         final Path entryFile = largestFile(diskDir);
@@ -100,13 +101,19 @@ class TieredStoreTest
             streamed.release(index);
         }
         assertArrayEquals(content, all.array());
+        awaitOnDisk(store);
+        store.close();
+    }
+
+    /** Waits until the loader, which commits a file to the disk tier after publishing its last chunk, has done so. */
+    private static void awaitOnDisk(final TieredStore store) throws InterruptedException
+    {
         final long deadlineNs = System.nanoTime() + 10_000_000_000L;
         while (store.disk().residentCount() == 0 && System.nanoTime() < deadlineNs)
         {
             Thread.sleep(10);
         }
-        assertEquals(1, store.disk().residentCount(), "the streamed file is written to the disk tier on the way");
-        store.close();
+        assertEquals(1, store.disk().residentCount(), "the file is written to the disk tier on the way");
     }
 
     private TieredStore store(final DirectorySource source) throws IOException

@@ -183,7 +183,7 @@ public final class CacheServer
             replyInline(from, held);
             return;
         }
-        final boolean joined = gatherer.add(path, from);
+        final boolean joined = gatherer.add(path, from, held != null && held.isComplete());
         if (held == null && (joined || store.isOpening(path)))
         {
             store.countCoalesced();

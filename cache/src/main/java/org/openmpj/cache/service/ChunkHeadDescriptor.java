@@ -15,8 +15,9 @@ import java.nio.ByteOrder;
  *   +---------------+---------------+---------------+---------------+
  * </pre>
  *
- * Little-endian. {@code status} 0 is a chunk; otherwise the stream failed, the following message is the error's text
- * ({@code length} bytes) and {@code status - 1} is the {@code CacheException.Reason}'s ordinal.
+ * Little-endian. {@code status} 0 is a chunk; otherwise the stream failed, no chunk follows, {@code status - 1} is the
+ * {@code CacheException.Reason}'s ordinal and the error's text (UTF-8, at most {@link #MAX_TEXT_BYTES}) follows the
+ * head in the same message.
  */
 final class ChunkHeadDescriptor
 {
@@ -25,6 +26,10 @@ final class ChunkHeadDescriptor
     static final int CRC_OFFSET = 8;
     static final int STATUS_OFFSET = 12;
     static final int LENGTH = 16;
+    /** The longest error text a failed stream's head carries. */
+    static final int MAX_TEXT_BYTES = 2048;
+    /** The longest head: one with an error text. */
+    static final int MAX_LENGTH = LENGTH + MAX_TEXT_BYTES;
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 

@@ -330,7 +330,8 @@ public final class ClientProtocol implements AutoCloseable
         final int[] corrupt;
         try
         {
-            corrupt = StreamReceiver.receive(comm, header.parent(), header.children(), StreamKind.FETCH, header.chunkCount(), target);
+            corrupt = StreamReceiver.receive(comm, header.parent(), header.children(), StreamKind.FETCH, header.size(), header.chunkCount(),
+                target);
         }
         catch (final MPIException ex)
         {

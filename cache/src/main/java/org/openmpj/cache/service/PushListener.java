@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.LockSupport;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -22,6 +23,14 @@ import org.openmpj.cache.CacheException;
  */
 final class PushListener implements Runnable
 {
+    /**
+     * The listener waits for pushes by polling, pausing up to 10 ms between looks, instead of in a blocking probe: a
+     * blocking wait may spin while a job's ranks fit the cores, and this thread, waiting for the whole job, would take a
+     * core's spin from the rank's own waits for good. A push arrives at most 10 ms late.
+     */
+    private static final long MIN_PAUSE_NS = 100_000;
+    private static final long MAX_PAUSE_NS = 10_000_000;
+
     private final Intracomm comm;
     private final int server;
     private final PushedFiles pushed;
@@ -40,9 +49,17 @@ final class PushListener implements Runnable
     {
         try
         {
+            long pauseNs = MIN_PAUSE_NS;
             while (true)
             {
-                final Status status = comm.Probe(server, Tags.PUSH);
+                final Status status = comm.Iprobe(server, Tags.PUSH);
+                if (status == null)
+                {
+                    LockSupport.parkNanos(pauseNs);
+                    pauseNs = Math.min(MAX_PAUSE_NS, 2 * pauseNs);
+                    continue;
+                }
+                pauseNs = MIN_PAUSE_NS;
                 final int length = status.Get_count(MPI.BYTE);
                 final byte[] wire = new byte[length];
                 comm.Recv(wire, 0, length, MPI.BYTE, server, Tags.PUSH);
@@ -96,7 +113,7 @@ final class PushListener implements Runnable
         try
         {
             final int[] corrupt = StreamReceiver.receive(comm, announcement.parent(), announcement.children(), StreamKind.PUSH,
-                announcement.chunkCount(), target);
+                announcement.size(), announcement.chunkCount(), target);
             for (final int index : corrupt)
             {
                 target.onRepair(index, client.repair(path, index));

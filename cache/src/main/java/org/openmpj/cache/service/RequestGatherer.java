@@ -39,8 +39,14 @@ final class RequestGatherer
         this.onClosed = onClosed;
     }
 
-    /** Adds {@code rank}'s request for {@code path}. @return whether it joined a batch that was already open. */
-    boolean add(final String path, final int rank)
+    /**
+     * Adds {@code rank}'s request for {@code path}.
+     *
+     * @param mayGoAlone whether the request may go at once when no other client asked for the path lately: true when
+     *                   the file is whole in memory; a file still loading costs nothing to wait for.
+     * @return whether it joined a batch that was already open.
+     */
+    boolean add(final String path, final int rank, final boolean mayGoAlone)
     {
         final long now = System.nanoTime();
         final boolean alone;
@@ -53,7 +59,7 @@ final class RequestGatherer
                 batch.lastNs = now;
                 return true;
             }
-            alone = !recent.othersAsked(path, rank, now, MAX_GATHER_TIMES * gatherNs * RECENT_GATHER_TIMES);
+            alone = !recent.othersAsked(path, rank, now, MAX_GATHER_TIMES * gatherNs * RECENT_GATHER_TIMES) && mayGoAlone;
             if (!alone)
             {
                 final Batch started = new Batch(path, now);
@@ -87,7 +93,10 @@ final class RequestGatherer
         onClosed.accept(batch.path, members);
     }
 
-    /** Who asked for each of the last few thousand paths, and when. Guarded by the gatherer's lock. */
+    /**
+     * The two ranks that last asked for each of the last few thousand paths, and when: enough to tell whether someone
+     * other than the asker did lately. Guarded by the gatherer's lock.
+     */
     private static final class RecentAskers extends java.util.LinkedHashMap<String, long[]>
     {
         private static final long serialVersionUID = 1L;
@@ -101,10 +110,23 @@ final class RequestGatherer
         /** Records {@code rank}'s request. @return whether another rank asked for {@code path} within {@code windowNs}. */
         boolean othersAsked(final String path, final int rank, final long nowNs, final long windowNs)
         {
+            // {rank, time} of the latest asker, then of the latest other one.
             final long[] last = get(path);
-            final boolean others = last != null && last[0] != rank && nowNs - last[1] < windowNs;
-            put(path, new long[] {rank, nowNs});
-            return others;
+            if (last == null)
+            {
+                put(path, new long[] {rank, nowNs, -1, 0});
+                return false;
+            }
+            final boolean latestIsOther = last[0] != rank && nowNs - last[1] < windowNs;
+            final boolean earlierIsOther = last[2] >= 0 && last[2] != rank && nowNs - last[3] < windowNs;
+            if (last[0] != rank)
+            {
+                last[2] = last[0];
+                last[3] = last[1];
+            }
+            last[0] = rank;
+            last[1] = nowNs;
+            return latestIsOther || earlierIsOther;
         }
 
         @Override

@@ -73,16 +73,17 @@ final class StreamSender
         }
     }
 
-    /** Sends {@code failure} to {@code children} in place of a chunk. */
+    /** Sends {@code failure} to {@code children} in place of a chunk: a head with its status, carrying its text. */
     static void sendFailure(final Intracomm comm, final int[] children, final StreamKind kind, final CacheException failure)
     {
         final byte[] text = String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8);
-        final byte[] head = new byte[ChunkHeadDescriptor.LENGTH];
-        ChunkHeadDescriptor.write(head, -1, text.length, 0, failure.reason().ordinal() + 1);
+        final int textLength = Math.min(text.length, ChunkHeadDescriptor.MAX_TEXT_BYTES);
+        final byte[] head = new byte[ChunkHeadDescriptor.LENGTH + textLength];
+        ChunkHeadDescriptor.write(head, -1, textLength, 0, failure.reason().ordinal() + 1);
+        System.arraycopy(text, 0, head, ChunkHeadDescriptor.LENGTH, textLength);
         for (final int child : children)
         {
             comm.Send(head, 0, head.length, MPI.BYTE, child, kind.headTag);
-            comm.Send(text, 0, text.length, MPI.BYTE, child, kind.dataTag);
         }
     }
 

@@ -110,13 +110,17 @@ class CacheJobTest
     void aBackingStoreSlowerThanTheTimeoutIsATimeoutErrorSayingSo() throws IOException
     {
         write("small.bin", 5000);
-        final JobResult result = run(3, "thread", "slow", "backing.timeoutMs=300", "test.stallMs=2000");
+        write("big.bin", 1 << 20);
+        final JobResult result = run(5, "thread", "slow", "backing.timeoutMs=300", "test.stallMs=2000", "chunk.bytes=64k");
         assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
-        for (int rank = 1; rank < 3; rank++)
+        for (int rank = 1; rank < 5; rank++)
         {
             final List<String> seen = lines(rank);
-            assertTrue(seen.size() == 1 && seen.get(0).startsWith("slow SOURCE_TIMEOUT") && seen.get(0).contains("small.bin")
-                && seen.get(0).contains("300 ms"), "rank " + rank + ": " + seen);
+            assertEquals(2, seen.size(), "rank " + rank + ": " + seen);
+            assertTrue(seen.get(0).startsWith("slow SOURCE_TIMEOUT") && seen.get(0).contains("small.bin") && seen.get(0).contains("300 ms"),
+                "inline: rank " + rank + ": " + seen);
+            assertTrue(seen.get(1).startsWith("slow SOURCE_TIMEOUT") && seen.get(1).contains("big.bin") && seen.get(1).contains("300 ms"),
+                "down the relay: rank " + rank + ": " + seen);
         }
     }
 

@@ -32,9 +32,9 @@ class RequestGathererTest
     @Timeout(10)
     void aRequestNoOtherClientMadeLatelyGoesAtOnceAlone() throws InterruptedException
     {
-        assertFalse(gatherer.add("f", 3));
+        assertFalse(gatherer.add("f", 3, true));
         assertArrayEquals(new int[] {3}, closed.poll(0, TimeUnit.SECONDS), "delivered before add returned");
-        assertFalse(gatherer.add("f", 3));
+        assertFalse(gatherer.add("f", 3, true));
         assertArrayEquals(new int[] {3}, closed.poll(0, TimeUnit.SECONDS), "the same client again: still alone");
     }
 
@@ -42,14 +42,26 @@ class RequestGathererTest
     @Timeout(10)
     void requestsOfSeveralClientsForOnePathAreGatheredIntoOneBatch() throws InterruptedException
     {
-        gatherer.add("f", 1);
+        gatherer.add("f", 1, true);
         assertArrayEquals(new int[] {1}, closed.take(), "the first of a burst goes alone");
-        assertFalse(gatherer.add("f", 2));
+        assertFalse(gatherer.add("f", 2, true));
         for (final int rank : List.of(3, 4, 5))
         {
-            assertTrue(gatherer.add("f", rank));
+            assertTrue(gatherer.add("f", rank, true));
         }
         assertArrayEquals(new int[] {2, 3, 4, 5}, closed.take());
         assertEquals(0, closed.size());
+        assertFalse(gatherer.add("f", 5, true));
+        assertTrue(gatherer.add("f", 6, true));
+        assertArrayEquals(new int[] {5, 6}, closed.take(), "the same client again, but another asked lately: gathered");
+    }
+
+    @Test
+    @Timeout(10)
+    void aRequestForAFileStillLoadingIsGatheredEvenAlone() throws InterruptedException
+    {
+        assertFalse(gatherer.add("g", 1, false));
+        assertEquals(null, closed.poll(10, TimeUnit.MILLISECONDS), "held for the gather time");
+        assertArrayEquals(new int[] {1}, closed.take());
     }
 }

@@ -1,6 +1,5 @@
 package org.openmpj.cache;
 
-import java.io.IOException;
 import java.util.function.Supplier;
 
 import mpi.Intracomm;
@@ -147,17 +146,5 @@ public final class MpjCache implements AutoCloseable
         final Source directory = new DirectorySource(config.backingDir());
         final long bytesPerSecond = config.backingMaxBytesPerSecond();
         return bytesPerSecond > 0 ? new RateLimitedSource(directory, bytesPerSecond) : directory;
-    }
-
-    static void closeQuietly(final Source source)
-    {
-        try
-        {
-            source.close();
-        }
-        catch (final IOException ex)
-        {
-            // Closing a read-only store loses nothing.
-        }
     }
 }

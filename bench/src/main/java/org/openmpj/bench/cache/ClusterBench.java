@@ -220,23 +220,18 @@ public final class ClusterBench
     private void cell(final int round, final String mode, final String path, final int size, final int count, final boolean direct)
         throws IOException
     {
-        if (direct && clients.Rank() == 0)
-        {
-            dropPageCache();
-        }
-        final long backingBefore = clients.Rank() == 0 ? backingBytes() : 0;
-        clients.Barrier();
-        final double[] elapsed = {-1};
-        if (position() >= 0 && position() < count)
-        {
-            final long start = System.nanoTime();
-            fetch(path, direct);
-            elapsed[0] = (System.nanoTime() - start) / 1e6;
-        }
-        report(round, mode, size, count, elapsed, direct ? 0 : backingBefore);
+        measure(round, mode, size, count, direct, path);
     }
 
+    /** The first {@code count} participants each read a file of their own at once. */
     private void distinctCell(final int round, final String mode, final int size, final int count, final boolean direct) throws IOException
+    {
+        measure(round, mode, size, count, direct, null);
+    }
+
+    /** Reads {@code path}, or each participant's own file when it is null, and reports the cell. */
+    private void measure(final int round, final String mode, final int size, final int count, final boolean direct, final String path)
+        throws IOException
     {
         if (direct && clients.Rank() == 0)
         {
@@ -247,8 +242,10 @@ public final class ClusterBench
         final double[] elapsed = {-1};
         if (position() >= 0 && position() < count)
         {
+            final String file = path != null ? path
+                : "distinct-" + size + "-" + position() + (mode.contains("cache") ? "-r" + round + "-n" + count : "");
             final long start = System.nanoTime();
-            fetch("distinct-" + size + "-" + position() + (mode.contains("cache") ? "-r" + round + "-n" + count : ""), direct);
+            fetch(file, direct);
             elapsed[0] = (System.nanoTime() - start) / 1e6;
         }
         report(round, mode, size, count, elapsed, direct ? 0 : backingBefore);

@@ -6,29 +6,40 @@ import java.util.concurrent.locks.LockSupport;
  * Spins, then yields the core, then parks with a growing timeout: the strategy for a machine with more
  * waiting threads than cores, where spinning would starve the thread that holds the data. Wakers that see a
  * parked waiter unpark it, so the park timeout bounds only the cost of a missed wake-up.
+ *
+ * <p>The yield phase is bounded in time as well as in count: a yield that let other threads run counts as the
+ * rounds its time holds. A crowd of waiters (a hundred thread ranks on two cores) then parks after as long as one
+ * waiter alone would have yielded, instead of each making its full count of yields while the one thread with work
+ * gets a hundredth of a core.
  */
 public final class BackoffIdleStrategy implements IdleStrategy
 {
     private final int spinRounds;
     private final int yieldRounds;
+    private final long yieldRoundNs;
     private final long minParkNs;
     private final long maxParkNs;
 
     /**
      * @param spinRounds  rounds spent spinning before yielding.
-     * @param yieldRounds rounds spent yielding before parking.
-     * @param minParkNs   the first park time.
-     * @param maxParkNs   the park time the doubling stops at.
+     * @param yieldRounds  rounds spent yielding before parking.
+     * @param yieldRoundNs the time one yield round stands for (about an uncontended yield); a yield that takes
+     *                     longer counts as that many rounds.
+     * @param minParkNs    the first park time.
+     * @param maxParkNs    the park time the doubling stops at.
      */
-    public BackoffIdleStrategy(final int spinRounds, final int yieldRounds, final long minParkNs, final long maxParkNs)
+    public BackoffIdleStrategy(final int spinRounds, final int yieldRounds, final long yieldRoundNs, final long minParkNs,
+        final long maxParkNs)
     {
-        if (spinRounds < 0 || yieldRounds < 0 || minParkNs < 1 || maxParkNs < minParkNs)
+        if (spinRounds < 0 || yieldRounds < 0 || yieldRoundNs < 1 || minParkNs < 1 || maxParkNs < minParkNs)
         {
-            throw new IllegalArgumentException("backoff needs spinRounds >= 0, yieldRounds >= 0 and 1 <= minParkNs <= maxParkNs;"
-                + " got " + spinRounds + ", " + yieldRounds + ", " + minParkNs + ", " + maxParkNs);
+            throw new IllegalArgumentException("backoff needs spinRounds >= 0, yieldRounds >= 0, yieldRoundNs >= 1 and"
+                + " 1 <= minParkNs <= maxParkNs; got " + spinRounds + ", " + yieldRounds + ", " + yieldRoundNs + ", " + minParkNs
+                + ", " + maxParkNs);
         }
         this.spinRounds = spinRounds;
         this.yieldRounds = yieldRounds;
+        this.yieldRoundNs = yieldRoundNs;
         this.minParkNs = minParkNs;
         this.maxParkNs = maxParkNs;
     }
@@ -42,7 +53,10 @@ public final class BackoffIdleStrategy implements IdleStrategy
         }
         else if (round < spinRounds + yieldRounds)
         {
+            final long start = System.nanoTime();
             Thread.yield();
+            final long rounds = Math.max(1, (System.nanoTime() - start) / yieldRoundNs);
+            return (int)Math.min(spinRounds + (long)yieldRounds, round + rounds);
         }
         else
         {
@@ -57,6 +71,12 @@ public final class BackoffIdleStrategy implements IdleStrategy
     public boolean parksAt(final int round)
     {
         return round >= spinRounds + yieldRounds;
+    }
+
+    @Override
+    public int parkedRounds(final int round)
+    {
+        return Math.max(0, round - spinRounds - yieldRounds);
     }
 
     @Override

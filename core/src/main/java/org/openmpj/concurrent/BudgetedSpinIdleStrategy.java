@@ -51,15 +51,20 @@ public final class BudgetedSpinIdleStrategy implements IdleStrategy
             Thread.onSpinWait();
             return SOLO_SPIN_ROUNDS + 1;
         }
-        final int backoffRound = round - SOLO_SPIN_ROUNDS - 1;
-        backoff.idle(backoffRound);
-        return round == Integer.MAX_VALUE ? round : round + 1;
+        final int next = backoff.idle(round - SOLO_SPIN_ROUNDS - 1);
+        return next >= Integer.MAX_VALUE - SOLO_SPIN_ROUNDS - 1 ? Integer.MAX_VALUE : next + SOLO_SPIN_ROUNDS + 1;
     }
 
     @Override
     public boolean parksAt(final int round)
     {
         return round > SOLO_SPIN_ROUNDS && backoff.parksAt(round - SOLO_SPIN_ROUNDS - 1);
+    }
+
+    @Override
+    public int parkedRounds(final int round)
+    {
+        return round > SOLO_SPIN_ROUNDS ? backoff.parkedRounds(round - SOLO_SPIN_ROUNDS - 1) : 0;
     }
 
     @Override

@@ -36,6 +36,16 @@ public interface IdleStrategy
     boolean parksAt(int round);
 
     /**
+     * @param round the round about to be passed to {@link #idle(int)}.
+     * @return how many rounds of this wait have parked so far (0 while it spins or yields): a waiter that blocks
+     *         elsewhere than in a park lengthens its blocks with it.
+     */
+    default int parkedRounds(final int round)
+    {
+        return 0;
+    }
+
+    /**
      * Ends a wait; strategies that count waiting threads stop counting this one.
      *
      * @param round the last round {@link #idle(int)} returned in this wait (0 if it never idled).

@@ -49,7 +49,10 @@ public final class MatchingDevice implements Device
     private Transport blockingTransport;
     /** Ends a block in {@link #blockingTransport} when a request completes in this process. */
     private Runnable blockingWaker;
-    /** The longest a waiting thread blocks in the transport before it checks the job and its request again. */
+    /**
+     * The first block of a wait in the transport; each further block of the same wait lasts twice as long, up to the
+     * transport's {@link Transport#longestBlockNs()}, after which the thread checks the job and its request again.
+     */
     private static final long BLOCK_NS = 1_000_000;
 
     /**
@@ -356,8 +359,8 @@ public final class MatchingDevice implements Device
     }
 
     /**
-     * The park step of a wait: a transport whose arrivals only the operating system sees blocks there for at most
-     * {@link #BLOCK_NS}, so that arriving data wakes the thread at once; otherwise the idle strategy parks.
+     * The park step of a wait: a transport whose arrivals only the operating system sees blocks there, so that arriving
+     * data wakes the thread at once; otherwise the idle strategy parks.
      */
     private int parkOrBlock(final Request request, final int round)
     {
@@ -367,7 +370,14 @@ public final class MatchingDevice implements Device
             request.blockedIn(blockingWaker);
             try
             {
-                if (blocking.blockForArrival(BLOCK_NS, request))
+                // Registering the waker then reading the state pairs with completion's store of the state then load of
+                // the waker: a completion that came before the registration is seen here, and any later one ends the block.
+                if (request.isComplete())
+                {
+                    return round;
+                }
+                final long blockNs = Math.min(blocking.longestBlockNs(), BLOCK_NS << Math.min(idle.parkedRounds(round), 16));
+                if (blocking.blockForArrival(blockNs, request))
                 {
                     return round == Integer.MAX_VALUE ? round : round + 1;
                 }

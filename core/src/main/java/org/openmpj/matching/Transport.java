@@ -33,6 +33,16 @@ public interface Transport extends AutoCloseable
         return false;
     }
 
+    /**
+     * @return the longest one {@link #blockForArrival} may last: as long as anything this transport needs a waiter's
+     *         progress for wakes the block, a long wait may block longer, so that a crowd of idle ranks does not wake a
+     *         thousand times a second each.
+     */
+    default long longestBlockNs()
+    {
+        return 1_000_000;
+    }
+
     /** @return what ends a {@link #blockForArrival} of this transport early; null when it cannot block. */
     default Runnable blockedWaker()
     {

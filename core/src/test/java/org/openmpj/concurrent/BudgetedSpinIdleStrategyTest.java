@@ -11,7 +11,7 @@ class BudgetedSpinIdleStrategyTest
     private static final int SOLO = BudgetedSpinIdleStrategy.SOLO_SPIN_ROUNDS;
 
     private final BudgetedSpinIdleStrategy strategy =
-        new BudgetedSpinIdleStrategy(1, new BackoffIdleStrategy(0, 2, 1_000, 1_000));
+        new BudgetedSpinIdleStrategy(1, new BackoffIdleStrategy(0, 2, Long.MAX_VALUE, 1_000, 1_000));
 
     @Test
     void shortWaitsSpinWithoutCounting()

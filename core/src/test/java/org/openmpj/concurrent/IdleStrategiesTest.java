@@ -38,7 +38,7 @@ class IdleStrategiesTest
     @Test
     void backoffSpinsThenYieldsThenParks()
     {
-        final BackoffIdleStrategy backoff = new BackoffIdleStrategy(3, 2, 1_000, 8_000);
+        final BackoffIdleStrategy backoff = new BackoffIdleStrategy(3, 2, Long.MAX_VALUE, 1_000, 8_000);
         assertFalse(backoff.parksAt(0));
         assertFalse(backoff.parksAt(4));
         assertTrue(backoff.parksAt(5));
@@ -52,6 +52,17 @@ class IdleStrategiesTest
     }
 
     @Test
+    void aYieldThatOutlastsItsRoundCountsAsTheRoundsItsTimeHolds()
+    {
+        // A yield is a system call, far longer than ten nanoseconds, so the first one uses up the whole yield phase.
+        final BackoffIdleStrategy backoff = new BackoffIdleStrategy(0, 10, 1, 1_000, 8_000);
+        assertFalse(backoff.parksAt(0));
+        assertEquals(10, backoff.idle(0));
+        assertTrue(backoff.parksAt(10));
+        assertEquals(1, backoff.parkedRounds(11));
+    }
+
+    @Test
     void busySpinNeverParks()
     {
         assertFalse(BusySpinIdleStrategy.INSTANCE.parksAt(Integer.MAX_VALUE));
@@ -60,7 +71,8 @@ class IdleStrategiesTest
     @Test
     void backoffRejectsInconsistentSettings()
     {
-        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(-1, 0, 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(0, 0, 10, 5));
+        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(-1, 0, 1, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(0, 0, 1, 10, 5));
+        assertThrows(IllegalArgumentException.class, () -> new BackoffIdleStrategy(0, 0, 0, 1, 1));
     }
 }

@@ -33,6 +33,7 @@ public final class StoreServer
 {
     /** The largest read one request may ask for. */
     static final int MAX_READ_BYTES = 8 << 20;
+    private static final int PIECE_BYTES = 256 << 10;
 
     private final Path root;
     private final AtomicLong bytesServed = new AtomicLong();
@@ -69,7 +70,8 @@ public final class StoreServer
             DataOutputStream out = new DataOutputStream(connection.getOutputStream()))
         {
             connection.setTcpNoDelay(true);
-            final byte[] buffer = new byte[MAX_READ_BYTES];
+            // A range goes out in pieces through one small buffer: a hundred readers at once must fit the store's heap.
+            final byte[] buffer = new byte[PIECE_BYTES];
             while (true)
             {
                 final byte[] name = new byte[in.readInt()];
@@ -87,15 +89,22 @@ public final class StoreServer
                 {
                     final long size = channel.size();
                     final int count = (int) Math.max(0, Math.min(length, size - position));
-                    final ByteBuffer target = ByteBuffer.wrap(buffer, 0, count);
-                    while (target.hasRemaining() && channel.read(target, position + target.position()) > 0)
-                    {
-                        // Reads until the requested range is in the buffer.
-                    }
                     out.writeLong(size);
-                    out.write(buffer, 0, target.position());
+                    for (int sent = 0; sent < count; )
+                    {
+                        final ByteBuffer piece = ByteBuffer.wrap(buffer, 0, Math.min(PIECE_BYTES, count - sent));
+                        while (piece.hasRemaining())
+                        {
+                            if (channel.read(piece, position + sent + piece.position()) < 0)
+                            {
+                                throw new IOException(file + " ended while it was read");
+                            }
+                        }
+                        out.write(buffer, 0, piece.position());
+                        sent += piece.position();
+                        bytesServed.addAndGet(piece.position());
+                    }
                     out.flush();
-                    bytesServed.addAndGet(target.position());
                 }
                 catch (final NoSuchFileException ex)
                 {

@@ -126,7 +126,9 @@ final class PeerLink
     private TcpConnection establish(final SocketChannel channel, final ConnectionFactory factory) throws IOException
     {
         connection = factory.open(channel, this);
+        // Attached before it is read: the first frame read may need an answer written at once (a clear-to-send).
         protocol.attach(connection);
+        factory.publish(connection);
         state = ESTABLISHED;
         notifyAll();
         return connection;
@@ -136,5 +138,8 @@ final class PeerLink
     interface ConnectionFactory
     {
         TcpConnection open(SocketChannel channel, PeerLink link) throws IOException;
+
+        /** Starts reading {@code connection}, whose protocol is attached. */
+        void publish(TcpConnection connection) throws IOException;
     }
 }

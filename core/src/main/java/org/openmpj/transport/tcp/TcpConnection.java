@@ -62,6 +62,9 @@ final class TcpConnection implements FrameWriter
     {
         /** The connection to {@code peer} failed or ended without the peer saying goodbye. */
         void onLost(int peer, String why);
+
+        /** Frames now wait for the socket to take them, and only progress calls write them. */
+        void onBacklog();
     }
 
     /** @param socket the channel's native socket, or null to move every payload through the staging buffers. */
@@ -121,6 +124,7 @@ final class TcpConnection implements FrameWriter
                 frame.staged = staged;
                 current = frame;
                 backlog = true;
+                listener.onBacklog();
                 return false;
             }
             queue.append(queue.obtain(type, flags, context, source, tag, byteCount, id, aux,

@@ -108,8 +108,9 @@ public interface Device extends AutoCloseable
 
     /**
      * Waits for {@code request} as {@link #await} does, but for at most {@code steps} steps (each a round of progress
-     * or of idling), going on from idle round {@code round}, so that a caller can look at other things between
-     * stretches of one long wait. The caller ends the whole wait with {@link #endWait} and the last round returned.
+     * or of idling) and about two seconds, going on from idle round {@code round}, so that a caller can look at other
+     * things between stretches of one long wait, however long its idle steps have grown. The caller ends the whole
+     * wait with {@link #endWait} and the last round returned.
      *
      * @return the round reached; the request may or may not be complete.
      */

@@ -54,6 +54,8 @@ public final class MatchingDevice implements Device
      * transport's {@link Transport#longestBlockNs()}, after which the thread checks the job and its request again.
      */
     private static final long BLOCK_NS = 1_000_000;
+    /** The longest stretch of {@link #awaitStretch}: 4,096 blocks of up to 32 ms would hide a mismatched call for minutes. */
+    private static final long STRETCH_NS = 2_000_000_000L;
 
     /**
      * @param name                 the device name reported to users.
@@ -308,10 +310,15 @@ public final class MatchingDevice implements Device
     public int awaitStretch(final Request request, final int round, final int steps)
     {
         int now = round;
+        final long deadline = System.nanoTime() + STRETCH_NS;
         // Steps rather than rounds end the stretch: a strategy may hold its round still, as a budgeted spin does.
         for (int step = 0; step < steps && !request.isComplete(); step++)
         {
             now = waitStep(request, now);
+            if (System.nanoTime() - deadline > 0)
+            {
+                break;
+            }
         }
         return now;
     }

@@ -267,6 +267,12 @@ final class Launch
         return PROJECT.resolve("examples/target/openmpj-examples.jar").toString();
     }
 
+    /** @return the NAS kernels' jar, built by the nas module. */
+    static String nasJar()
+    {
+        return PROJECT.resolve("nas/target/openmpj-nas.jar").toString();
+    }
+
     /** @return this module's compiled test programs. */
     static String testPrograms()
     {

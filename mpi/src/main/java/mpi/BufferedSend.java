@@ -4,7 +4,7 @@ import org.openmpj.ErrorClass;
 import org.openmpj.device.Primitive;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
-import org.openmpj.engine.ObjectCodec;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * Buffered sends ({@code Bsend}, {@code Ibsend}, {@code Bsend_init}): the data is copied into the buffer attached

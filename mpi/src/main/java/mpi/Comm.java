@@ -8,7 +8,7 @@ import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.SendMode;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.CompletedRequest;
-import org.openmpj.engine.ObjectCodec;
+import org.openmpj.objects.ObjectCodec;
 import org.openmpj.runtime.RankContext;
 
 /**
@@ -475,7 +475,7 @@ public class Comm
         try
         {
             Checks.buffer("Unpack", outbuf, offset, outcount, datatype);
-            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype, apiLoader());
+            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype, objectCodec());
         }
         catch (final MPIException ex)
         {
@@ -606,9 +606,10 @@ public class Comm
         }
     }
 
-    final ClassLoader apiLoader()
+    /** @return the rank's object codec, which deserializes with the rank's own class loader. */
+    final ObjectCodec objectCodec()
     {
-        return context.apiLoader();
+        return context.objectCodec();
     }
 
     final void bsend(

@@ -4,6 +4,8 @@ import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.ObjectCollectives;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * The collectives of an intracommunicator that move data (Bcast, Gatherv, Scatterv, Allgatherv, Alltoallv; the
@@ -19,7 +21,7 @@ final class DataCollectives
 
     /** Copies {@code count} items from {@code root}'s buffer into every rank's. */
     static void bcast(
-        final Communicator c, final ClassLoader loader, final Object buf, final int offset, final int count, final Datatype type,
+        final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count, final Datatype type,
         final int root)
     {
         CollectiveArgs.root("Bcast", c, root);
@@ -27,23 +29,23 @@ final class DataCollectives
         if (type.isContiguous(count))
         {
             // Without a CollectiveBuffer, which keeps the common case free of allocation.
-            bcastElements(c, loader, buf, type.firstElement(offset, count), type.elements(count), type, root);
+            bcastElements(c, codec, buf, type.firstElement(offset, count), type.elements(count), type, root);
             return;
         }
         final CollectiveBuffer data = c.rank() == root
             ? CollectiveBuffer.send(buf, offset, count, type)
             : CollectiveBuffer.receive(buf, offset, count, type);
-        bcastElements(c, loader, data.array(), data.offset(), data.elements(), type, root);
+        bcastElements(c, codec, data.array(), data.offset(), data.elements(), type, root);
         data.finish();
     }
 
     private static void bcastElements(
-        final Communicator c, final ClassLoader loader, final Object array, final int offset, final int elements, final Datatype type,
+        final Communicator c, final ObjectCodec codec, final Object array, final int offset, final int elements, final Datatype type,
         final int root)
     {
         if (type.isObject())
         {
-            ObjectCollectives.bcast(c, loader, (Object[])array, offset, elements, root);
+            ObjectCollectives.bcast(c, codec, (Object[])array, offset, elements, root);
         }
         else
         {
@@ -53,7 +55,7 @@ final class DataCollectives
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
     static void gatherv(
-        final String call, final Communicator c, final ClassLoader loader,
+        final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root,
         final boolean equalBlocks)
@@ -72,7 +74,7 @@ final class DataCollectives
             : CollectiveBuffer.ABSENT;
         if (sendtype.isObject())
         {
-            ObjectCollectives.gatherv(c, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+            ObjectCollectives.gatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs(), root);
         }
         else if (equalBlocks)
@@ -90,7 +92,7 @@ final class DataCollectives
 
     /** The root sends {@code sendcounts[i]} items from item {@code displs[i]} to rank i, which receives {@code recvcount} items. */
     static void scatterv(
-        final String call, final Communicator c, final ClassLoader loader,
+        final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root,
         final boolean equalBlocks)
@@ -109,7 +111,7 @@ final class DataCollectives
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
         if (recvtype.isObject())
         {
-            ObjectCollectives.scatterv(c, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
+            ObjectCollectives.scatterv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
                 recv.offset(), recv.elements(), root);
         }
         else if (equalBlocks)
@@ -127,7 +129,7 @@ final class DataCollectives
 
     /** Every rank sends {@code sendcount} items; every rank receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
     static void allgatherv(
-        final String call, final Communicator c, final ClassLoader loader,
+        final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype)
     {
@@ -138,7 +140,7 @@ final class DataCollectives
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size());
         if (sendtype.isObject())
         {
-            ObjectCollectives.allgatherv(c, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+            ObjectCollectives.allgatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
         }
         else
@@ -152,7 +154,7 @@ final class DataCollectives
 
     /** Rank r sends {@code sendcounts[i]} items from item {@code sdispls[i]} to rank i, and receives rank i's at {@code rdispls[i]}. */
     static void alltoallv(
-        final String call, final Communicator c, final ClassLoader loader,
+        final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final Datatype recvtype)
     {
@@ -163,7 +165,7 @@ final class DataCollectives
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, c.size());
         if (sendtype.isObject())
         {
-            ObjectCollectives.alltoallv(c, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
+            ObjectCollectives.alltoallv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
         }
         else

@@ -3,8 +3,10 @@ package mpi;
 import org.openmpj.ErrorClass;
 import org.openmpj.device.Primitive;
 import org.openmpj.engine.InterCollectives;
+import org.openmpj.engine.InterObjectCollectives;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.Reduction;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * The collectives of an intercommunicator, from the user's arguments to the engine: the root argument and each
@@ -20,7 +22,7 @@ final class InterCollectiveCalls
     }
 
     static void bcast(
-        final Intercommunicator ic, final ClassLoader loader, final Object buf, final int offset, final int count, final Datatype type,
+        final Intercommunicator ic, final ObjectCodec codec, final Object buf, final int offset, final int count, final Datatype type,
         final int root)
     {
         InterCollectives.count(ic);
@@ -35,7 +37,7 @@ final class InterCollectiveCalls
             : CollectiveBuffer.receive(buf, offset, count, type);
         if (type.isObject())
         {
-            InterObjectCollectives.bcast(ic, loader, (Object[])data.array(), data.offset(), data.elements(), root);
+            InterObjectCollectives.bcast(ic, codec, (Object[])data.array(), data.offset(), data.elements(), root);
         }
         else
         {
@@ -45,7 +47,7 @@ final class InterCollectiveCalls
     }
 
     static void gatherv(
-        final Intercommunicator ic, final ClassLoader loader,
+        final Intercommunicator ic, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root)
     {
@@ -70,7 +72,7 @@ final class InterCollectiveCalls
             : CollectiveBuffer.ABSENT;
         if ((atRoot ? recvtype : sendtype).isObject())
         {
-            InterObjectCollectives.gatherv(ic, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+            InterObjectCollectives.gatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs(), root);
         }
         else
@@ -83,7 +85,7 @@ final class InterCollectiveCalls
     }
 
     static void scatterv(
-        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
+        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
         InterCollectives.count(ic);
@@ -107,7 +109,7 @@ final class InterCollectiveCalls
         final CollectiveBuffer recv = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
         if ((atRoot ? sendtype : recvtype).isObject())
         {
-            InterObjectCollectives.scatterv(ic, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
+            InterObjectCollectives.scatterv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
                 (Object[])recv.array(), recv.offset(), recv.elements(), root);
         }
         else
@@ -120,7 +122,7 @@ final class InterCollectiveCalls
     }
 
     static void allgatherv(
-        final Intercommunicator ic, final ClassLoader loader,
+        final Intercommunicator ic, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype)
     {
@@ -132,7 +134,7 @@ final class InterCollectiveCalls
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize());
         if (sendtype.isObject())
         {
-            InterObjectCollectives.allgatherv(ic, loader, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+            InterObjectCollectives.allgatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
         }
         else
@@ -145,7 +147,7 @@ final class InterCollectiveCalls
     }
 
     static void alltoallv(
-        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
+        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls,
         final Datatype recvtype)
     {
@@ -157,7 +159,7 @@ final class InterCollectiveCalls
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, ic.remoteSize());
         if (sendtype.isObject())
         {
-            InterObjectCollectives.alltoallv(ic, loader, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
+            InterObjectCollectives.alltoallv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
                 (Object[])recv.array(), recv.offset(), recv.counts(), recv.displs());
         }
         else
@@ -170,7 +172,7 @@ final class InterCollectiveCalls
     }
 
     static void reduce(
-        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op, final int root)
     {
         InterCollectives.count(ic);
@@ -186,7 +188,7 @@ final class InterCollectiveCalls
         final CollectiveBuffer recv = atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type) : CollectiveBuffer.ABSENT;
         if (type.isObject())
         {
-            InterObjectCollectives.reduce(ic, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
+            InterObjectCollectives.reduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
                 type.elements(count), op.elementsPerReducedItem(type), reduction, root);
         }
         else
@@ -199,7 +201,7 @@ final class InterCollectiveCalls
     }
 
     static void allreduce(
-        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op)
     {
         InterCollectives.count(ic);
@@ -210,7 +212,7 @@ final class InterCollectiveCalls
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, count, type);
         if (type.isObject())
         {
-            InterObjectCollectives.allreduce(ic, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
+            InterObjectCollectives.allreduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
                 type.elements(count), op.elementsPerReducedItem(type), reduction);
         }
         else
@@ -223,7 +225,7 @@ final class InterCollectiveCalls
     }
 
     static void reduceScatter(
-        final Intercommunicator ic, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int[] recvcounts, final Datatype type, final Op op)
     {
         InterCollectives.count(ic);
@@ -240,7 +242,7 @@ final class InterCollectiveCalls
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[ic.rank()], type);
         if (type.isObject())
         {
-            InterObjectCollectives.reduceScatter(ic, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
+            InterObjectCollectives.reduceScatter(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
                 counts, op.elementsPerReducedItem(type), reduction);
         }
         else

@@ -151,7 +151,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Bcast");
         try
         {
-            InterCollectiveCalls.bcast(intercommunicator, apiLoader(), buf, offset, count, datatype, root);
+            InterCollectiveCalls.bcast(intercommunicator, objectCodec(), buf, offset, count, datatype, root);
         }
         catch (final MPIException ex)
         {
@@ -181,7 +181,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Gatherv");
         try
         {
-            InterCollectiveCalls.gatherv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+            InterCollectiveCalls.gatherv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
                 recvoffset, recvcount, displs,
                 recvtype, root);
         }
@@ -213,7 +213,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Scatterv");
         try
         {
-            InterCollectiveCalls.scatterv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, displs, sendtype,
+            InterCollectiveCalls.scatterv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, displs, sendtype,
                 recvbuf, recvoffset, recvcount,
                 recvtype, root);
         }
@@ -245,7 +245,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Allgatherv");
         try
         {
-            InterCollectiveCalls.allgatherv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+            InterCollectiveCalls.allgatherv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
                 recvoffset, recvcount, displs,
                 recvtype);
         }
@@ -277,7 +277,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Alltoallv");
         try
         {
-            InterCollectiveCalls.alltoallv(intercommunicator, apiLoader(), sendbuf, sendoffset, sendcount, sdispls, sendtype,
+            InterCollectiveCalls.alltoallv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls, sendtype,
                 recvbuf, recvoffset, recvcount,
                 rdispls, recvtype);
         }
@@ -299,7 +299,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Reduce");
         try
         {
-            InterCollectiveCalls.reduce(intercommunicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+            InterCollectiveCalls.reduce(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
         catch (final MPIException ex)
         {
@@ -319,7 +319,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Allreduce");
         try
         {
-            InterCollectiveCalls.allreduce(intercommunicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+            InterCollectiveCalls.allreduce(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         }
         catch (final MPIException ex)
         {
@@ -343,7 +343,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Reduce_scatter");
         try
         {
-            InterCollectiveCalls.reduceScatter(intercommunicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+            InterCollectiveCalls.reduceScatter(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
         catch (final MPIException ex)
         {

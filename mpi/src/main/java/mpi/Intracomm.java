@@ -101,7 +101,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.bcast(communicator, apiLoader(), buf, offset, count, datatype, root);
+            DataCollectives.bcast(communicator, objectCodec(), buf, offset, count, datatype, root);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -190,7 +190,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.reduce(communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+            ReductionCollectives.reduce(communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -226,7 +226,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.reduceScatter(communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+            ReductionCollectives.reduceScatter(communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -244,7 +244,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.everywhere(call, communicator, apiLoader(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op,
+            ReductionCollectives.everywhere(call, communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op,
                 prefix);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -262,7 +262,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.gatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+            DataCollectives.gatherv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
                 displs, recvtype, root, equalBlocks);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -280,7 +280,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.scatterv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
+            DataCollectives.scatterv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
                 recvcount, recvtype, root, equalBlocks);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -297,7 +297,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.allgatherv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            DataCollectives.allgatherv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
                 recvcount, displs, recvtype);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -314,7 +314,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.alltoallv(call, communicator, apiLoader(), sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
+            DataCollectives.alltoallv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
                 recvcount, rdispls, recvtype);
         }
         catch (final MPIException | OpenMpjException ex)

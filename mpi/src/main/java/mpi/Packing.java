@@ -1,12 +1,10 @@
 package mpi;
 
-import java.util.Arrays;
-
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
-import org.openmpj.engine.ObjectCodec;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * {@code Pack} and {@code Unpack}: items of any datatype to and from a {@code byte[]}. Primitive elements are
@@ -69,7 +67,7 @@ final class Packing
 
     /** Unpacks {@code count} items from {@code inbuf} at {@code position} into {@code outbuf} from {@code offset}; returns the new position. */
     static int unpack(final byte[] inbuf, final int position, final Object outbuf, final int offset, final int count, final Datatype type,
-        final ClassLoader loader)
+        final ObjectCodec codec)
     {
         checkPosition("Unpack", "inbuf", inbuf, position);
         final int elements = type.elements(count);
@@ -78,9 +76,8 @@ final class Packing
             checkAvailable(count, type, LENGTH_BYTES, inbuf, position);
             final int length = readLength(inbuf, position);
             checkAvailable(count, type, LENGTH_BYTES + (long)length, inbuf, position);
-            final byte[] serialized = Arrays.copyOfRange(inbuf, position + LENGTH_BYTES, position + LENGTH_BYTES + length);
             final Object[] objects = new Object[elements];
-            final int received = ObjectCodec.deserialize(serialized, loader, objects, 0, elements);
+            final int received = codec.deserialize(inbuf, position + LENGTH_BYTES, length, ObjectCodec.NO_SOURCE, objects, 0, elements);
             Staging.unpackObjects(type, objects, outbuf, offset, received);
             return position + LENGTH_BYTES + length;
         }

@@ -6,7 +6,7 @@ import org.openmpj.device.Primitive;
 import org.openmpj.device.SendMode;
 import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.Communicator;
-import org.openmpj.engine.ObjectCodec;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * Starts the non-blocking and persistent point-to-point operations of a communicator on the engine, from checked

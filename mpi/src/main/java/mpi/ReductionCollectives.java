@@ -5,7 +5,9 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.device.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.ObjectReductions;
 import org.openmpj.engine.Reduction;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * The reductions of an intracommunicator (Reduce, Allreduce, Scan, Reduce_scatter), from the user's arguments to
@@ -21,7 +23,7 @@ final class ReductionCollectives
 
     /** Combines every rank's {@code count} items with {@code op}, in rank order, into the root's receive buffer. */
     static void reduce(
-        final Communicator c, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf,
+        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
         final int recvoffset, final int count, final Datatype type, final Op op, final int root)
     {
         final boolean atRoot = c.rank() == root;
@@ -44,7 +46,7 @@ final class ReductionCollectives
         final int outOffset = direct ? type.firstElement(recvoffset, count) : recv.offset();
         if (type.isObject())
         {
-            ObjectReductions.reduce(c, loader, (Object[])in, inOffset, (Object[])out, outOffset, type.elements(count), itemElements, reduction,
+            ObjectReductions.reduce(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, type.elements(count), itemElements, reduction,
                 root);
         }
         else
@@ -63,7 +65,7 @@ final class ReductionCollectives
      * {@code prefix}, rank i gets the combination of ranks 0 to i only ({@code Scan}).
      */
     static void everywhere(
-        final String call, final Communicator c, final ClassLoader loader, final Object sendbuf, final int sendoffset,
+        final String call, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
         final Object recvbuf, final int recvoffset, final int count, final Datatype type, final Op op, final boolean prefix)
     {
         CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, count, type);
@@ -81,11 +83,11 @@ final class ReductionCollectives
         final int elements = type.elements(count);
         if (type.isObject() && prefix)
         {
-            ObjectReductions.scan(c, loader, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
+            ObjectReductions.scan(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
         }
         else if (type.isObject())
         {
-            ObjectReductions.allreduce(c, loader, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
+            ObjectReductions.allreduce(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
         }
         else if (prefix)
         {
@@ -104,7 +106,7 @@ final class ReductionCollectives
 
     /** Combines every rank's items (the sum of {@code recvcounts}) with {@code op}; rank i receives {@code recvcounts[i]} of them, in order. */
     static void reduceScatter(
-        final Communicator c, final ClassLoader loader, final Object sendbuf, final int sendoffset, final Object recvbuf,
+        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
         final int recvoffset, final int[] recvcounts, final Datatype type, final Op op)
     {
         final int total = total(c, recvcounts);
@@ -122,7 +124,7 @@ final class ReductionCollectives
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[c.rank()], type);
         if (type.isObject())
         {
-            ObjectReductions.reduceScatter(c, loader, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(), counts,
+            ObjectReductions.reduceScatter(c, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(), counts,
                 itemElements, reduction);
         }
         else

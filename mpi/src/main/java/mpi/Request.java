@@ -4,7 +4,6 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
 import org.openmpj.device.ReceiveRequest;
-import org.openmpj.engine.ObjectCodec;
 
 /**
  * A non-blocking operation: wait for it, test it, cancel it. Once a wait or a successful test has returned
@@ -287,11 +286,12 @@ public class Request
                 if (objectBuffer != null)
                 {
                     final byte[] payload = ((ReceiveRequest)operation).payload();
-                    objects = payload == null ? 0 : ObjectCodec.deserialize(payload, comm.apiLoader(), objectBuffer, objectOffset, objectCount);
+                    objects = payload == null ? 0 : comm.objectCodec().deserialize(payload, operation.source(), objectBuffer, objectOffset,
+                        objectCount);
                 }
                 else
                 {
-                    objects = staged.unpack(operation, comm.apiLoader());
+                    objects = staged.unpack(operation, comm.objectCodec());
                 }
             }
             catch (final OpenMpjException ex)

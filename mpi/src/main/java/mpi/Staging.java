@@ -5,7 +5,7 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.engine.ObjectCodec;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * The contiguous copy of a message whose datatype is not contiguous: packed from the user's buffer before a
@@ -74,12 +74,12 @@ final class Staging
      * @return the number of objects received for an {@code OBJECT} type, else -1.
      * @throws OpenMpjException when the objects cannot be deserialized or stored in the user's buffer.
      */
-    int unpack(final Request received, final ClassLoader loader)
+    int unpack(final Request received, final ObjectCodec codec)
     {
         if (type.isObject())
         {
             final byte[] payload = ((ReceiveRequest)received).payload();
-            final int objects = payload == null ? 0 : ObjectCodec.deserialize(payload, loader, (Object[])scratch, 0, elements);
+            final int objects = payload == null ? 0 : codec.deserialize(payload, received.source(), (Object[])scratch, 0, elements);
             unpackObjects(type, scratch, user, offset, objects);
             return objects;
         }

@@ -11,6 +11,7 @@ import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.JobControl;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ContextIds;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * One rank of a job as the API sees it: its rank and size, its device (opened by {@link #init}), the world
@@ -34,6 +35,7 @@ public final class RankContext
     private final IdleStrategy idle;
     private final Map<String, Object> jobShared;
     private final ClassLoader apiLoader;
+    private final ObjectCodec objectCodec;
     /** Ends the process on {@code Abort} when no launcher will; null for ranks a launcher watches. */
     private final IntConsumer exitOnAbort;
     /** Whether Finalize waits for every rank and closes the device: for devices whose connections must end in order. */
@@ -81,6 +83,7 @@ public final class RankContext
         this.idle = idle;
         this.jobShared = jobShared;
         this.apiLoader = apiLoader;
+        this.objectCodec = new ObjectCodec(apiLoader);
         this.exitOnAbort = exitOnAbort;
     }
 
@@ -279,6 +282,12 @@ public final class RankContext
     public ClassLoader apiLoader()
     {
         return apiLoader;
+    }
+
+    /** @return the codec that deserializes this rank's {@code MPI.OBJECT} data with its class loader. */
+    public ObjectCodec objectCodec()
+    {
+        return objectCodec;
     }
 
     void close()

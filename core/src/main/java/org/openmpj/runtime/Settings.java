@@ -9,6 +9,7 @@ import org.openmpj.device.ConfigOption;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
 import org.openmpj.engine.CollectiveThresholds;
+import org.openmpj.objects.ObjectCodec;
 
 /** The runtime's own tunables, read from system properties, and the listing of every tunable for {@code --help-config}. */
 public final class Settings
@@ -98,6 +99,7 @@ public final class Settings
         options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,
             "how mpjrun starts ranks on other hosts: CMD HOST 'command'; {host} in CMD places the host elsewhere"));
         options.addAll(CollectiveThresholds.configOptions());
+        options.addAll(ObjectCodec.configOptions());
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))
         {
             options.addAll(provider.configOptions());

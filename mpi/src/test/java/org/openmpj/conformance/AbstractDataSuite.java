@@ -26,6 +26,20 @@ public abstract class AbstractDataSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 4})
+    void objectGraphsArriveWholeWithSharedReferencesCyclesRecordsAndEnums(final int processes)
+    {
+        runClean(processes, ObjectPrograms.Graphs.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 4})
+    void objectsThatCannotBeSentFailAtTheSenderAndUndecodableBytesAtTheReceiver(final int processes)
+    {
+        runClean(processes, ObjectPrograms.Failures.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void probeCountsTheObjectsOfAnObjectMessage(final int processes)
     {

@@ -1,24 +1,22 @@
-package mpi;
+package org.openmpj.engine;
 
 import java.util.Arrays;
 
 import org.openmpj.device.Primitive;
-import org.openmpj.engine.Collectives;
-import org.openmpj.engine.Communicator;
-import org.openmpj.engine.ObjectCodec;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * Collectives on {@code MPI.OBJECT}: every block of objects is serialized on its way out, the block sizes
  * travel first, the bytes with the variable-count collective, and each block is deserialized with the
  * receiving rank's class loader into its place. Counts and displacements are in objects.
  */
-final class ObjectCollectives
+public final class ObjectCollectives
 {
     private ObjectCollectives()
     {
     }
 
-    static void bcast(final Communicator c, final ClassLoader loader, final Object[] buf, final int offset, final int count, final int root)
+    public static void bcast(final Communicator c, final ObjectCodec codec, final Object[] buf, final int offset, final int count, final int root)
     {
         final byte[] mine = c.rank() == root ? ObjectCodec.serialize(buf, offset, count) : null;
         final int[] length = {mine == null ? 0 : mine.length};
@@ -27,12 +25,12 @@ final class ObjectCollectives
         Collectives.bcast(c, bytes, Primitive.BYTE, 0, bytes.length, root);
         if (c.rank() != root)
         {
-            ObjectCodec.deserialize(bytes, loader, buf, offset, count);
+            codec.deserialize(bytes, root, buf, offset, count);
         }
     }
 
-    static void gatherv(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int sendcount,
+    public static void gatherv(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int sendcount,
         final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final int root)
     {
         final int n = c.size();
@@ -47,13 +45,13 @@ final class ObjectCollectives
         {
             for (int r = 0; r < n; r++)
             {
-                unpack(all, starts[r], lengths[r], loader, recvbuf, recvoffset + displs[r], recvcounts[r]);
+                unpack(all, starts[r], lengths[r], r, codec, recvbuf, recvoffset + displs[r], recvcounts[r]);
             }
         }
     }
 
-    static void scatterv(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
+    public static void scatterv(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
         final int[] displs, final Object[] recvbuf, final int recvoffset, final int recvcount, final int root)
     {
         final int n = c.size();
@@ -67,11 +65,11 @@ final class ObjectCollectives
         Collectives.scatterv(c, lengths, 0, Collectives.counts(n, 1), Collectives.blocks(n, 1), length, 0, 1, Primitive.INT, root);
         final byte[] mine = new byte[length[0]];
         Collectives.scatterv(c, all, 0, lengths, starts(lengths), mine, 0, mine.length, Primitive.BYTE, root);
-        ObjectCodec.deserialize(mine, loader, recvbuf, recvoffset, recvcount);
+        codec.deserialize(mine, root, recvbuf, recvoffset, recvcount);
     }
 
-    static void allgatherv(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int sendcount,
+    public static void allgatherv(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int sendcount,
         final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs)
     {
         final int n = c.size();
@@ -84,12 +82,12 @@ final class ObjectCollectives
         Collectives.allgatherv(c, mine, 0, mine.length, all, 0, lengths, starts, Primitive.BYTE);
         for (int r = 0; r < n; r++)
         {
-            unpack(all, starts[r], lengths[r], loader, recvbuf, recvoffset + displs[r], recvcounts[r]);
+            unpack(all, starts[r], lengths[r], r, codec, recvbuf, recvoffset + displs[r], recvcounts[r]);
         }
     }
 
-    static void alltoallv(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
+    public static void alltoallv(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
         final int[] sdispls, final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls)
     {
         final int n = c.size();
@@ -105,14 +103,15 @@ final class ObjectCollectives
             Primitive.BYTE);
         for (int r = 0; r < n; r++)
         {
-            unpack(in, recvStarts[r], recvLengths[r], loader, recvbuf, recvoffset + rdispls[r], recvcounts[r]);
+            unpack(in, recvStarts[r], recvLengths[r], r, codec, recvbuf, recvoffset + rdispls[r], recvcounts[r]);
         }
     }
 
     static void unpack(
-        final byte[] all, final int start, final int length, final ClassLoader loader, final Object[] dst, final int offset, final int capacity)
+        final byte[] all, final int start, final int length, final int source, final ObjectCodec codec, final Object[] dst, final int offset,
+        final int capacity)
     {
-        ObjectCodec.deserialize(Arrays.copyOfRange(all, start, start + length), loader, dst, offset, capacity);
+        codec.deserialize(all, start, length, source, dst, offset, capacity);
     }
 
     static int[] starts(final int[] lengths)

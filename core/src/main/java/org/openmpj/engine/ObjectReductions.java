@@ -1,10 +1,8 @@
-package mpi;
+package org.openmpj.engine;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.engine.Collectives;
-import org.openmpj.engine.Communicator;
-import org.openmpj.engine.Reduction;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * Reductions of {@code MPI.OBJECT} with user-defined operations. One rank gathers every rank's objects
@@ -17,18 +15,18 @@ import org.openmpj.engine.Reduction;
  * <p>Buffers are {@code Object[]} slices; counts are in objects, {@code itemElements} objects to an item of the
  * operation. Results are always copies: no rank's result shares an object with a send buffer.
  */
-final class ObjectReductions
+public final class ObjectReductions
 {
     private ObjectReductions()
     {
     }
 
     /** Combines every rank's {@code count} objects, in rank order, into {@code root}'s receive buffer (used there only). */
-    static void reduce(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void reduce(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int count, final int itemElements, final Reduction op, final int root)
     {
-        final Object[] prefixes = prefixesAt(c, loader, sendbuf, sendoffset, count, itemElements, op, root);
+        final Object[] prefixes = prefixesAt(c, codec, sendbuf, sendoffset, count, itemElements, op, root);
         if (c.rank() == root)
         {
             store(prefixes, (c.size() - 1) * count, recvbuf, recvoffset, count);
@@ -36,28 +34,28 @@ final class ObjectReductions
     }
 
     /** Combines every rank's {@code count} objects, in rank order, into every rank's receive buffer. */
-    static void allreduce(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void allreduce(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int count, final int itemElements, final Reduction op)
     {
-        reduce(c, loader, sendbuf, sendoffset, recvbuf, recvoffset, count, itemElements, op, 0);
-        ObjectCollectives.bcast(c, loader, recvbuf, recvoffset, count, 0);
+        reduce(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, itemElements, op, 0);
+        ObjectCollectives.bcast(c, codec, recvbuf, recvoffset, count, 0);
     }
 
     /** Rank i receives the combination, in rank order, of ranks 0 to i's {@code count} objects. */
-    static void scan(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void scan(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int count, final int itemElements, final Reduction op)
     {
         final int n = c.size();
-        final Object[] prefixes = prefixesAt(c, loader, sendbuf, sendoffset, count, itemElements, op, 0);
-        ObjectCollectives.scatterv(c, loader, prefixes, 0, Collectives.counts(n, count), Collectives.blocks(n, count), recvbuf,
+        final Object[] prefixes = prefixesAt(c, codec, sendbuf, sendoffset, count, itemElements, op, 0);
+        ObjectCollectives.scatterv(c, codec, prefixes, 0, Collectives.counts(n, count), Collectives.blocks(n, count), recvbuf,
             recvoffset, count, 0);
     }
 
     /** Combines every rank's objects (the sum of {@code counts}) in rank order; rank i receives {@code counts[i]} of them, in order. */
-    static void reduceScatter(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void reduceScatter(
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int[] counts, final int itemElements, final Reduction op)
     {
         final int n = c.size();
@@ -68,8 +66,8 @@ final class ObjectReductions
             displs[i] = displs[i - 1] + counts[i - 1];
             total += counts[i];
         }
-        final Object[] prefixes = prefixesAt(c, loader, sendbuf, sendoffset, total, itemElements, op, 0);
-        ObjectCollectives.scatterv(c, loader, prefixes, (n - 1) * total, counts, displs, recvbuf, recvoffset, counts[c.rank()], 0);
+        final Object[] prefixes = prefixesAt(c, codec, sendbuf, sendoffset, total, itemElements, op, 0);
+        ObjectCollectives.scatterv(c, codec, prefixes, (n - 1) * total, counts, displs, recvbuf, recvoffset, counts[c.rank()], 0);
     }
 
     /**
@@ -77,7 +75,7 @@ final class ObjectReductions
      *         before it so that it holds ranks 0 to r's combination; null at the other ranks.
      */
     private static Object[] prefixesAt(
-        final Communicator c, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int count,
+        final Communicator c, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int count,
         final int itemElements, final Reduction op, final int root)
     {
         final int n = c.size();
@@ -88,7 +86,7 @@ final class ObjectReductions
                 + " ranks needs more room than one array holds");
         }
         final Object[] all = c.rank() == root ? new Object[n * count] : null;
-        ObjectCollectives.gatherv(c, loader, sendbuf, sendoffset, count, all, 0, Collectives.counts(n, count), Collectives.blocks(n, count),
+        ObjectCollectives.gatherv(c, codec, sendbuf, sendoffset, count, all, 0, Collectives.counts(n, count), Collectives.blocks(n, count),
             root);
         if (all != null)
         {

@@ -1,11 +1,7 @@
-package mpi;
+package org.openmpj.engine;
 
 import org.openmpj.device.Primitive;
-import org.openmpj.engine.Collectives;
-import org.openmpj.engine.InterCollectives;
-import org.openmpj.engine.Intercommunicator;
-import org.openmpj.engine.ObjectCodec;
-import org.openmpj.engine.Reduction;
+import org.openmpj.objects.ObjectCodec;
 
 /**
  * Intercommunicator collectives on {@code MPI.OBJECT}, as {@link ObjectCollectives} does them within a group:
@@ -13,31 +9,32 @@ import org.openmpj.engine.Reduction;
  * with the receiving rank's class loader. Reductions bring the other group's objects to the ranks that need the
  * result, which combine them in that group's rank order. Counts and displacements are in objects.
  */
-final class InterObjectCollectives
+public final class InterObjectCollectives
 {
     private InterObjectCollectives()
     {
     }
 
-    static void bcast(final Intercommunicator ic, final ClassLoader loader, final Object[] buf, final int offset, final int count, final int root)
+    public static void bcast(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] buf, final int offset, final int count, final int root)
     {
-        final byte[] mine = root == MPI.ROOT ? ObjectCodec.serialize(buf, offset, count) : null;
+        final byte[] mine = root == Intercommunicator.ROOT ? ObjectCodec.serialize(buf, offset, count) : null;
         final int[] length = {mine == null ? 0 : mine.length};
         InterCollectives.bcast(ic, length, Primitive.INT, 0, 1, root);
         final byte[] bytes = mine != null ? mine : new byte[length[0]];
         InterCollectives.bcast(ic, bytes, Primitive.BYTE, 0, bytes.length, root);
-        if (root != MPI.ROOT)
+        if (root != Intercommunicator.ROOT)
         {
-            ObjectCodec.deserialize(bytes, loader, buf, offset, count);
+            codec.deserialize(bytes, root, buf, offset, count);
         }
     }
 
-    static void gatherv(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int sendcount,
+    public static void gatherv(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int sendcount,
         final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final int root)
     {
         final int n = ic.remoteSize();
-        if (root != MPI.ROOT)
+        if (root != Intercommunicator.ROOT)
         {
             final byte[] mine = ObjectCodec.serialize(sendbuf, sendoffset, sendcount);
             InterCollectives.gatherv(ic, new int[] {mine.length}, 0, 1, null, 0, null, null, Primitive.INT, root);
@@ -51,22 +48,22 @@ final class InterObjectCollectives
         InterCollectives.gatherv(ic, null, 0, 0, all, 0, lengths, starts, Primitive.BYTE, root);
         for (int r = 0; r < n; r++)
         {
-            ObjectCollectives.unpack(all, starts[r], lengths[r], loader, recvbuf, recvoffset + displs[r], recvcounts[r]);
+            ObjectCollectives.unpack(all, starts[r], lengths[r], r, codec, recvbuf, recvoffset + displs[r], recvcounts[r]);
         }
     }
 
-    static void scatterv(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
+    public static void scatterv(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
         final int[] displs, final Object[] recvbuf, final int recvoffset, final int recvcount, final int root)
     {
         final int n = ic.remoteSize();
-        if (root != MPI.ROOT)
+        if (root != Intercommunicator.ROOT)
         {
             final int[] length = new int[1];
             InterCollectives.scatterv(ic, null, 0, null, null, length, 0, 1, Primitive.INT, root);
             final byte[] mine = new byte[length[0]];
             InterCollectives.scatterv(ic, null, 0, null, null, mine, 0, mine.length, Primitive.BYTE, root);
-            ObjectCodec.deserialize(mine, loader, recvbuf, recvoffset, recvcount);
+            codec.deserialize(mine, root, recvbuf, recvoffset, recvcount);
             return;
         }
         final int[] lengths = new int[n];
@@ -76,8 +73,8 @@ final class InterObjectCollectives
             Primitive.BYTE, root);
     }
 
-    static void allgatherv(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int sendcount,
+    public static void allgatherv(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int sendcount,
         final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs)
     {
         final int n = ic.remoteSize();
@@ -90,12 +87,12 @@ final class InterObjectCollectives
         InterCollectives.allgatherv(ic, mine, 0, mine.length, all, 0, lengths, starts, Primitive.BYTE);
         for (int r = 0; r < n; r++)
         {
-            ObjectCollectives.unpack(all, starts[r], lengths[r], loader, recvbuf, recvoffset + displs[r], recvcounts[r]);
+            ObjectCollectives.unpack(all, starts[r], lengths[r], r, codec, recvbuf, recvoffset + displs[r], recvcounts[r]);
         }
     }
 
-    static void alltoallv(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
+    public static void alltoallv(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final int[] sendcounts,
         final int[] sdispls, final Object[] recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls)
     {
         final int n = ic.remoteSize();
@@ -110,40 +107,40 @@ final class InterObjectCollectives
             in, 0, recvLengths, recvStarts, Primitive.BYTE);
         for (int r = 0; r < n; r++)
         {
-            ObjectCollectives.unpack(in, recvStarts[r], recvLengths[r], loader, recvbuf, recvoffset + rdispls[r], recvcounts[r]);
+            ObjectCollectives.unpack(in, recvStarts[r], recvLengths[r], r, codec, recvbuf, recvoffset + rdispls[r], recvcounts[r]);
         }
     }
 
     /** The root receives the combination, in their rank order, of the other group's {@code count} objects. */
-    static void reduce(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void reduce(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int count, final int itemElements, final Reduction op, final int root)
     {
         final int n = ic.remoteSize();
-        if (root != MPI.ROOT)
+        if (root != Intercommunicator.ROOT)
         {
-            gatherv(ic, loader, sendbuf, sendoffset, count, null, 0, null, null, root);
+            gatherv(ic, codec, sendbuf, sendoffset, count, null, 0, null, null, root);
             return;
         }
         final Object[] all = new Object[n * count];
-        gatherv(ic, loader, null, 0, 0, all, 0, Collectives.counts(n, count), Collectives.blocks(n, count), root);
+        gatherv(ic, codec, null, 0, 0, all, 0, Collectives.counts(n, count), Collectives.blocks(n, count), root);
         ObjectReductions.store(combined(all, n, count, itemElements, op), (n - 1) * count, recvbuf, recvoffset, count);
     }
 
     /** Every rank receives the combination, in their rank order, of the other group's {@code count} objects. */
-    static void allreduce(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void allreduce(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int count, final int itemElements, final Reduction op)
     {
         final int n = ic.remoteSize();
         final Object[] all = new Object[n * count];
-        allgatherv(ic, loader, sendbuf, sendoffset, count, all, 0, Collectives.counts(n, count), Collectives.blocks(n, count));
+        allgatherv(ic, codec, sendbuf, sendoffset, count, all, 0, Collectives.counts(n, count), Collectives.blocks(n, count));
         ObjectReductions.store(combined(all, n, count, itemElements, op), (n - 1) * count, recvbuf, recvoffset, count);
     }
 
     /** Rank i receives {@code counts[i]} objects, in order, of the combination of the other group's vectors. */
-    static void reduceScatter(
-        final Intercommunicator ic, final ClassLoader loader, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
+    public static void reduceScatter(
+        final Intercommunicator ic, final ObjectCodec codec, final Object[] sendbuf, final int sendoffset, final Object[] recvbuf,
         final int recvoffset, final int[] counts, final int itemElements, final Reduction op)
     {
         final int n = ic.remoteSize();
@@ -154,7 +151,7 @@ final class InterObjectCollectives
             first += counts[i];
         }
         final Object[] all = new Object[n * total];
-        allgatherv(ic, loader, sendbuf, sendoffset, total, all, 0, Collectives.counts(n, total), Collectives.blocks(n, total));
+        allgatherv(ic, codec, sendbuf, sendoffset, total, all, 0, Collectives.counts(n, total), Collectives.blocks(n, total));
         ObjectReductions.store(combined(all, n, total, itemElements, op), (n - 1) * total + first, recvbuf, recvoffset, counts[ic.rank()]);
     }
 

@@ -1,0 +1,168 @@
+package org.openmpj.objects;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.ConfigOption;
+
+/**
+ * The one place {@code MPI.OBJECT} data is serialized and deserialized, for point-to-point messages, collectives and
+ * {@code MPI.Pack} alike. A message is written in the compact encoding of {@link ObjectMessageDescriptor} when every
+ * object it reaches is a string, a box, an array, an enum constant, a record or a serializable class that leaves its
+ * form to Java's defaults; otherwise the whole message goes as a Java serialization stream, so that
+ * {@code writeObject}/{@code readObject}, {@code writeReplace}/{@code readResolve} and {@code Externalizable} classes
+ * behave exactly as Java defines them. Either way {@code transient} fields stay behind, shared references and cycles
+ * come back as they were, and the receiving rank resolves classes with its own class loader.
+ *
+ * <p>Serializing is static and thread-safe (each thread has its own writer); deserializing needs the receiving rank's
+ * codec, one per rank, which remembers the classes its loader found. Both are safe for any number of threads at once.
+ */
+public final class ObjectCodec
+{
+    /** Bytes of the header before the serialized objects; a probe reads the object count from them. */
+    public static final int HEADER_BYTES = ObjectMessageDescriptor.HEADER_BYTES;
+    /** The source given when the bytes come from no rank, as with {@code MPI.Unpack}. */
+    public static final int NO_SOURCE = -1;
+
+    /** How {@code MPI.OBJECT} data is written: {@code compact} (Java serialization where a class needs it) or {@code java}. */
+    public static final String ENCODING_PROP_NAME = "openmpj.objects.encoding";
+    /** Default encoding: the compact one, Java serialization only for classes that need it. */
+    public static final String ENCODING_DEFAULT = "compact";
+
+    private static final boolean JAVA_ONLY = javaOnly(System.getProperty(ENCODING_PROP_NAME, ENCODING_DEFAULT));
+    private static final ThreadLocal<ObjectWriter> WRITERS = ThreadLocal.withInitial(ObjectWriter::new);
+    private static final ThreadLocal<ObjectReader> READERS = ThreadLocal.withInitial(ObjectReader::new);
+
+    private final ClassResolver resolver;
+
+    /** @param loader the class loader of the rank that deserializes with this codec. */
+    public ObjectCodec(final ClassLoader loader)
+    {
+        this.resolver = new ClassResolver(loader);
+    }
+
+    /** @return the encoding tunable, for {@code mpjrun --help-config}. */
+    public static List<ConfigOption> configOptions()
+    {
+        return List.of(new ConfigOption(ENCODING_PROP_NAME, ENCODING_DEFAULT,
+            "how MPI.OBJECT data is serialized: compact (Java serialization for classes that define their own form) or java"));
+    }
+
+    /**
+     * @param head   the first bytes of a message.
+     * @param length how many of them there are.
+     * @return the number of objects the message holds, or -1 when it is not a message of serialized objects.
+     */
+    public static int objectCount(final byte[] head, final int length)
+    {
+        return objectCount(head, 0, length);
+    }
+
+    private static int objectCount(final byte[] bytes, final int start, final int length)
+    {
+        if (length < HEADER_BYTES)
+        {
+            return -1;
+        }
+        final int magic = ObjectMessageDescriptor.readIntBigEndian(bytes, start + ObjectMessageDescriptor.MAGIC_OFFSET);
+        if (magic != ObjectMessageDescriptor.COMPACT_MAGIC && magic != ObjectMessageDescriptor.JAVA_MAGIC)
+        {
+            return -1;
+        }
+        return ObjectMessageDescriptor.readIntBigEndian(bytes, start + ObjectMessageDescriptor.COUNT_OFFSET);
+    }
+
+    /**
+     * @return the header and elements {@code buf[offset .. offset+count)}, serialized.
+     * @throws OpenMpjException {@code ERR_TYPE} naming the class when an element holds or refers to one that is not
+     *                          {@code Serializable}.
+     */
+    public static byte[] serialize(final Object[] buf, final int offset, final int count)
+    {
+        // A message that starts with a list, a map or the like goes by Java serialization without a try at the compact form.
+        if (JAVA_ONLY || count > 0 && buf[offset] != null && ClassLayout.of(buf[offset].getClass()).shape == ClassLayout.Shape.JAVA)
+        {
+            return JavaSerialization.write(buf, offset, count);
+        }
+        try
+        {
+            return WRITERS.get().write(buf, offset, count);
+        }
+        catch (final JavaFormRequired ex)
+        {
+            return JavaSerialization.write(buf, offset, count);
+        }
+    }
+
+    /** Deserializes a whole message; see {@link #deserialize(byte[], int, int, int, Object[], int, int)}. */
+    public int deserialize(final byte[] message, final int source, final Object[] dst, final int offset, final int capacity)
+    {
+        return deserialize(message, 0, message.length, source, dst, offset, capacity);
+    }
+
+    /**
+     * Deserializes the message in {@code message[start .. start+length)} into {@code dst[offset ..]}.
+     *
+     * @param source   the rank that sent it, named when it does not decode; {@link #NO_SOURCE} for none.
+     * @param capacity how many elements the receive buffer has room for.
+     * @return the number of elements received.
+     * @throws OpenMpjException {@code ERR_TRUNCATE} when the message holds more than {@code capacity} elements;
+     *                          {@code ERR_TYPE} when it was not sent as objects or {@code dst} cannot hold one of them;
+     *                          {@code ERR_OTHER} naming the sender when the bytes do not decode.
+     */
+    public int deserialize(final byte[] message, final int start, final int length, final int source, final Object[] dst,
+        final int offset, final int capacity)
+    {
+        final int count = objectCount(message, start, length);
+        if (count < 0)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TYPE, "a message of " + length + " bytes" + from(source)
+                + " arrived for an MPI.OBJECT receive, but it was not sent as MPI.OBJECT");
+        }
+        if (count > capacity)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TRUNCATE, "message truncated: " + count + " objects arrived" + from(source)
+                + " but the receive buffer holds only " + capacity);
+        }
+        final boolean compact = ObjectMessageDescriptor.readIntBigEndian(message, start) == ObjectMessageDescriptor.COMPACT_MAGIC;
+        try
+        {
+            if (compact)
+            {
+                READERS.get().read(message, start + HEADER_BYTES, start + length, resolver, count, dst, offset);
+            }
+            else
+            {
+                JavaSerialization.read(message, start + HEADER_BYTES, start + length, resolver, count, dst, offset);
+            }
+            return count;
+        }
+        catch (final MalformedObjectsException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "cannot deserialize the MPI.OBJECT message of " + length + " bytes"
+                + from(source) + ": " + ex.getMessage(), ex);
+        }
+        catch (final UnstorableElementException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TYPE, "element " + ex.element + " of the MPI.OBJECT message" + from(source)
+                + " is a " + ex.className + ", which the receive buffer, a " + dst.getClass().getSimpleName() + ", cannot hold", ex);
+        }
+    }
+
+    private static String from(final int source)
+    {
+        return source == NO_SOURCE ? "" : " from rank " + source;
+    }
+
+    private static boolean javaOnly(final String encoding)
+    {
+        return switch (encoding.trim().toLowerCase(Locale.ROOT))
+        {
+            case "compact" -> false;
+            case "java" -> true;
+            default -> throw new IllegalArgumentException(ENCODING_PROP_NAME + "=" + encoding + " is not an encoding; expected compact or java");
+        };
+    }
+}

@@ -1,0 +1,526 @@
+package org.openmpj.objects;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Reads objects written by {@link ObjectWriter}. One reader per thread, reused; it keeps nothing of a message once
+ * the message is read.
+ *
+ * <p>It trusts nothing in the bytes: every length is checked against the bytes left before anything is allocated,
+ * every class is looked up by the receiving rank's resolver and must have, on this side too, the shape the tag claims
+ * and the same serialVersionUID and field layout, and only serializable classes, arrays and enum constants come
+ * into being. Whatever does not decode is a {@link MalformedObjectsException}.
+ */
+final class ObjectReader
+{
+    private static final ValueLayout WIRE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_CHAR = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle CHAR = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Why a graph could not be read when reading it overflowed the thread's stack. */
+    static final String TOO_DEEP = "the object graph is too deep for this thread's stack (a long chain of references); run with a larger -Xss";
+
+    private byte[] bytes;
+    private MemorySegment segment;
+    private int position;
+    private int limit;
+    private ClassResolver resolver;
+    private Object[] handles = new Object[64];
+    private int handleCount;
+    private final PendingObjects pending = new PendingObjects();
+    private ClassLayout[] classes = new ClassLayout[8];
+    private int classCount;
+
+    /**
+     * Reads {@code count} objects from {@code message[start .. end)}, the body after the header, into
+     * {@code dst[offset ..]}.
+     *
+     * @throws MalformedObjectsException when the bytes do not decode.
+     * @throws UnstorableElementException when {@code dst} cannot hold an object read.
+     */
+    void read(final byte[] message, final int start, final int end, final ClassResolver classResolver, final int count,
+        final Object[] dst, final int offset)
+    {
+        bytes = message;
+        segment = MemorySegment.ofArray(message);
+        position = start;
+        limit = end;
+        resolver = classResolver;
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                UnstorableElementException.store(dst, offset, i, readValue());
+            }
+            if (position != limit)
+            {
+                throw new MalformedObjectsException((limit - position) + " bytes follow the last object");
+            }
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new MalformedObjectsException(ex.toString(), ex);
+        }
+        catch (final MalformedObjectsException | UnstorableElementException ex)
+        {
+            throw ex;
+        }
+        catch (final RuntimeException ex)
+        {
+            // A field set to an object of another type, an array element that its array cannot hold, and the like.
+            throw new MalformedObjectsException(ex.toString(), ex);
+        }
+        catch (final StackOverflowError ex)
+        {
+            throw new MalformedObjectsException(TOO_DEEP);
+        }
+        finally
+        {
+            Arrays.fill(handles, 0, handleCount, null);
+            pending.clear();
+            Arrays.fill(classes, 0, classCount, null);
+            handleCount = 0;
+            classCount = 0;
+            bytes = null;
+            segment = null;
+            resolver = null;
+        }
+    }
+
+    /**
+     * Reads a value and everything it reaches, depth first, as the writer wrote them. An object is set into its
+     * parent's field or array as soon as it exists, before its own references are read; objects whose references are
+     * still to be read wait on the reader's own stack, not the thread's.
+     */
+    private Object readValue() throws ReflectiveOperationException
+    {
+        final int base = pending.depth();
+        final Object value = readHead();
+        for (int next = pending.nextReference(base); next >= 0; next = pending.nextReference(base))
+        {
+            final Object parent = pending.top();
+            final FieldAccess access = pending.topAccess();
+            final Object child = readHead();
+            if (access == null)
+            {
+                ((Object[])parent)[next] = child;
+            }
+            else
+            {
+                access.setReference(parent, next, child);
+            }
+        }
+        return value;
+    }
+
+    /** Reads a value but for its reference fields or elements, which it leaves on the stack of pending objects. */
+    private Object readHead() throws ReflectiveOperationException
+    {
+        final byte tag = takeByte();
+        return switch (tag)
+        {
+            case ObjectMessageDescriptor.NULL -> null;
+            case ObjectMessageDescriptor.REFERENCE -> reference();
+            case ObjectMessageDescriptor.STRING, ObjectMessageDescriptor.STRING_UTF16 -> remember(readString(tag));
+            case ObjectMessageDescriptor.INT -> remember(takeInt());
+            case ObjectMessageDescriptor.LONG -> remember(takeLong());
+            case ObjectMessageDescriptor.DOUBLE -> remember(takeDouble());
+            case ObjectMessageDescriptor.FLOAT -> remember(takeFloat());
+            case ObjectMessageDescriptor.SHORT -> remember(takeShort());
+            case ObjectMessageDescriptor.BYTE -> remember(takeByte());
+            case ObjectMessageDescriptor.CHAR -> remember(takeChar());
+            case ObjectMessageDescriptor.TRUE -> remember(Boolean.TRUE);
+            case ObjectMessageDescriptor.FALSE -> remember(Boolean.FALSE);
+            case ObjectMessageDescriptor.BYTES, ObjectMessageDescriptor.SHORTS, ObjectMessageDescriptor.CHARS, ObjectMessageDescriptor.INTS,
+                 ObjectMessageDescriptor.LONGS, ObjectMessageDescriptor.FLOATS, ObjectMessageDescriptor.DOUBLES,
+                 ObjectMessageDescriptor.BOOLEANS -> remember(readPrimitiveArray(tag));
+            case ObjectMessageDescriptor.OBJECTS -> readObjects();
+            case ObjectMessageDescriptor.ENUM -> readEnum();
+            case ObjectMessageDescriptor.RECORD -> readRecord();
+            case ObjectMessageDescriptor.PLAIN -> readPlain();
+            default -> throw new MalformedObjectsException("unknown tag " + tag + " at byte " + (position - 1));
+        };
+    }
+
+    private Object reference()
+    {
+        final int handle = takeLength();
+        if (handle >= handleCount)
+        {
+            throw new MalformedObjectsException("reference to object " + handle + " of " + handleCount + " read so far");
+        }
+        return handles[handle];
+    }
+
+    private Object remember(final Object value)
+    {
+        final int handle = reserveHandle();
+        handles[handle] = value;
+        return value;
+    }
+
+    /** Takes the next handle; assign {@code handles} only after this returns, as it may replace the array. */
+    private int reserveHandle()
+    {
+        if (handleCount == handles.length)
+        {
+            handles = Arrays.copyOf(handles, handles.length * 2);
+        }
+        return handleCount++;
+    }
+
+    private Object readPlain() throws ReflectiveOperationException
+    {
+        final ClassLayout layout = takeClass(ClassLayout.Shape.PLAIN);
+        final Object instance = layout.constructor.newInstance();
+        final int handle = reserveHandle();
+        handles[handle] = instance;
+        layout.access.readPrimitives(instance, this);
+        pending.push(instance, layout.access, layout.references.length);
+        return instance;
+    }
+
+    private Object readRecord() throws ReflectiveOperationException
+    {
+        final ClassLayout layout = takeClass(ClassLayout.Shape.RECORD);
+        // Java serialization, too, gives a record its handle before its components and the record itself after.
+        final int handle = reserveHandle();
+        final Object[] components = new Object[layout.componentTypes.length];
+        for (int i = 0; i < components.length; i++)
+        {
+            final Class<?> type = layout.componentTypes[i];
+            components[i] = type.isPrimitive() ? readUnboxed(type) : readValue();
+        }
+        try
+        {
+            final Object record = layout.constructor.newInstance(components);
+            handles[handle] = record;
+            return record;
+        }
+        catch (final InvocationTargetException ex)
+        {
+            throw new MalformedObjectsException("the canonical constructor of " + layout.type.getName() + " refused the components: "
+                + ex.getCause(), ex.getCause());
+        }
+    }
+
+    private Object readObjects() throws ReflectiveOperationException
+    {
+        final ClassLayout layout = takeClass(ClassLayout.Shape.OBJECTS);
+        final int length = takeLength();
+        // Every element takes at least its tag byte.
+        requireBytes(length);
+        final Object[] array = (Object[])Array.newInstance(layout.type.getComponentType(), length);
+        final int handle = reserveHandle();
+        handles[handle] = array;
+        pending.push(array, null, length);
+        return array;
+    }
+
+    private Object readEnum()
+    {
+        final ClassLayout layout = takeClass(ClassLayout.Shape.ENUM);
+        final byte tag = takeByte();
+        if (tag != ObjectMessageDescriptor.STRING && tag != ObjectMessageDescriptor.STRING_UTF16)
+        {
+            throw new MalformedObjectsException("enum constant of " + layout.type.getName() + " without a name");
+        }
+        final String name = readString(tag);
+        final Object constant = enumConstant(layout.type, name);
+        return remember(constant);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumConstant(final Class<?> type, final String name)
+    {
+        try
+        {
+            return Enum.valueOf((Class)type, name);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new MalformedObjectsException(type.getName() + " has no constant " + name, ex);
+        }
+    }
+
+    private Object readUnboxed(final Class<?> type)
+    {
+        return switch (ClassLayout.tagOf(type))
+        {
+            case ObjectMessageDescriptor.INT -> takeInt();
+            case ObjectMessageDescriptor.LONG -> takeLong();
+            case ObjectMessageDescriptor.DOUBLE -> takeDouble();
+            case ObjectMessageDescriptor.FLOAT -> takeFloat();
+            case ObjectMessageDescriptor.SHORT -> takeShort();
+            case ObjectMessageDescriptor.BYTE -> takeByte();
+            case ObjectMessageDescriptor.CHAR -> takeChar();
+            default -> takeBoolean();
+        };
+    }
+
+    private String readString(final byte tag)
+    {
+        final int length = takeLength();
+        if (tag == ObjectMessageDescriptor.STRING)
+        {
+            requireBytes(length);
+            final String value = new String(bytes, position, length, StandardCharsets.ISO_8859_1);
+            position += length;
+            return value;
+        }
+        requireBytes(2L * length);
+        final char[] chars = new char[length];
+        for (int i = 0; i < length; i++)
+        {
+            chars[i] = (char)CHAR.get(bytes, position);
+            position += 2;
+        }
+        return new String(chars);
+    }
+
+    private Object readPrimitiveArray(final byte tag)
+    {
+        final int length = takeLength();
+        final Object array;
+        final ValueLayout layout;
+        switch (tag)
+        {
+            case ObjectMessageDescriptor.BYTES ->
+            {
+                array = new byte[checkedLength(length, 1)];
+                layout = ValueLayout.JAVA_BYTE;
+            }
+            case ObjectMessageDescriptor.INTS ->
+            {
+                array = new int[checkedLength(length, 4)];
+                layout = WIRE_INT;
+            }
+            case ObjectMessageDescriptor.DOUBLES ->
+            {
+                array = new double[checkedLength(length, 8)];
+                layout = WIRE_DOUBLE;
+            }
+            case ObjectMessageDescriptor.LONGS ->
+            {
+                array = new long[checkedLength(length, 8)];
+                layout = WIRE_LONG;
+            }
+            case ObjectMessageDescriptor.FLOATS ->
+            {
+                array = new float[checkedLength(length, 4)];
+                layout = WIRE_FLOAT;
+            }
+            case ObjectMessageDescriptor.SHORTS ->
+            {
+                array = new short[checkedLength(length, 2)];
+                layout = WIRE_SHORT;
+            }
+            case ObjectMessageDescriptor.CHARS ->
+            {
+                array = new char[checkedLength(length, 2)];
+                layout = WIRE_CHAR;
+            }
+            default ->
+            {
+                // The foreign memory API copies no boolean arrays.
+                final boolean[] booleans = new boolean[checkedLength(length, 1)];
+                for (int i = 0; i < length; i++)
+                {
+                    booleans[i] = bytes[position++] != 0;
+                }
+                return booleans;
+            }
+        }
+        if (length > ObjectWriter.SHORT_ARRAY_ELEMENTS || !takeShortArray(array))
+        {
+            MemorySegment.copy(segment, layout, position, array, 0, length);
+        }
+        position += (int)(layout.byteSize() * length);
+        return array;
+    }
+
+    /** Reads a short array of the commonest types element by element, as the writer wrote it; false for others. */
+    private boolean takeShortArray(final Object array)
+    {
+        switch (array)
+        {
+            case double[] a ->
+            {
+                for (int i = 0; i < a.length; i++)
+                {
+                    a[i] = (double)DOUBLE.get(bytes, position + 8 * i);
+                }
+            }
+            case int[] a ->
+            {
+                for (int i = 0; i < a.length; i++)
+                {
+                    a[i] = (int)INT.get(bytes, position + 4 * i);
+                }
+            }
+            case long[] a ->
+            {
+                for (int i = 0; i < a.length; i++)
+                {
+                    a[i] = (long)LONG.get(bytes, position + 8 * i);
+                }
+            }
+            default ->
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int checkedLength(final int length, final int elementBytes)
+    {
+        requireBytes((long)length * elementBytes);
+        return length;
+    }
+
+    private ClassLayout takeClass(final ClassLayout.Shape expected)
+    {
+        final int index = takeLength();
+        if (index < classCount)
+        {
+            return checkedShape(classes[index], expected);
+        }
+        if (index != classCount)
+        {
+            throw new MalformedObjectsException("class " + index + " referred to before class " + classCount + " was named");
+        }
+        final int nameLength = takeLength();
+        requireBytes(nameLength);
+        final String name = new String(bytes, position, nameLength, StandardCharsets.UTF_8);
+        position += nameLength;
+        final long serialVersionUid = takeLong();
+        final int layoutHash = takeInt();
+        final ClassLayout layout = ClassLayout.of(resolver.resolve(name));
+        if (layout.serialVersionUid != serialVersionUid || layout.layoutHash != layoutHash)
+        {
+            throw new MalformedObjectsException("class " + name + " differs between sender and receiver (serialVersionUID "
+                + serialVersionUid + " sent, " + layout.serialVersionUid + " here, or another field layout)");
+        }
+        if (classCount == classes.length)
+        {
+            classes = Arrays.copyOf(classes, classes.length * 2);
+        }
+        classes[classCount++] = layout;
+        return checkedShape(layout, expected);
+    }
+
+    private static ClassLayout checkedShape(final ClassLayout layout, final ClassLayout.Shape expected)
+    {
+        if (layout.shape != expected)
+        {
+            throw new MalformedObjectsException(layout.type.getName() + " arrived as " + expected + " but is " + layout.shape
+                + " in this rank");
+        }
+        return layout;
+    }
+
+    private int takeLength()
+    {
+        int value = 0;
+        for (int shift = 0; shift < 35; shift += 7)
+        {
+            final byte b = takeByte();
+            value |= (b & 0x7f) << shift;
+            if (b >= 0)
+            {
+                if (value < 0)
+                {
+                    break;
+                }
+                return value;
+            }
+        }
+        throw new MalformedObjectsException("a length that is not a non-negative int at byte " + position);
+    }
+
+    private void requireBytes(final long count)
+    {
+        if (count > limit - position)
+        {
+            throw new MalformedObjectsException("the message ends " + (count - (limit - position)) + " bytes short (" + count
+                + " needed at byte " + position + ")");
+        }
+    }
+
+    byte takeByte()
+    {
+        requireBytes(1);
+        return bytes[position++];
+    }
+
+    boolean takeBoolean()
+    {
+        return takeByte() != 0;
+    }
+
+    short takeShort()
+    {
+        requireBytes(2);
+        final short value = (short)SHORT.get(bytes, position);
+        position += 2;
+        return value;
+    }
+
+    char takeChar()
+    {
+        requireBytes(2);
+        final char value = (char)CHAR.get(bytes, position);
+        position += 2;
+        return value;
+    }
+
+    int takeInt()
+    {
+        requireBytes(4);
+        final int value = (int)INT.get(bytes, position);
+        position += 4;
+        return value;
+    }
+
+    long takeLong()
+    {
+        requireBytes(8);
+        final long value = (long)LONG.get(bytes, position);
+        position += 8;
+        return value;
+    }
+
+    float takeFloat()
+    {
+        requireBytes(4);
+        final float value = (float)FLOAT.get(bytes, position);
+        position += 4;
+        return value;
+    }
+
+    double takeDouble()
+    {
+        requireBytes(8);
+        final double value = (double)DOUBLE.get(bytes, position);
+        position += 8;
+        return value;
+    }
+}

@@ -1,0 +1,504 @@
+package org.openmpj.objects;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+
+/**
+ * Writes objects in the compact encoding of {@link ObjectMessageDescriptor}. One writer per thread, reused from message
+ * to message: its buffer and handle table stay, so a message costs one allocation, the copy it returns.
+ *
+ * <p>A graph that reaches a class of shape {@link ClassLayout.Shape#JAVA} cannot be written here; the writer then
+ * throws {@link JavaFormRequired} and the caller sends the whole message with Java serialization instead.
+ */
+final class ObjectWriter
+{
+    private static final ValueLayout WIRE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_CHAR = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout WIRE_DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle CHAR = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Buffers larger than this, left by a large message, are let go rather than kept for the next. */
+    private static final int LARGEST_KEPT_BUFFER = 1 << 20;
+    /** Arrays up to this length are copied element by element (see {@link #putShortArray}). */
+    static final int SHORT_ARRAY_ELEMENTS = 16;
+
+    private final IdentityHandles handles = new IdentityHandles();
+    private final IdentityHandles classes = new IdentityHandles();
+    private byte[] buffer = new byte[256];
+    private MemorySegment segment = MemorySegment.ofArray(buffer);
+    private int position;
+    private int nextHandle;
+    private final PendingObjects pending = new PendingObjects();
+    private int nextClass;
+    /** The element of the send buffer being written, for error messages. */
+    private int element;
+
+    /**
+     * @return the message: header and {@code objects[offset .. offset+count)} in the compact encoding.
+     * @throws JavaFormRequired when the objects reach a class that must go by Java serialization.
+     * @throws OpenMpjException {@code ERR_TYPE} naming the class when they reach one that is not serializable.
+     */
+    byte[] write(final Object[] objects, final int offset, final int count)
+    {
+        try
+        {
+            position = ObjectMessageDescriptor.HEADER_BYTES;
+            ObjectMessageDescriptor.writeIntBigEndian(buffer, ObjectMessageDescriptor.MAGIC_OFFSET, ObjectMessageDescriptor.COMPACT_MAGIC);
+            ObjectMessageDescriptor.writeIntBigEndian(buffer, ObjectMessageDescriptor.COUNT_OFFSET, count);
+            for (int i = 0; i < count; i++)
+            {
+                element = i;
+                writeValue(objects[offset + i]);
+            }
+            return Arrays.copyOf(buffer, position);
+        }
+        catch (final InvocationTargetException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "a record accessor failed while element " + element
+                + " of the MPI.OBJECT send buffer was serialized: " + ex.getCause(), ex.getCause());
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "cannot read the fields of element " + element
+                + " of the MPI.OBJECT send buffer: " + ex, ex);
+        }
+        catch (final StackOverflowError ex)
+        {
+            throw tooDeep(element);
+        }
+        finally
+        {
+            handles.clear();
+            classes.clear();
+            pending.clear();
+            nextHandle = 0;
+            nextClass = 0;
+            if (buffer.length > LARGEST_KEPT_BUFFER)
+            {
+                buffer = new byte[256];
+                segment = MemorySegment.ofArray(buffer);
+            }
+        }
+    }
+
+    /** @return the error for a graph whose serialization overflowed the thread's stack at element {@code element}. */
+    static OpenMpjException tooDeep(final int element)
+    {
+        return new OpenMpjException(ErrorClass.ERR_OTHER, "element " + element + " of the MPI.OBJECT send buffer is an object graph"
+            + " too deep to serialize on this thread's stack (a long chain of references); run with a larger -Xss", null);
+    }
+
+    /**
+     * Writes a value and everything it reaches that was not written before, depth first. The objects whose reference
+     * fields or elements are still to be written wait on the writer's own stack, not the thread's.
+     */
+    private void writeValue(final Object value) throws ReflectiveOperationException
+    {
+        final int base = pending.depth();
+        writeHead(value);
+        for (int next = pending.nextReference(base); next >= 0; next = pending.nextReference(base))
+        {
+            final FieldAccess access = pending.topAccess();
+            writeHead(access == null ? ((Object[])pending.top())[next] : access.reference(pending.top(), next));
+        }
+    }
+
+    /** Writes a value but for its reference fields or elements, which it leaves on the stack of pending objects. */
+    private void writeHead(final Object value) throws ReflectiveOperationException
+    {
+        if (value == null)
+        {
+            putByte(ObjectMessageDescriptor.NULL);
+            return;
+        }
+        final int known = handles.putIfAbsent(value, nextHandle);
+        if (known >= 0)
+        {
+            putByte(ObjectMessageDescriptor.REFERENCE);
+            putLength(known);
+            return;
+        }
+        nextHandle++;
+        final Class<?> type = value.getClass();
+        if (type == String.class)
+        {
+            writeString((String)value);
+        }
+        else if (type.isArray() && type.getComponentType().isPrimitive())
+        {
+            writePrimitiveArray(value);
+        }
+        else if (!writeBoxed(value, type))
+        {
+            writeComposite(value, type);
+        }
+    }
+
+    private void writeComposite(final Object value, final Class<?> type) throws ReflectiveOperationException
+    {
+        if (value instanceof Enum<?> constant)
+        {
+            final ClassLayout layout = ClassLayout.of(constant.getDeclaringClass());
+            putByte(ObjectMessageDescriptor.ENUM);
+            putClass(layout);
+            writeString(constant.name());
+            return;
+        }
+        final ClassLayout layout = ClassLayout.of(type);
+        switch (layout.shape)
+        {
+            case PLAIN -> writePlain(value, layout);
+            case RECORD -> writeRecord(value, layout);
+            case OBJECTS -> writeObjects((Object[])value, layout);
+            case JAVA -> throw JavaFormRequired.INSTANCE;
+            default -> throw new OpenMpjException(ErrorClass.ERR_TYPE, "element " + element + " of the MPI.OBJECT send buffer holds or"
+                + " refers to a " + type.getName() + ", which is not Serializable");
+        }
+    }
+
+    private void writePlain(final Object value, final ClassLayout layout)
+    {
+        putByte(ObjectMessageDescriptor.PLAIN);
+        putClass(layout);
+        layout.access.writePrimitives(value, this);
+        pending.push(value, layout.access, layout.references.length);
+    }
+
+    private void writeRecord(final Object value, final ClassLayout layout) throws ReflectiveOperationException
+    {
+        putByte(ObjectMessageDescriptor.RECORD);
+        putClass(layout);
+        for (int i = 0; i < layout.accessors.length; i++)
+        {
+            final Object component = layout.accessors[i].invoke(value);
+            final Class<?> componentType = layout.componentTypes[i];
+            if (componentType.isPrimitive())
+            {
+                writeUnboxed(component, componentType);
+            }
+            else
+            {
+                writeValue(component);
+            }
+        }
+    }
+
+    private void writeObjects(final Object[] array, final ClassLayout layout) throws ReflectiveOperationException
+    {
+        putByte(ObjectMessageDescriptor.OBJECTS);
+        putClass(layout);
+        putLength(array.length);
+        pending.push(array, null, array.length);
+    }
+
+    /** Writes a record's primitive component without a tag: its type says what it is. */
+    private void writeUnboxed(final Object boxed, final Class<?> type)
+    {
+        switch (ClassLayout.tagOf(type))
+        {
+            case ObjectMessageDescriptor.INT -> putInt((Integer)boxed);
+            case ObjectMessageDescriptor.LONG -> putLong((Long)boxed);
+            case ObjectMessageDescriptor.DOUBLE -> putDouble((Double)boxed);
+            case ObjectMessageDescriptor.FLOAT -> putFloat((Float)boxed);
+            case ObjectMessageDescriptor.SHORT -> putShort((Short)boxed);
+            case ObjectMessageDescriptor.BYTE -> putByte((Byte)boxed);
+            case ObjectMessageDescriptor.CHAR -> putChar((Character)boxed);
+            default -> putBoolean((Boolean)boxed);
+        }
+    }
+
+    private boolean writeBoxed(final Object value, final Class<?> type)
+    {
+        if (type == Integer.class)
+        {
+            putByte(ObjectMessageDescriptor.INT);
+            putInt((Integer)value);
+        }
+        else if (type == Long.class)
+        {
+            putByte(ObjectMessageDescriptor.LONG);
+            putLong((Long)value);
+        }
+        else if (type == Double.class)
+        {
+            putByte(ObjectMessageDescriptor.DOUBLE);
+            putDouble((Double)value);
+        }
+        else if (type == Float.class)
+        {
+            putByte(ObjectMessageDescriptor.FLOAT);
+            putFloat((Float)value);
+        }
+        else if (type == Short.class)
+        {
+            putByte(ObjectMessageDescriptor.SHORT);
+            putShort((Short)value);
+        }
+        else if (type == Byte.class)
+        {
+            putByte(ObjectMessageDescriptor.BYTE);
+            putByte((Byte)value);
+        }
+        else if (type == Character.class)
+        {
+            putByte(ObjectMessageDescriptor.CHAR);
+            putChar((Character)value);
+        }
+        else if (type == Boolean.class)
+        {
+            putByte((Boolean)value ? ObjectMessageDescriptor.TRUE : ObjectMessageDescriptor.FALSE);
+        }
+        else
+        {
+            return false;
+        }
+        return true;
+    }
+
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the low byte of each char, without a copy of the string
+    private void writeString(final String value)
+    {
+        final int length = value.length();
+        boolean latin1 = true;
+        for (int i = 0; i < length && latin1; i++)
+        {
+            latin1 = value.charAt(i) <= 0xff;
+        }
+        if (latin1)
+        {
+            putByte(ObjectMessageDescriptor.STRING);
+            putLength(length);
+            ensure(length);
+            value.getBytes(0, length, buffer, position);
+            position += length;
+            return;
+        }
+        putByte(ObjectMessageDescriptor.STRING_UTF16);
+        putLength(length);
+        ensure(2L * length);
+        for (int i = 0; i < length; i++)
+        {
+            CHAR.set(buffer, position, value.charAt(i));
+            position += 2;
+        }
+    }
+
+    private void writePrimitiveArray(final Object array)
+    {
+        final byte tag;
+        final int length;
+        final ValueLayout layout;
+        switch (array)
+        {
+            case byte[] a ->
+            {
+                tag = ObjectMessageDescriptor.BYTES;
+                length = a.length;
+                layout = ValueLayout.JAVA_BYTE;
+            }
+            case int[] a ->
+            {
+                tag = ObjectMessageDescriptor.INTS;
+                length = a.length;
+                layout = WIRE_INT;
+            }
+            case double[] a ->
+            {
+                tag = ObjectMessageDescriptor.DOUBLES;
+                length = a.length;
+                layout = WIRE_DOUBLE;
+            }
+            case long[] a ->
+            {
+                tag = ObjectMessageDescriptor.LONGS;
+                length = a.length;
+                layout = WIRE_LONG;
+            }
+            case float[] a ->
+            {
+                tag = ObjectMessageDescriptor.FLOATS;
+                length = a.length;
+                layout = WIRE_FLOAT;
+            }
+            case short[] a ->
+            {
+                tag = ObjectMessageDescriptor.SHORTS;
+                length = a.length;
+                layout = WIRE_SHORT;
+            }
+            case char[] a ->
+            {
+                tag = ObjectMessageDescriptor.CHARS;
+                length = a.length;
+                layout = WIRE_CHAR;
+            }
+            case boolean[] a ->
+            {
+                // The foreign memory API copies no boolean arrays.
+                putByte(ObjectMessageDescriptor.BOOLEANS);
+                putLength(a.length);
+                ensure(a.length);
+                for (final boolean b : a)
+                {
+                    buffer[position++] = (byte)(b ? 1 : 0);
+                }
+                return;
+            }
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
+        }
+        putByte(tag);
+        putLength(length);
+        final long bytes = layout.byteSize() * length;
+        ensure(bytes);
+        if (length > SHORT_ARRAY_ELEMENTS || !putShortArray(array))
+        {
+            MemorySegment.copy(array, 0, segment, layout, position, length);
+        }
+        position += (int)bytes;
+    }
+
+    /** Writes a short array of the commonest types element by element, which beats a bulk copy's set-up; false for others. */
+    private boolean putShortArray(final Object array)
+    {
+        switch (array)
+        {
+            case double[] a ->
+            {
+                for (int i = 0; i < a.length; i++)
+                {
+                    DOUBLE.set(buffer, position + 8 * i, a[i]);
+                }
+            }
+            case int[] a ->
+            {
+                for (int i = 0; i < a.length; i++)
+                {
+                    INT.set(buffer, position + 4 * i, a[i]);
+                }
+            }
+            case long[] a ->
+            {
+                for (int i = 0; i < a.length; i++)
+                {
+                    LONG.set(buffer, position + 8 * i, a[i]);
+                }
+            }
+            default ->
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void putClass(final ClassLayout layout)
+    {
+        final int known = classes.putIfAbsent(layout, nextClass);
+        if (known >= 0)
+        {
+            putLength(known);
+            return;
+        }
+        putLength(nextClass++);
+        putLength(layout.name.length);
+        ensure(layout.name.length);
+        System.arraycopy(layout.name, 0, buffer, position, layout.name.length);
+        position += layout.name.length;
+        putLong(layout.serialVersionUid);
+        putInt(layout.layoutHash);
+    }
+
+    private void putLength(final int value)
+    {
+        ensure(5);
+        int rest = value;
+        while ((rest & ~0x7f) != 0)
+        {
+            buffer[position++] = (byte)(rest & 0x7f | 0x80);
+            rest >>>= 7;
+        }
+        buffer[position++] = (byte)rest;
+    }
+
+    void putByte(final byte value)
+    {
+        ensure(1);
+        buffer[position++] = value;
+    }
+
+    void putBoolean(final boolean value)
+    {
+        putByte(value ? (byte)1 : (byte)0);
+    }
+
+    void putShort(final short value)
+    {
+        ensure(2);
+        SHORT.set(buffer, position, value);
+        position += 2;
+    }
+
+    void putChar(final char value)
+    {
+        ensure(2);
+        CHAR.set(buffer, position, value);
+        position += 2;
+    }
+
+    void putInt(final int value)
+    {
+        ensure(4);
+        INT.set(buffer, position, value);
+        position += 4;
+    }
+
+    void putLong(final long value)
+    {
+        ensure(8);
+        LONG.set(buffer, position, value);
+        position += 8;
+    }
+
+    void putFloat(final float value)
+    {
+        ensure(4);
+        FLOAT.set(buffer, position, value);
+        position += 4;
+    }
+
+    void putDouble(final double value)
+    {
+        ensure(8);
+        DOUBLE.set(buffer, position, value);
+        position += 8;
+    }
+
+    private void ensure(final long bytes)
+    {
+        if (position + bytes > buffer.length)
+        {
+            final long wanted = Math.max(position + bytes, 2L * buffer.length);
+            if (wanted > Integer.MAX_VALUE - 8)
+            {
+                throw new OpenMpjException(ErrorClass.ERR_COUNT, "the MPI.OBJECT send buffer serializes to more than 2 GiB", null);
+            }
+            buffer = Arrays.copyOf(buffer, (int)wanted);
+            segment = MemorySegment.ofArray(buffer);
+        }
+    }
+}

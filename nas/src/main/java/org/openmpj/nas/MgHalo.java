@@ -10,7 +10,8 @@ import mpi.Request;
  * Refreshes the ghost layers of a level's block from the neighbours, the grid being periodic, in NPB's pattern: one
  * axis after the other, so that the second axis's faces carry the first axis's fresh ghosts and the third axis's carry
  * both, and edges and corners come right without messages of their own. Per axis, both receives are posted, the two
- * faces are sent with blocking sends (upper first), then the receives are completed (lower first).
+ * faces are sent with blocking sends (to the upper neighbour first), then the receives are completed (the one from
+ * the upper neighbour first).
  *
  * <p>Faces across the third axis are contiguous in the block and go straight from and into it; the others are packed
  * into buffers allocated here once, for the largest level. On one process the faces are copied in place, as NPB does.

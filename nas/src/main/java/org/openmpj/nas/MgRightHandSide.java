@@ -47,8 +47,8 @@ public final class MgRightHandSide
     }
 
     /**
-     * Writes the right-hand side into {@code z}, the finest level's block, ghosts included: the caller still has to
-     * exchange them. Collective: every process calls it.
+     * Writes the right-hand side into {@code z}, the finest level's block: the charges this process owns, zero at every
+     * other cell, ghosts included; the caller exchanges the ghosts afterwards. Collective: every process calls it.
      */
     public void fill(final double[] z)
     {

@@ -1,0 +1,330 @@
+package org.openmpj.nas;
+
+/**
+ * MG's four grid operators on one process's blocks, each a flat array of {@code n1 * n2 * n3} cells with the first
+ * index fastest: cell {@code (i1, i2, i3)} at {@code i1 + n1 * (i2 + n2 * i3)}, every index from 0, the ghost layers at
+ * 0 and {@code n - 1}. The operators read ghosts but write interior points only (the interpolation writes ghosts too);
+ * refreshing the ghosts afterwards is the caller's work.
+ *
+ * <p>The 27-point operators are written as NPB writes them: sums along the first axis are formed once per line into
+ * scratch arrays, and a coefficient NPB takes to be zero ({@code a1} of the residual, {@code c3} of the smoother) is
+ * left out, as NPB leaves it out, so the operation count and the rounding are NPB's.
+ *
+ * <p>An instance owns its scratch lines and is not thread-safe.
+ */
+public final class MgOperators
+{
+    private final double[] line1;
+    private final double[] line2;
+    private final double[] line3;
+
+    /** @param longestLine the most cells a block has along its first axis, over every level this instance serves. */
+    public MgOperators(final int longestLine)
+    {
+        line1 = new double[longestLine + 1];
+        line2 = new double[longestLine + 1];
+        line3 = new double[longestLine + 1];
+    }
+
+    /**
+     * The residual {@code r = v - A u} at the interior points, where A has weight {@code a[0]} at the centre, {@code a[2]}
+     * on the 12 edge neighbours and {@code a[3]} on the 8 corners. {@code v} may be {@code r}.
+     */
+    public void residual(final double[] u, final double[] v, final double[] r, final int n1, final int n2, final int n3,
+                         final double[] a)
+    {
+        final double a0 = a[0];
+        final double a2 = a[2];
+        final double a3 = a[3];
+        final double[] u1 = line1;
+        final double[] u2 = line2;
+        final int plane = n1 * n2;
+        for (int i3 = 1; i3 < n3 - 1; i3++)
+        {
+            for (int i2 = 1; i2 < n2 - 1; i2++)
+            {
+                final int row = n1 * i2 + plane * i3;
+                final int south = row - n1;
+                final int north = row + n1;
+                final int below = row - plane;
+                final int above = row + plane;
+                for (int i1 = 0; i1 < n1; i1++)
+                {
+                    u1[i1] = u[south + i1] + u[north + i1] + u[below + i1] + u[above + i1];
+                    u2[i1] = u[south - plane + i1] + u[north - plane + i1] + u[south + plane + i1] + u[north + plane + i1];
+                }
+                for (int i1 = 1; i1 < n1 - 1; i1++)
+                {
+                    r[row + i1] = v[row + i1] - a0 * u[row + i1] - a2 * (u2[i1] + u1[i1 - 1] + u1[i1 + 1])
+                        - a3 * (u2[i1 - 1] + u2[i1 + 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The smoother {@code u = u + C r} at the interior points, where C has weight {@code c[0]} at the centre,
+     * {@code c[1]} on the 6 face neighbours and {@code c[2]} on the 12 edge neighbours.
+     */
+    public void smooth(final double[] r, final double[] u, final int n1, final int n2, final int n3, final double[] c)
+    {
+        final double c0 = c[0];
+        final double c1 = c[1];
+        final double c2 = c[2];
+        final double[] r1 = line1;
+        final double[] r2 = line2;
+        final int plane = n1 * n2;
+        for (int i3 = 1; i3 < n3 - 1; i3++)
+        {
+            for (int i2 = 1; i2 < n2 - 1; i2++)
+            {
+                final int row = n1 * i2 + plane * i3;
+                final int south = row - n1;
+                final int north = row + n1;
+                final int below = row - plane;
+                final int above = row + plane;
+                for (int i1 = 0; i1 < n1; i1++)
+                {
+                    r1[i1] = r[south + i1] + r[north + i1] + r[below + i1] + r[above + i1];
+                    r2[i1] = r[south - plane + i1] + r[north - plane + i1] + r[south + plane + i1] + r[north + plane + i1];
+                }
+                for (int i1 = 1; i1 < n1 - 1; i1++)
+                {
+                    u[row + i1] = u[row + i1] + c0 * r[row + i1] + c1 * (r[row + i1 - 1] + r[row + i1 + 1] + r1[i1])
+                        + c2 * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Restricts the fine block {@code r} ({@code m1k x m2k x m3k}) onto the coarse block {@code s}
+     * ({@code m1j x m2j x m3j}) by the trilinear finite-element projection: coarse point {@code j} takes half of fine
+     * point {@code 2j} (shifted back by one along an axis where the fine block holds a single point), a quarter of
+     * each face neighbour, an eighth of each edge neighbour and a sixteenth of each corner.
+     */
+    public void restrict(final double[] r, final int m1k, final int m2k, final int m3k, final double[] s, final int m1j,
+                         final int m2j, final int m3j)
+    {
+        // Coarse point j of the whole grid lies over fine point 2j + 1, the upper of its pair: locally, fine cell 2j
+        // under coarse cell j. A fine block holding a single point along an axis holds only such an upper point, so
+        // there the fine cell under coarse cell j is 2j - 1.
+        final int shift1 = m1k == 3 ? -1 : 0;
+        final int shift2 = m2k == 3 ? -1 : 0;
+        final int shift3 = m3k == 3 ? -1 : 0;
+        final double[] x1 = line1;
+        final double[] y1 = line2;
+        final int finePlane = m1k * m2k;
+        final int coarsePlane = m1j * m2j;
+        for (int j3 = 1; j3 < m3j - 1; j3++)
+        {
+            final int i3 = 2 * j3 + shift3;
+            for (int j2 = 1; j2 < m2j - 1; j2++)
+            {
+                final int i2 = 2 * j2 + shift2;
+                final int row = m1k * i2 + finePlane * i3;
+                final int south = row - m1k;
+                final int north = row + m1k;
+                final int below = row - finePlane;
+                final int above = row + finePlane;
+                for (int j1 = 1; j1 < m1j; j1++)
+                {
+                    final int i1 = 2 * j1 + shift1 - 1;
+                    x1[i1] = r[south + i1] + r[north + i1] + r[below + i1] + r[above + i1];
+                    y1[i1] = r[south - finePlane + i1] + r[south + finePlane + i1] + r[north - finePlane + i1]
+                        + r[north + finePlane + i1];
+                }
+                final int target = m1j * j2 + coarsePlane * j3;
+                for (int j1 = 1; j1 < m1j - 1; j1++)
+                {
+                    final int i1 = 2 * j1 + shift1;
+                    final double y2 = r[south - finePlane + i1] + r[south + finePlane + i1] + r[north - finePlane + i1]
+                        + r[north + finePlane + i1];
+                    final double x2 = r[south + i1] + r[north + i1] + r[below + i1] + r[above + i1];
+                    s[target + j1] = 0.5 * r[row + i1] + 0.25 * (r[row + i1 - 1] + r[row + i1 + 1] + x2)
+                        + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y2) + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds the trilinear interpolation of the coarse block {@code z} ({@code mm1 x mm2 x mm3}) to the fine block
+     * {@code u} ({@code n1 x n2 x n3}): fine point {@code 2i} takes coarse point {@code i}, and the points between take
+     * the mean of the two, four or eight coarse points around them. Ghost cells of {@code u} are written as well.
+     */
+    public void interpolate(final double[] z, final int mm1, final int mm2, final int mm3, final double[] u, final int n1,
+                            final int n2, final int n3)
+    {
+        if (n1 != 3 && n2 != 3 && n3 != 3)
+        {
+            interpolateEven(z, mm1, mm2, mm3, u, n1, n2);
+        }
+        else
+        {
+            interpolateSingle(z, mm1, mm2, mm3, u, n1, n2, n3);
+        }
+    }
+
+    private void interpolateEven(final double[] z, final int mm1, final int mm2, final int mm3, final double[] u, final int n1,
+                                 final int n2)
+    {
+        final double[] z1 = line1;
+        final double[] z2 = line2;
+        final double[] z3 = line3;
+        final int coarsePlane = mm1 * mm2;
+        final int finePlane = n1 * n2;
+        for (int i3 = 0; i3 < mm3 - 1; i3++)
+        {
+            for (int i2 = 0; i2 < mm2 - 1; i2++)
+            {
+                final int here = mm1 * i2 + coarsePlane * i3;
+                final int north = here + mm1;
+                final int above = here + coarsePlane;
+                for (int i1 = 0; i1 < mm1; i1++)
+                {
+                    z1[i1] = z[north + i1] + z[here + i1];
+                    z2[i1] = z[above + i1] + z[here + i1];
+                    z3[i1] = z[above + mm1 + i1] + z[above + i1] + z1[i1];
+                }
+                final int even = n1 * (2 * i2) + finePlane * (2 * i3);
+                final int evenNorth = even + n1;
+                final int evenAbove = even + finePlane;
+                final int evenBoth = evenAbove + n1;
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[even + 2 * i1] += z[here + i1];
+                    u[even + 2 * i1 + 1] += 0.5 * (z[here + i1 + 1] + z[here + i1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[evenNorth + 2 * i1] += 0.5 * z1[i1];
+                    u[evenNorth + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[evenAbove + 2 * i1] += 0.5 * z2[i1];
+                    u[evenAbove + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[evenBoth + 2 * i1] += 0.25 * z3[i1];
+                    u[evenBoth + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The interpolation when the fine block holds a single point along some axis. Along such an axis the block holds
+     * only the upper point of a pair, the one under a coarse point, so the fine cell matching coarse cell {@code i} is
+     * {@code 2i - 1} rather than {@code 2i}, and the coarse loop starts one later; the other axes are as in the even
+     * case. NPB writes this case point by point, without the line sums.
+     */
+    private static void interpolateSingle(final double[] z, final int mm1, final int mm2, final int mm3, final double[] u,
+                                          final int n1, final int n2, final int n3)
+    {
+        // "on" is the fine offset of a point matching a coarse one, "off" of the point after it; "first" is where the
+        // coarse loop over matching points starts.
+        final int on1 = n1 == 3 ? -1 : 0;
+        final int on2 = n2 == 3 ? -1 : 0;
+        final int on3 = n3 == 3 ? -1 : 0;
+        final int off1 = n1 == 3 ? 0 : 1;
+        final int off2 = n2 == 3 ? 0 : 1;
+        final int off3 = n3 == 3 ? 0 : 1;
+        final int first1 = -on1;
+        final int first2 = -on2;
+        final int first3 = -on3;
+        final int cp = mm1 * mm2;
+        final int fp = n1 * n2;
+        for (int i3 = first3; i3 < mm3 - 1; i3++)
+        {
+            final int f3 = fp * (2 * i3 + on3);
+            for (int i2 = first2; i2 < mm2 - 1; i2++)
+            {
+                final int c = mm1 * i2 + cp * i3;
+                final int f = n1 * (2 * i2 + on2) + f3;
+                for (int i1 = first1; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + on1] += z[c + i1];
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + off1] += 0.5 * (z[c + i1 + 1] + z[c + i1]);
+                }
+            }
+            for (int i2 = 0; i2 < mm2 - 1; i2++)
+            {
+                final int c = mm1 * i2 + cp * i3;
+                final int f = n1 * (2 * i2 + off2) + f3;
+                for (int i1 = first1; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + on1] += 0.5 * (z[c + mm1 + i1] + z[c + i1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + off1] += 0.25 * (z[c + mm1 + i1 + 1] + z[c + i1 + 1] + z[c + mm1 + i1] + z[c + i1]);
+                }
+            }
+        }
+        for (int i3 = 0; i3 < mm3 - 1; i3++)
+        {
+            final int f3 = fp * (2 * i3 + off3);
+            for (int i2 = first2; i2 < mm2 - 1; i2++)
+            {
+                final int c = mm1 * i2 + cp * i3;
+                final int f = n1 * (2 * i2 + on2) + f3;
+                for (int i1 = first1; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + on1] += 0.5 * (z[c + cp + i1] + z[c + i1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + off1] += 0.25 * (z[c + cp + i1 + 1] + z[c + cp + i1] + z[c + i1 + 1] + z[c + i1]);
+                }
+            }
+            for (int i2 = 0; i2 < mm2 - 1; i2++)
+            {
+                final int c = mm1 * i2 + cp * i3;
+                final int f = n1 * (2 * i2 + off2) + f3;
+                for (int i1 = first1; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + on1] += 0.25 * (z[c + cp + mm1 + i1] + z[c + cp + i1] + z[c + mm1 + i1] + z[c + i1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++)
+                {
+                    u[f + 2 * i1 + off1] += 0.125 * (z[c + cp + mm1 + i1 + 1] + z[c + cp + i1 + 1] + z[c + cp + mm1 + i1]
+                        + z[c + cp + i1] + z[c + mm1 + i1 + 1] + z[c + i1 + 1] + z[c + mm1 + i1] + z[c + i1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The sum of squares and the largest magnitude over the interior points of {@code r}, this process's share of the
+     * L2 and uniform norms.
+     *
+     * @param sumAndMax receives the sum of squares at index 0 and the largest magnitude at index 1.
+     */
+    public static void localNorms(final double[] r, final int n1, final int n2, final int n3, final double[] sumAndMax)
+    {
+        double sum = 0;
+        double max = 0;
+        final int plane = n1 * n2;
+        for (int i3 = 1; i3 < n3 - 1; i3++)
+        {
+            for (int i2 = 1; i2 < n2 - 1; i2++)
+            {
+                final int row = n1 * i2 + plane * i3;
+                for (int i1 = 1; i1 < n1 - 1; i1++)
+                {
+                    final double value = r[row + i1];
+                    sum += value * value;
+                    max = Math.max(max, Math.abs(value));
+                }
+            }
+        }
+        sumAndMax[0] = sum;
+        sumAndMax[1] = max;
+    }
+}

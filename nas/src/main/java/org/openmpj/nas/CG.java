@@ -21,6 +21,7 @@ import mpi.MPI;
 public final class CG
 {
     private static final double EPSILON = 1.0e-10;
+    /** The most processes accepted, IS's limit too; class S's blocks still have 43 or 44 rows and columns there. */
     private static final int MOST_PROCESSES = 1024;
 
     private final NpbClass problemClass;

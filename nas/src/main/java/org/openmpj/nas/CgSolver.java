@@ -1,0 +1,238 @@
+package org.openmpj.nas;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Request;
+
+/**
+ * CG's inverse power method on one process's block: each {@link #step} solves {@code A z = x} with 25 unpreconditioned
+ * conjugate-gradient iterations, then sets {@code x = z / ||z||} and gives {@code zeta = shift + 1 / (x . z)}, the estimate
+ * of the smallest eigenvalue of the shifted matrix that NPB checks.
+ *
+ * <p>The vectors are split as the matrix columns are ({@link CgGrid}). A product {@code A.p} is summed across the grid
+ * row and then exchanged with the transpose process, and dot products are summed across the grid row, all with
+ * {@code Irecv}, {@code Send} and {@code Wait} between the same partners, with the same tags, as NPB's MPI version.
+ *
+ * <p>Not thread-safe. The vectors are allocated once; a step allocates nothing of its own (the MPI calls return their
+ * request and status objects).
+ */
+final class CgSolver
+{
+    private static final int CG_ITERATIONS = 25;
+    private static final int TRANSPOSE_TAG = 1;
+
+    private final CgGrid grid;
+    private final Intracomm comm;
+    private final double shift;
+    private final int[] rowStart;
+    private final int[] column;
+    private final double[] value;
+    private final int rows;
+    private final int columns;
+    private final int vectorLength;
+
+    private final double[] x;
+    private final double[] z;
+    private final double[] p;
+    private final double[] q;
+    private final double[] r;
+    private final double[] w;
+    private final double[] scalarOut = new double[2];
+    private final double[] scalarIn = new double[2];
+
+    private double residualNorm;
+
+    /**
+     * @param grid   this process's place in the grid.
+     * @param matrix this process's block, with columns local to it.
+     * @param size   the matrix order.
+     * @param shift  the class's eigenvalue shift.
+     * @param comm   the processes of the grid, rank for rank; used only when the grid has more than one column.
+     */
+    CgSolver(final CgGrid grid, final CgMatrix matrix, final int size, final double shift, final Intracomm comm)
+    {
+        this.grid = grid;
+        this.comm = comm;
+        this.shift = shift;
+        this.rowStart = matrix.rowStart;
+        this.column = matrix.column;
+        this.value = matrix.value;
+        this.rows = grid.rowCount;
+        this.columns = grid.columnCount;
+        // NPB's length, one past the most rows or columns a process can have.
+        this.vectorLength = size / grid.gridRows + 2;
+        x = new double[vectorLength];
+        z = new double[vectorLength];
+        p = new double[vectorLength];
+        q = new double[vectorLength];
+        r = new double[vectorLength];
+        w = new double[vectorLength];
+        resetX();
+    }
+
+    /** Sets the starting vector {@code x} to all ones. */
+    void resetX()
+    {
+        for (int j = 0; j < vectorLength - 1; j++)
+        {
+            x[j] = 1.0;
+        }
+    }
+
+    /** @return {@code ||x - A z||} of the last step's solve. */
+    double residualNorm()
+    {
+        return residualNorm;
+    }
+
+    /** One step of the inverse power method. @return zeta, the same on every process. */
+    double step()
+    {
+        residualNorm = conjugateGradient();
+        double xz = 0.0;
+        double zz = 0.0;
+        for (int j = 0; j < columns; j++)
+        {
+            xz += x[j] * z[j];
+            zz += z[j] * z[j];
+        }
+        scalarOut[0] = xz;
+        scalarOut[1] = zz;
+        sumAcrossRow(2);
+        final double zeta = shift + 1.0 / scalarOut[0];
+        final double inverseNorm = 1.0 / Math.sqrt(scalarOut[1]);
+        for (int j = 0; j < columns; j++)
+        {
+            x[j] = inverseNorm * z[j];
+        }
+        return zeta;
+    }
+
+    /** Solves {@code A z = x} approximately. @return {@code ||x - A z||}. */
+    private double conjugateGradient()
+    {
+        for (int j = 0; j < vectorLength - 1; j++)
+        {
+            q[j] = 0.0;
+            z[j] = 0.0;
+            r[j] = x[j];
+            p[j] = x[j];
+            w[j] = 0.0;
+        }
+        double rho = sumAcrossRow(dot(r, r));
+        for (int iteration = 0; iteration < CG_ITERATIONS; iteration++)
+        {
+            multiply(p);
+            sumAndTranspose(q);
+            for (int j = 0, clear = Math.max(rows, columns); j < clear; j++)
+            {
+                w[j] = 0.0;
+            }
+            final double alpha = rho / sumAcrossRow(dot(p, q));
+            final double rho0 = rho;
+            for (int j = 0; j < columns; j++)
+            {
+                z[j] += alpha * p[j];
+                r[j] -= alpha * q[j];
+            }
+            rho = sumAcrossRow(dot(r, r));
+            final double beta = rho / rho0;
+            for (int j = 0; j < columns; j++)
+            {
+                p[j] = r[j] + beta * p[j];
+            }
+        }
+        // The residual from scratch: r = A z, then ||x - r||.
+        multiply(z);
+        sumAndTranspose(r);
+        double sum = 0.0;
+        for (int j = 0; j < columns; j++)
+        {
+            final double d = x[j] - r[j];
+            sum += d * d;
+        }
+        return Math.sqrt(sumAcrossRow(sum));
+    }
+
+    private double dot(final double[] a, final double[] b)
+    {
+        double sum = 0.0;
+        for (int j = 0; j < columns; j++)
+        {
+            sum += a[j] * b[j];
+        }
+        return sum;
+    }
+
+    /** {@code w = (this block) . v}, row by row. */
+    private void multiply(final double[] v)
+    {
+        final int[] starts = rowStart;
+        final int[] cols = column;
+        final double[] values = value;
+        for (int j = 0; j < rows; j++)
+        {
+            double sum = 0.0;
+            for (int k = starts[j], end = starts[j + 1]; k < end; k++)
+            {
+                sum += values[k] * v[cols[k]];
+            }
+            w[j] = sum;
+        }
+    }
+
+    /**
+     * Sums the blocks' products {@code w} across the grid row, then swaps this process's part of the sum with the
+     * transpose process, so that {@code target} ends with the product for this process's columns.
+     */
+    private void sumAndTranspose(final double[] target)
+    {
+        final int start = grid.sendStart;
+        for (int step = grid.reduceSteps - 1; step >= 0; step--)
+        {
+            final int partner = grid.reducePartner[step];
+            final int length = grid.reduceReceiveLength[step];
+            final Request request = comm.Irecv(target, start, length, MPI.DOUBLE, partner, step + 1);
+            comm.Send(w, grid.reduceSendStart[step], grid.reduceSendLength[step], MPI.DOUBLE, partner, step + 1);
+            request.Wait();
+            for (int j = start, end = start + length; j < end; j++)
+            {
+                w[j] += target[j];
+            }
+        }
+        if (grid.reduceSteps != 0)
+        {
+            final Request request = comm.Irecv(target, 0, columns, MPI.DOUBLE, grid.transposePartner, TRANSPOSE_TAG);
+            comm.Send(w, start, grid.sendLength, MPI.DOUBLE, grid.transposePartner, TRANSPOSE_TAG);
+            request.Wait();
+        }
+        else
+        {
+            System.arraycopy(w, 0, target, 0, columns);
+        }
+    }
+
+    /** @return {@code value} summed over the grid row. */
+    private double sumAcrossRow(final double value)
+    {
+        scalarOut[0] = value;
+        sumAcrossRow(1);
+        return scalarOut[0];
+    }
+
+    /** Sums {@code scalarOut[0 .. count - 1]} over the grid row, in place, by a butterfly of exchanges. */
+    private void sumAcrossRow(final int count)
+    {
+        for (int step = 0; step < grid.reduceSteps; step++)
+        {
+            final int partner = grid.reducePartner[step];
+            final Request request = comm.Irecv(scalarIn, 0, count, MPI.DOUBLE, partner, step + 1);
+            comm.Send(scalarOut, 0, count, MPI.DOUBLE, partner, step + 1);
+            request.Wait();
+            for (int i = 0; i < count; i++)
+            {
+                scalarOut[i] += scalarIn[i];
+            }
+        }
+    }
+}

@@ -3,7 +3,6 @@ package org.openmpj.bench.cache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -14,9 +13,7 @@ import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 import org.openmpj.bench.ByteSizes;
-import org.openmpj.bench.plot.Axis;
-import org.openmpj.bench.plot.LinePlot;
-import org.openmpj.bench.plot.Series;
+import org.openmpj.bench.plot.LineChart;
 
 /**
  * Writes the cache benchmark's report from the raw logs {@code bench/run-cache.sh} kept: {@code cache.csv} (every
@@ -209,34 +206,28 @@ public final class CacheReport
     private void plots(final Path out) throws IOException
     {
         final double[] x = clientCounts().stream().mapToDouble(Integer::doubleValue).toArray();
+        final LineChart.Axis clients = new LineChart.Axis("clients", LineChart.Scale.LOG2, value -> Long.toString(value.longValue()));
         for (final long size : sizes())
         {
-            final List<Series> lines = new ArrayList<>();
+            final LineChart chart = new LineChart("N clients reading the same " + label(size) + " file (slowest client, lower is better)",
+                clients, new LineChart.Axis("time (ms)", LineChart.Scale.LOG10));
             for (final String mode : List.of("direct", "cache-cold", "cache-warm"))
             {
-                lines.add(new Series(mode, x, clientCounts().stream().mapToDouble(clients -> medianTime(mode, size, clients)).toArray()));
+                chart.line(mode, x, clientCounts().stream().mapToDouble(count -> medianTime(mode, size, count)).toArray());
             }
-            final double low = lines.stream().flatMapToDouble(line -> Arrays.stream(line.y())).filter(value -> value > 0).min().orElse(1);
-            final double high = lines.stream().flatMapToDouble(line -> Arrays.stream(line.y())).max().orElse(10);
-            new LinePlot("N clients reading the same " + label(size) + " file (slowest client, lower is better)",
-                Axis.log2("clients", x[0], Math.max(x[x.length - 1], 2 * x[0]), value -> Long.toString((long) value)),
-                Axis.log10("time (ms)", low, high), lines, List.of()).writePng(out.resolve("cache-same-" + size + ".png"), WIDTH, HEIGHT);
+            chart.writePng(out.resolve("cache-same-" + size + ".png"), WIDTH, HEIGHT);
         }
-        final List<Series> speedUps = new ArrayList<>();
+        final LineChart speedUps = new LineChart("Speed-up of MPJ-Cache over direct reads of the shared store (higher is better)",
+            clients, new LineChart.Axis("speed-up (direct time / cache time)", LineChart.Scale.LINEAR));
         for (final long size : sizes())
         {
             for (final String mode : List.of("cache-cold", "cache-warm"))
             {
-                speedUps.add(new Series(label(size) + " " + mode, x,
-                    clientCounts().stream().mapToDouble(clients -> speedUp(mode, size, clients)).toArray(), Series.AUTO_COLOUR,
-                    mode.endsWith("cold")));
+                speedUps.line(label(size) + " " + mode, x, clientCounts().stream().mapToDouble(count -> speedUp(mode, size, count)).toArray(),
+                    LineChart.AUTO_COLOUR, mode.endsWith("cold"));
             }
         }
-        final double top = speedUps.stream().flatMapToDouble(line -> Arrays.stream(line.y())).filter(Double::isFinite).max().orElse(1);
-        new LinePlot("Speed-up of MPJ-Cache over direct reads of the shared store (higher is better)",
-            Axis.log2("clients", x[0], Math.max(x[x.length - 1], 2 * x[0]), value -> Long.toString((long) value)),
-            Axis.linear("speed-up (direct time / cache time)", 0, top), speedUps, List.of())
-            .writePng(out.resolve("cache-speedup.png"), WIDTH, HEIGHT);
+        speedUps.writePng(out.resolve("cache-speedup.png"), WIDTH, HEIGHT);
     }
 
     private TreeSet<Long> sizes()

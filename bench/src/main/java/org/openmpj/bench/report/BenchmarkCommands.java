@@ -20,37 +20,28 @@ import org.openmpj.bench.UcxPerftestFloor;
  */
 public final class BenchmarkCommands
 {
-    private final ReportOptions options;
-    private final Path javaHome;
+    private final DeviceRun options;
+    private final PingPongReport report;
+    private final OpenMpjJob job;
     private final String java;
-    private final List<String> jvmOptions;
 
     /**
-     * @param options    the report's options.
+     * @param report     the report: its device, CPUs and benchmark options.
      * @param javaHome   the JDK to run the Java benchmarks with.
-     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), split into words; may be empty.
+     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), one string of words; may be empty.
      */
-    public BenchmarkCommands(final ReportOptions options, final Path javaHome, final String jvmOptions)
+    public BenchmarkCommands(final PingPongReport report, final Path javaHome, final String jvmOptions)
     {
-        this.options = options;
-        this.javaHome = javaHome;
+        this.options = report.run();
+        this.report = report;
+        this.job = OpenMpjJob.of(options, javaHome, jvmOptions);
         this.java = javaHome.resolve("bin/java").toString();
-        this.jvmOptions = jvmOptions.isBlank() ? List.of() : Arrays.asList(jvmOptions.trim().split("\\s+"));
     }
 
-    /** @return the environment every benchmark runs with, on top of this process's. */
+    /** @return the environment every benchmark runs with, on top of this process's (with UCX's transports on the ucx device). */
     public Map<String, String> environment()
     {
-        final Map<String, String> environment = new java.util.HashMap<>(Map.of(
-            "JAVA_HOME", javaHome.toString(),
-            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions)));
-        if (options.device().ucxTransports() != null)
-        {
-            environment.put("UCX_TLS", options.device().ucxTransports());
-            // UCX's handlers of error signals would take those the JVM needs; OpenMPJ empties it itself, JUCX does not.
-            environment.put("UCX_ERROR_SIGNALS", "");
-        }
-        return environment;
+        return job.environment();
     }
 
     /** @return the Java floor of the thread device: a plain JVM with two spinning threads. */
@@ -78,11 +69,11 @@ public final class BenchmarkCommands
     {
         final int[] cpus = options.cpuList();
         final List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpus[0]), java));
-        command.addAll(jvmOptions);
+        command.addAll(job.jvmOptions());
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp",
             options.home().resolve("bench/target/openmpj-bench.jar") + ":" + options.home().resolve("bench/target/lib/jucx.jar"),
             JucxFloor.class.getName(), "--peer-cpu", Integer.toString(cpus[1])));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 
@@ -100,19 +91,19 @@ public final class BenchmarkCommands
     /** @return OpenMPJ on the report's device: two ranks ping-ponging {@code byte[]} messages. */
     public List<String> openmpj()
     {
-        return job().command(2, PingPong.class, List.of(options.bench().toArgs()));
+        return job().command(2, PingPong.class, List.of(report.bench().toArgs()));
     }
 
     /** @return OpenMPJ on the report's device with every message a serialized object ({@code MPI.OBJECT}). */
     public List<String> openmpjObjects()
     {
-        return job().command(2, ObjectPingPong.class, List.of(options.bench().toArgs()));
+        return job().command(2, ObjectPingPong.class, List.of(report.bench().toArgs()));
     }
 
     /** @return how OpenMPJ's jobs start. */
     public OpenMpjJob job()
     {
-        return new OpenMpjJob(options.home(), javaHome, jvmOptions, options.device(), options.eagerLimitBytes(), options.cpus());
+        return job;
     }
 
     /** @return the native program under Open MPI's {@code mpirun}, one process per core, over the device's comparable transport. */
@@ -121,7 +112,7 @@ public final class BenchmarkCommands
         final List<String> command = new ArrayList<>(List.of(options.mpirun(), "--allow-run-as-root", "-np", "2"));
         command.addAll(options.device().openMpiTransport());
         command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", options.nativeBinary().toString()));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 
@@ -130,8 +121,8 @@ public final class BenchmarkCommands
     {
         final List<String> command = new ArrayList<>(List.of(
             "env", "MPIEXEC_TIMEOUT=" + OpenMpjJob.TIMEOUT_SECONDS, "mpiexec.hydra", "-n", "2", "-bind-to", "core",
-            options.mpichBinary().toString()));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+            report.mpichBinary().toString()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 
@@ -139,10 +130,10 @@ public final class BenchmarkCommands
     {
         final List<String> command = new ArrayList<>(pinning);
         command.add(java);
-        command.addAll(jvmOptions);
+        command.addAll(job.jvmOptions());
         command.addAll(List.of("-cp", options.home().resolve("bench/target/openmpj-bench.jar").toString(), program.getName()));
         command.addAll(programOptions);
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 }

@@ -17,40 +17,38 @@ import org.openmpj.bench.Collectives;
  */
 public final class CollectiveCommands
 {
-    private final CollectiveReportOptions options;
-    private final Path javaHome;
-    private final List<String> jvmOptions;
+    private final DeviceRun options;
+    private final CollectivesReport report;
+    private final OpenMpjJob job;
 
     /**
-     * @param options    the report's options.
+     * @param report     the report: its device, CPUs and benchmark options.
      * @param javaHome   the JDK to run the Java benchmark with.
-     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), split into words; may be empty.
+     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), one string of words; may be empty.
      */
-    public CollectiveCommands(final CollectiveReportOptions options, final Path javaHome, final String jvmOptions)
+    public CollectiveCommands(final CollectivesReport report, final Path javaHome, final String jvmOptions)
     {
-        this.options = options;
-        this.javaHome = javaHome;
-        this.jvmOptions = jvmOptions.isBlank() ? List.of() : Arrays.asList(jvmOptions.trim().split("\\s+"));
+        this.options = report.run();
+        this.report = report;
+        this.job = OpenMpjJob.of(options, javaHome, jvmOptions);
     }
 
     /** @return the environment every benchmark runs with, on top of this process's. */
     public Map<String, String> environment()
     {
-        return Map.of(
-            "JAVA_HOME", javaHome.toString(),
-            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions));
+        return job.environment();
     }
 
     /** @return OpenMPJ on the report's device with {@code ranks} ranks, the idle strategy left to choose itself. */
     public List<String> openmpj(final int ranks)
     {
-        return job().command(ranks, Collectives.class, List.of(options.benchFor(ranks).toArgs()));
+        return job().command(ranks, Collectives.class, List.of(report.benchFor(ranks).toArgs()));
     }
 
     /** @return how OpenMPJ's jobs start. */
     public OpenMpjJob job()
     {
-        return new OpenMpjJob(options.home(), javaHome, jvmOptions, options.device(), options.eagerLimitBytes(), options.cpus());
+        return job;
     }
 
     /** @return the native program under Open MPI's {@code mpirun}, over the device's comparable transport. */
@@ -61,7 +59,7 @@ public final class CollectiveCommands
             options.mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
         command.addAll(openMpiPlacement(ranks));
         command.add(options.nativeBinary().toString());
-        command.addAll(Arrays.asList(options.benchFor(ranks).toArgs()));
+        command.addAll(Arrays.asList(report.benchFor(ranks).toArgs()));
         return command;
     }
 

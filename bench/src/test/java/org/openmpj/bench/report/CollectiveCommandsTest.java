@@ -18,11 +18,11 @@ class CollectiveCommandsTest
     @Test
     void defaultsRunTwoFourAndEightRanksOnTwoCoresWithEightRankJobsCapped()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString()});
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString()});
         assertEquals(List.of(2, 4, 8), options.rankCounts());
-        assertEquals(2, options.cores());
+        assertEquals(2, options.run().cores());
         assertEquals(3, options.rounds());
-        assertEquals(HOME.resolve("bench/target/collectives"), options.nativeBinary());
+        assertEquals(HOME.resolve("bench/target/collectives"), options.run().nativeBinary());
         assertEquals(HOME.resolve("bench/results"), options.results());
         assertEquals(new CollectiveOptions(16, 4 << 20, 4, 5, 30), options.bench());
         assertEquals(options.bench(), options.benchFor(4));
@@ -33,7 +33,7 @@ class CollectiveCommandsTest
     @Test
     void openMpiSpinsBoundToCoresUntilOversubscribedThenYieldsUnbound()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString()});
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString()});
         final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "-Xmx2g");
 
         final String two = String.join(" ", commands.openmpi(2));
@@ -54,10 +54,10 @@ class CollectiveCommandsTest
     @Test
     void theTcpDeviceRunsRankProcessesAndHoldsOpenMpiToTcp()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(
+        final CollectivesReport options = CollectivesReport.parse(
             new String[] {"--home", HOME.toString(), "--device", "tcp", "--ranks", "2,8", "--max-bytes", "65536"});
-        assertEquals(BenchDevice.TCP, options.device());
-        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.eagerLimitBytes());
+        assertEquals(BenchDevice.TCP, options.run().device());
+        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.run().eagerLimitBytes());
         final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
 
         final String eight = String.join(" ", commands.openmpj(8));
@@ -69,17 +69,17 @@ class CollectiveCommandsTest
         final String openmpi = String.join(" ", commands.openmpi(8));
         assertTrue(openmpi.contains(" -np 8 --mca pml ob1 --mca btl tcp,self --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 "),
             openmpi);
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--device", "udp"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--device", "udp"}));
     }
 
     @Test
     void theShmDeviceRunsRankProcessesAgainstOpenMpisDefaultTransportOversubscribedBeyondTheCores()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
             "--ranks", "8,2", "--max-bytes", "65536", "--mpirun", "/usr/bin/mpirun.openmpi"});
-        assertEquals(BenchDevice.SHM, options.device());
-        assertEquals(BenchDevice.SHM.eagerLimitDefault(), options.eagerLimitBytes());
-        assertEquals("/usr/bin/mpirun.openmpi", options.mpirun());
+        assertEquals(BenchDevice.SHM, options.run().device());
+        assertEquals(BenchDevice.SHM.eagerLimitDefault(), options.run().eagerLimitBytes());
+        assertEquals("/usr/bin/mpirun.openmpi", options.run().mpirun());
         final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
 
         final String eight = String.join(" ", commands.openmpj(8));
@@ -96,8 +96,8 @@ class CollectiveCommandsTest
     @Test
     void moreCoresMoveTheOversubscriptionLine()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});
-        assertEquals(4, options.cores());
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});
+        assertEquals(4, options.run().cores());
         assertEquals(List.of(4, 8), options.rankCounts());
         final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
         assertEquals(List.of("--map-by", "core", "--bind-to", "core"), commands.openMpiPlacement(4));
@@ -107,13 +107,13 @@ class CollectiveCommandsTest
     @Test
     void rejectsBadOptions()
     {
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--cpus", "0-"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--cpus", "3-1"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--ranks", "2,zero"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--ranks", "0"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--rounds", "0"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--min-bytes", "4"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--rounds"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--cpus", "0-"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--cpus", "3-1"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--ranks", "2,zero"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--ranks", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--rounds", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--min-bytes", "4"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--rounds"}));
         assertEquals(3, CpuList.count("0,2-3,3"));
     }
 }

@@ -13,7 +13,7 @@ class PingPongPlanTest
 {
     private static PingPongPlan plan(final String device)
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", device, "--mpirun", "mpirun.openmpi"});
         return PingPongPlan.of(options, new BenchmarkCommands(options, Path.of("/jdk"), ""));
     }
@@ -65,7 +65,7 @@ class PingPongPlanTest
     @Test
     void ucxOverSharedMemoryIsJudgedAgainstRawJucxWhoseFailedRunsAreRunAgain()
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", "ucx-sm", "--mpirun", "mpirun.openmpi"});
         final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
         final PingPongPlan plan = PingPongPlan.of(options, commands);
@@ -89,7 +89,7 @@ class PingPongPlanTest
     @Test
     void ucxOverTcpIsJudgedAgainstUcxsOwnPingPongAndRepeatsNothing()
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", "ucx-tcp", "--mpirun", "mpirun.openmpi"});
         final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
         final PingPongPlan plan = PingPongPlan.of(options, commands);

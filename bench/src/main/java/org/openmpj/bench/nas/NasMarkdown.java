@@ -107,7 +107,7 @@ final class NasMarkdown
         final long unverified = runs.stream().filter(run -> run.status() == NasRun.Status.UNVERIFIED).count();
         final long failed = runs.stream().filter(run -> run.status() == NasRun.Status.FAILED).count();
         final double mops = table.medianMops(kernel, problemClass, device, ranks);
-        final StringBuilder cell = new StringBuilder(Double.isNaN(mops) ? "**none verified**" : number(mops));
+        final StringBuilder cell = new StringBuilder(Double.isNaN(mops) ? "none verified" : number(mops));
         final List<String> flags = new ArrayList<>();
         if (unverified > 0)
         {
@@ -135,10 +135,7 @@ final class NasMarkdown
         }
         for (final NasRun run : problems)
         {
-            final NasReport.Job job = run.job();
-            md.append("- ").append(job.kernel()).append(" class ").append(job.problemClass()).append(", ")
-                .append(job.device().equals(NasReport.SERIAL) ? "serial java" : job.device() + " at " + job.ranks() + " ranks")
-                .append(", round ").append(run.round()).append(": ")
+            md.append("- ").append(run.job().label()).append(", round ").append(run.round()).append(": ")
                 .append(run.status() == NasRun.Status.UNVERIFIED
                     ? "**verification unsuccessful** (" + number(run.mops()) + " Mop/s)"
                     : "**failed**, " + (run.failure().isEmpty() ? "printed no whole NPB report" : run.failure()))

@@ -86,6 +86,12 @@ public final class NasReport implements Report<NasReport.Job>
      */
     public record Job(String kernel, String problemClass, String device, int ranks)
     {
+        /** @return the job in words, e.g. {@code EP class A, tcp at 4 ranks} or {@code EP class A, serial java}. */
+        public String label()
+        {
+            return kernel + " class " + problemClass + ", "
+                + (device.equals(SERIAL) ? "serial java" : device + " at " + ranks + (ranks == 1 ? " rank" : " ranks"));
+        }
     }
 
     /**
@@ -203,10 +209,8 @@ public final class NasReport implements Report<NasReport.Job>
 
     private Step<Job> step(final Job job)
     {
-        final String label = job.kernel() + " class " + job.problemClass() + ", " + (job.device().equals(SERIAL)
-            ? "serial java" : job.device() + " at " + job.ranks() + (job.ranks() == 1 ? " rank" : " ranks"));
         final String log = "nas-" + job.kernel() + "-" + job.problemClass() + "-" + job.device() + "-np" + job.ranks();
-        return new Step<>(job, label, log, command(job), 1, true, options.timeoutSeconds() + RUNNER_GRACE_SECONDS);
+        return new Step<>(job, job.label(), log, command(job), 1, true, options.timeoutSeconds() + RUNNER_GRACE_SECONDS);
     }
 
     /** @return the job's command line: {@code bin/mpjrun}, or plain {@code java} for the serial run. */

@@ -57,21 +57,19 @@ class OptionParserTest
     @Test
     void errorsNameTheOptionAndTheValue()
     {
-        assertEquals("--rounds 0 is out of range; expected 1 to 100",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--rounds", "0"})).getMessage());
-        assertEquals("--rounds x is not a whole number",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--rounds", "x"})).getMessage());
-        assertEquals("--bogus is not an option of Test kind; see --help",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--bogus", "1"})).getMessage());
-        assertEquals("--rounds needs a value (N)",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--rounds"})).getMessage());
-        assertEquals("--ranks 2,0 has 0, which is out of range; expected 1 to 64",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--ranks", "2,0"})).getMessage());
-        assertEquals("--names a,B has B, which is not lower-case letters",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--names", "a,B"})).getMessage());
-        assertEquals("--ranks , names nothing",
-            assertThrows(IllegalArgumentException.class, () -> PARSER.parse(new String[] {"--ranks", ","})).getMessage());
+        assertRefused("--rounds 0 is out of range; expected 1 to 100", "--rounds", "0");
+        assertRefused("--rounds x is not a whole number", "--rounds", "x");
+        assertRefused("--bogus is not an option of Test kind; see --help", "--bogus", "1");
+        assertRefused("--rounds needs a value (N)", "--rounds");
+        assertRefused("--ranks 2,0 has 0, which is out of range; expected 1 to 64", "--ranks", "2,0");
+        assertRefused("--names a,B has B, which is not lower-case letters", "--names", "a,B");
+        assertRefused("--ranks , names nothing", "--ranks", ",");
         assertThrows(IllegalArgumentException.class, () -> new OptionParser("p", "s", List.of(ROUNDS, ROUNDS)));
+    }
+
+    private static void assertRefused(final String message, final String... args)
+    {
+        assertEquals(message, assertThrows(IllegalArgumentException.class, () -> PARSER.parse(args)).getMessage());
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.report.CommandRunner;
 import org.openmpj.bench.report.MachineInfo;
 import org.openmpj.bench.report.OpenMpjJob;
-import org.openmpj.bench.report.Report;
+import org.openmpj.bench.report.AbstractReport;
 import org.openmpj.bench.report.ReportOptions;
 import org.openmpj.bench.report.RunInfo;
 import org.openmpj.bench.report.Step;
@@ -33,7 +33,7 @@ import org.openmpj.bench.report.StepRun;
  * {@code cache-*.png} ({@link CacheTables}) with every raw log under {@code raw/}. The runner runs one round: the rounds
  * alternate inside the programs, which keep the cluster's JVMs up between cells.
  */
-public final class CacheReport implements Report<String>
+public final class CacheReport extends AbstractReport<String>
 {
     private static final int HOSTS = 5;
     private static final String LINK_RATE = "1gbit";
@@ -69,6 +69,7 @@ public final class CacheReport implements Report<String>
 
     private final Path home;
     private final Path out;
+    /** The rounds of the programs themselves; the runner runs one. */
     private final int rounds;
     private final List<Long> sizes;
     private final List<Integer> clients;
@@ -89,6 +90,7 @@ public final class CacheReport implements Report<String>
     public CacheReport(final Path home, final Path out, final int rounds, final List<Long> sizes, final List<Integer> clients,
         final int threads, final boolean throttled, final Path javaHome)
     {
+        super(home, out, 1);
         this.home = home;
         this.out = out;
         this.rounds = rounds;
@@ -107,24 +109,6 @@ public final class CacheReport implements Report<String>
         return new CacheReport(home, out != null ? out : home.resolve("bench/results/cache"), values.get(ReportOptions.ROUNDS),
             values.get(SIZES).stream().sorted().toList(), values.get(CLIENTS), values.get(THREADS), !values.get(UNTHROTTLED),
             Path.of(System.getProperty("java.home")));
-    }
-
-    @Override
-    public Path home()
-    {
-        return home;
-    }
-
-    @Override
-    public Path results()
-    {
-        return out;
-    }
-
-    @Override
-    public int rounds()
-    {
-        return 1;
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.ServiceLoader;
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.plot.LineChart;
 import org.openmpj.bench.report.OpenMpjJob;
-import org.openmpj.bench.report.Report;
+import org.openmpj.bench.report.AbstractReport;
 import org.openmpj.bench.report.ReportOptions;
 import org.openmpj.bench.report.RunInfo;
 import org.openmpj.bench.report.Step;
@@ -31,7 +31,7 @@ import org.openmpj.device.DeviceProvider;
  * {@code nas.csv} (every run), {@code nas.md} ({@link NasMarkdown}) and {@code nas-KERNEL-CLASS.png}. Started by
  * {@code bench/run-nas.sh}.
  */
-public final class NasReport implements Report<NasReport.Job>
+public final class NasReport extends AbstractReport<NasReport.Job>
 {
     /** The device name of the plain {@code java} run. */
     public static final String SERIAL = "serial";
@@ -128,6 +128,7 @@ public final class NasReport implements Report<NasReport.Job>
      */
     public NasReport(final Options options, final Path javaHome, final String jvmOptions)
     {
+        super(options.home(), options.results(), options.rounds());
         this.options = options;
         this.javaHome = javaHome;
         this.jvmOptions = jvmOptions;
@@ -157,24 +158,6 @@ public final class NasReport implements Report<NasReport.Job>
             }
         }
         return DEVICES.stream().filter(available::contains).toList();
-    }
-
-    @Override
-    public Path home()
-    {
-        return options.home();
-    }
-
-    @Override
-    public Path results()
-    {
-        return options.results();
-    }
-
-    @Override
-    public int rounds()
-    {
-        return options.rounds();
     }
 
     /** @return what the report runs. */

@@ -1,10 +1,8 @@
 package org.openmpj.bench.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.PingPong;
@@ -20,34 +18,22 @@ import org.openmpj.bench.UcxPerftestFloor;
  */
 public final class BenchmarkCommands
 {
-    private final DeviceRun options;
     private final PingPongReport report;
     private final OpenMpjJob job;
     private final String java;
 
-    /**
-     * @param report     the report: its device, CPUs and benchmark options.
-     * @param javaHome   the JDK to run the Java benchmarks with.
-     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), one string of words; may be empty.
-     */
-    public BenchmarkCommands(final PingPongReport report, final Path javaHome, final String jvmOptions)
+    /** @param report the report: its device, CPUs, benchmark options, JDK and JVM options. */
+    public BenchmarkCommands(final PingPongReport report)
     {
-        this.options = report.run();
         this.report = report;
-        this.job = OpenMpjJob.of(options, javaHome, jvmOptions);
-        this.java = javaHome.resolve("bin/java").toString();
-    }
-
-    /** @return the environment every benchmark runs with, on top of this process's (with UCX's transports on the ucx device). */
-    public Map<String, String> environment()
-    {
-        return job.environment();
+        this.job = report.job();
+        this.java = job.javaHome().resolve("bin/java").toString();
     }
 
     /** @return the Java floor of the thread device: a plain JVM with two spinning threads. */
     public List<String> floor()
     {
-        return javaFloor(List.of("taskset", "-c", options.cpus()), ThreadFloor.class, List.of());
+        return javaFloor(List.of("taskset", "-c", report.run().cpus()), ThreadFloor.class, List.of());
     }
 
     /**
@@ -56,7 +42,7 @@ public final class BenchmarkCommands
      */
     public List<String> socketFloor()
     {
-        final int[] cpus = options.cpuList();
+        final int[] cpus = report.run().cpuList();
         return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), SocketFloor.class,
             List.of("--peer-cpu", Integer.toString(cpus[1])));
     }
@@ -67,11 +53,11 @@ public final class BenchmarkCommands
      */
     public List<String> jucxFloor()
     {
-        final int[] cpus = options.cpuList();
+        final int[] cpus = report.run().cpuList();
         final List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpus[0]), java));
         command.addAll(job.jvmOptions());
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp",
-            options.home().resolve("bench/target/openmpj-bench.jar") + ":" + options.home().resolve("bench/target/lib/jucx.jar"),
+            OpenMpjJob.moduleJar(report.run().home(), "bench") + ":" + report.run().home().resolve("bench/target/lib/jucx.jar"),
             JucxFloor.class.getName(), "--peer-cpu", Integer.toString(cpus[1])));
         command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
@@ -83,7 +69,7 @@ public final class BenchmarkCommands
      */
     public List<String> ucxPerftestFloor()
     {
-        final int[] cpus = options.cpuList();
+        final int[] cpus = report.run().cpuList();
         return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), UcxPerftestFloor.class,
             List.of("--peer-cpu", Integer.toString(cpus[1])));
     }
@@ -109,9 +95,9 @@ public final class BenchmarkCommands
     /** @return the native program under Open MPI's {@code mpirun}, one process per core, over the device's comparable transport. */
     public List<String> openmpi()
     {
-        final List<String> command = new ArrayList<>(List.of(options.mpirun(), "--allow-run-as-root", "-np", "2"));
-        command.addAll(options.device().openMpiTransport());
-        command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", options.nativeBinary().toString()));
+        final List<String> command = new ArrayList<>(List.of(report.run().mpirun(), "--allow-run-as-root", "-np", "2"));
+        command.addAll(report.run().device().openMpiTransport());
+        command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", report.run().nativeBinary().toString()));
         command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
@@ -131,7 +117,7 @@ public final class BenchmarkCommands
         final List<String> command = new ArrayList<>(pinning);
         command.add(java);
         command.addAll(job.jvmOptions());
-        command.addAll(List.of("-cp", options.home().resolve("bench/target/openmpj-bench.jar").toString(), program.getName()));
+        command.addAll(List.of("-cp", OpenMpjJob.moduleJar(report.run().home(), "bench").toString(), program.getName()));
         command.addAll(programOptions);
         command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;

@@ -1,10 +1,8 @@
 package org.openmpj.bench.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.openmpj.bench.Collectives;
 
@@ -17,26 +15,14 @@ import org.openmpj.bench.Collectives;
  */
 public final class CollectiveCommands
 {
-    private final DeviceRun options;
     private final CollectivesReport report;
     private final OpenMpjJob job;
 
-    /**
-     * @param report     the report: its device, CPUs and benchmark options.
-     * @param javaHome   the JDK to run the Java benchmark with.
-     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), one string of words; may be empty.
-     */
-    public CollectiveCommands(final CollectivesReport report, final Path javaHome, final String jvmOptions)
+    /** @param report the report: its device, CPUs, benchmark options, JDK and JVM options. */
+    public CollectiveCommands(final CollectivesReport report)
     {
-        this.options = report.run();
         this.report = report;
-        this.job = OpenMpjJob.of(options, javaHome, jvmOptions);
-    }
-
-    /** @return the environment every benchmark runs with, on top of this process's. */
-    public Map<String, String> environment()
-    {
-        return job.environment();
+        this.job = report.job();
     }
 
     /** @return OpenMPJ on the report's device with {@code ranks} ranks, the idle strategy left to choose itself. */
@@ -55,10 +41,10 @@ public final class CollectiveCommands
     public List<String> openmpi(final int ranks)
     {
         final List<String> command = new ArrayList<>(List.of(
-            "taskset", "-c", options.cpus(),
-            options.mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
+            "taskset", "-c", report.run().cpus(),
+            report.run().mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
         command.addAll(openMpiPlacement(ranks));
-        command.add(options.nativeBinary().toString());
+        command.add(report.run().nativeBinary().toString());
         command.addAll(Arrays.asList(report.benchFor(ranks).toArgs()));
         return command;
     }
@@ -66,8 +52,8 @@ public final class CollectiveCommands
     /** @return the {@code mpirun} options that choose the transport, place and bind the processes and choose how they wait. */
     public List<String> openMpiPlacement(final int ranks)
     {
-        final List<String> flags = new ArrayList<>(options.device().openMpiTransport());
-        if (ranks <= options.cores())
+        final List<String> flags = new ArrayList<>(report.run().device().openMpiTransport());
+        if (ranks <= report.run().cores())
         {
             flags.addAll(List.of("--map-by", "core", "--bind-to", "core"));
         }

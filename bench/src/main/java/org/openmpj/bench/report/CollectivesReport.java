@@ -22,7 +22,7 @@ import org.openmpj.bench.OptionParser;
  * over the comparable transport at each job size, the two taking turns and swapping order every round; it writes
  * {@code collectives[-DEVICE].csv}, {@code .md} and a PNG plot per operation. Started by {@code bench/run-collectives.sh}.
  */
-public final class CollectivesReport implements Report<CollectivesReport.Job>
+public final class CollectivesReport extends DeviceReport<CollectivesReport.Job>
 {
     /** Timed batches per size in each round. */
     public static final int DEFAULT_REPETITIONS_PER_ROUND = 5;
@@ -59,7 +59,6 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
             CollectiveOptions.REPETITIONS.withDefault(DEFAULT_REPETITIONS_PER_ROUND).withHelp("timed batches per operation and size in each round"),
             BenchOptions.BATCH_MS));
 
-    private final DeviceRun run;
     private final List<Integer> rankCounts;
     private final int largeJobRanks;
     private final int largeJobMaxBytes;
@@ -90,16 +89,16 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
     public CollectivesReport(final DeviceRun run, final List<Integer> rankCounts, final int largeJobRanks, final int largeJobMaxBytes,
         final CollectiveOptions bench, final Path javaHome, final String jvmOptions)
     {
+        super(run, javaHome, jvmOptions, bench.batchMillis(), bench.repetitions());
         if (rankCounts.isEmpty())
         {
             throw new IllegalArgumentException("--ranks needs at least one job size");
         }
-        this.run = run;
         this.rankCounts = List.copyOf(rankCounts);
         this.largeJobRanks = largeJobRanks;
         this.largeJobMaxBytes = largeJobMaxBytes;
         this.bench = bench;
-        this.commands = new CollectiveCommands(this, javaHome, jvmOptions);
+        this.commands = new CollectiveCommands(this);
         this.openmpj = run.device().openmpj();
         this.openmpi = run.device().openmpi();
     }
@@ -122,12 +121,6 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
         return of(PARSER.parse(args));
     }
 
-    /** @return the device, CPUs, rounds and where things are. */
-    public DeviceRun run()
-    {
-        return run;
-    }
-
     /** @return the job sizes, ascending. */
     public List<Integer> rankCounts()
     {
@@ -138,6 +131,12 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
     public CollectiveOptions bench()
     {
         return bench;
+    }
+
+    /** @return this report with its Java programs on another JDK and with other JVM options. */
+    public CollectivesReport withJava(final Path javaHome, final String jvmOptions)
+    {
+        return new CollectivesReport(run(), rankCounts, largeJobRanks, largeJobMaxBytes, bench, javaHome, jvmOptions);
     }
 
     /** @return the command lines. */
@@ -161,24 +160,6 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
     }
 
     @Override
-    public Path home()
-    {
-        return run.home();
-    }
-
-    @Override
-    public Path results()
-    {
-        return run.results();
-    }
-
-    @Override
-    public int rounds()
-    {
-        return run.rounds();
-    }
-
-    @Override
     public List<Step<Job>> steps(final int round)
     {
         final List<Step<Job>> steps = new ArrayList<>();
@@ -188,7 +169,7 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
             for (final Implementation implementation : round % 2 == 1 ? List.of(openmpj, openmpi) : List.of(openmpi, openmpj))
             {
                 steps.add(new Step<>(new Job(implementation, ranks), implementation.label() + " at " + ranks + " ranks",
-                    run.fileBase("collectives") + "-" + implementation.id() + "-np" + ranks,
+                    run().fileBase("collectives") + "-" + implementation.id() + "-np" + ranks,
                     implementation == openmpj ? commands.openmpj(ranks) : commands.openmpi(ranks)));
             }
         }
@@ -196,21 +177,9 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
     }
 
     @Override
-    public Map<String, String> environment()
-    {
-        return commands.environment();
-    }
-
-    @Override
     public List<List<String>> versionCommands()
     {
-        return List.of(List.of(run.mpirun(), "--version"));
-    }
-
-    @Override
-    public RunInfo.Setting setting()
-    {
-        return new RunInfo.Setting(run.device().deviceName(), run.eagerLimitBytes(), bench.batchMillis(), bench.repetitions());
+        return List.of(List.of(run().mpirun(), "--version"));
     }
 
     @Override
@@ -234,17 +203,17 @@ public final class CollectivesReport implements Report<CollectivesReport.Job>
         }
         final Map<Integer, List<String>> openMpiFlags = new LinkedHashMap<>();
         rankCounts.forEach(ranks -> openMpiFlags.put(ranks, commands.openMpiPlacement(ranks)));
-        final CollectiveMarkdown.Setup setup = new CollectiveMarkdown.Setup(openmpj, openmpi, rankCounts, run.cores(), run.cpus(), openMpiFlags,
-            run.device(), commands.job().placement());
+        final CollectiveMarkdown.Setup setup = new CollectiveMarkdown.Setup(openmpj, openmpi, rankCounts, run().cores(), run().cpus(), openMpiFlags,
+            run().device(), commands.job().placement());
         final List<CollectiveResult> results = CollectiveRounds.combine(rounds);
-        final Path csv = run.results().resolve(CollectiveCsv.fileName(run.device()));
-        final Path markdown = run.results().resolve(run.fileBase("collectives") + ".md");
+        final Path csv = run().results().resolve(CollectiveCsv.fileName(run().device()));
+        final Path markdown = run().results().resolve(run().fileBase("collectives") + ".md");
         Files.writeString(csv, CollectiveCsv.render(results), StandardCharsets.UTF_8);
         final List<Implementation> implementations = List.of(openmpj, openmpi);
         final List<Path> plots = new ArrayList<>();
         for (final CollectiveOperation operation : CollectiveOperation.values())
         {
-            final Path png = run.results().resolve(CollectiveCharts.fileName(run.device(), operation));
+            final Path png = run().results().resolve(CollectiveCharts.fileName(run().device(), operation));
             (operation.hasMessage()
                 ? CollectiveCharts.bandwidth(operation, implementations, rankCounts, results)
                 : CollectiveCharts.barrier(implementations, results)).writePng(png);

@@ -20,6 +20,8 @@ public final class CommandRunner
     private static final int TAIL_LINES = 20;
 
     private final PrintStream echo;
+    /** The program running now, for {@link #stopRunning} from another thread. */
+    private volatile Process running;
 
     /** @param echo where each output line is echoed as it arrives, so a long run shows progress. */
     public CommandRunner(final PrintStream echo)
@@ -80,6 +82,7 @@ public final class CommandRunner
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         final Process process = builder.start();
+        running = process;
         final AtomicBoolean timedOut = new AtomicBoolean();
         final Thread watchdog = timeoutSeconds == 0 ? null : Thread.ofVirtual().start(() -> endAfter(process, timeoutSeconds, timedOut));
         final List<String> lines = new ArrayList<>();
@@ -96,6 +99,7 @@ public final class CommandRunner
             }
         }
         final int exit = process.waitFor();
+        running = null;
         if (watchdog != null)
         {
             watchdog.interrupt();
@@ -119,6 +123,17 @@ public final class CommandRunner
             throw new IOException(outcome.failure(command, 0));
         }
         return outcome.lines();
+    }
+
+    /** Kills the program running now, if any, and everything it started: for a runner that is being stopped. */
+    public void stopRunning()
+    {
+        final Process process = running;
+        if (process != null)
+        {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
     }
 
     /** Kills the process and everything it started once the time limit has passed, unless interrupted first. */

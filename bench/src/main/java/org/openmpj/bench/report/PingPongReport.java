@@ -20,7 +20,7 @@ import org.openmpj.bench.ResultSet;
  * {@code pingpong[-DEVICE].csv}, {@code .md}, {@code -latency.png} and {@code -bandwidth.png}. Started by
  * {@code bench/run-pingpong.sh} and {@code bench/run-pingpong-tcp.sh}.
  */
-public final class PingPongReport implements Report<Implementation>
+public final class PingPongReport extends DeviceReport<Implementation>
 {
     /** Timed batches per size in each round: three rounds of five, fifteen per size and implementation, as one run has. */
     public static final int DEFAULT_REPETITIONS_PER_ROUND = 5;
@@ -46,7 +46,6 @@ public final class PingPongReport implements Report<Implementation>
             BenchOptions.REPETITIONS.withDefault(DEFAULT_REPETITIONS_PER_ROUND).withHelp("timed batches per size in each round"),
             BenchOptions.BATCH_MS));
 
-    private final DeviceRun run;
     private final Path mpichBinary;
     private final BenchOptions bench;
     private final BenchmarkCommands commands;
@@ -62,15 +61,15 @@ public final class PingPongReport implements Report<Implementation>
      */
     public PingPongReport(final DeviceRun run, final Path mpichBinary, final BenchOptions bench, final Path javaHome, final String jvmOptions)
     {
+        super(run, javaHome, jvmOptions, bench.batchMillis(), bench.repetitions());
         if (run.device().startsRankProcesses() && run.cores() < 2)
         {
             throw new IllegalArgumentException("--cpus " + run.cpus() + " names one CPU; the " + run.device().deviceName()
                 + " device's two processes need one each");
         }
-        this.run = run;
         this.mpichBinary = mpichBinary;
         this.bench = bench;
-        this.commands = new BenchmarkCommands(this, javaHome, jvmOptions);
+        this.commands = new BenchmarkCommands(this);
         this.plan = PingPongPlan.of(this, commands);
     }
 
@@ -93,12 +92,6 @@ public final class PingPongReport implements Report<Implementation>
         return of(PARSER.parse(args));
     }
 
-    /** @return the device, CPUs, rounds and where things are. */
-    public DeviceRun run()
-    {
-        return run;
-    }
-
     /** @return the native program built with MPICH. */
     public Path mpichBinary()
     {
@@ -111,28 +104,22 @@ public final class PingPongReport implements Report<Implementation>
         return bench;
     }
 
+    /** @return this report with its Java programs on another JDK and with other JVM options. */
+    public PingPongReport withJava(final Path javaHome, final String jvmOptions)
+    {
+        return new PingPongReport(run(), mpichBinary, bench, javaHome, jvmOptions);
+    }
+
+    /** @return the command lines. */
+    public BenchmarkCommands commands()
+    {
+        return commands;
+    }
+
     /** @return what runs and what it is held against. */
     public PingPongPlan plan()
     {
         return plan;
-    }
-
-    @Override
-    public Path home()
-    {
-        return run.home();
-    }
-
-    @Override
-    public Path results()
-    {
-        return run.results();
-    }
-
-    @Override
-    public int rounds()
-    {
-        return run.rounds();
     }
 
     @Override
@@ -142,28 +129,16 @@ public final class PingPongReport implements Report<Implementation>
         for (final Map.Entry<Implementation, List<String>> step : plan.steps().entrySet())
         {
             final Implementation implementation = step.getKey();
-            steps.add(new Step<>(implementation, implementation.label(), run.fileBase("pingpong") + "-" + implementation.id(), step.getValue())
+            steps.add(new Step<>(implementation, implementation.label(), run().fileBase("pingpong") + "-" + implementation.id(), step.getValue())
                 .withAttempts(plan.repeatable().contains(implementation) ? PingPongPlan.ATTEMPTS : 1));
         }
         return steps;
     }
 
     @Override
-    public Map<String, String> environment()
-    {
-        return commands.environment();
-    }
-
-    @Override
     public List<List<String>> versionCommands()
     {
         return plan.versionCommands();
-    }
-
-    @Override
-    public RunInfo.Setting setting()
-    {
-        return new RunInfo.Setting(run.device().deviceName(), run.eagerLimitBytes(), bench.batchMillis(), bench.repetitions());
     }
 
     @Override
@@ -186,11 +161,11 @@ public final class PingPongReport implements Report<Implementation>
         }
         final List<Implementation> implementations = List.copyOf(plan.steps().keySet());
         final ResultSet results = Rounds.combine(rounds);
-        final String name = run.fileBase("pingpong");
-        final Path csv = run.results().resolve(name + ".csv");
-        final Path markdown = run.results().resolve(name + ".md");
-        final Path latency = run.results().resolve(name + "-latency.png");
-        final Path bandwidth = run.results().resolve(name + "-bandwidth.png");
+        final String name = run().fileBase("pingpong");
+        final Path csv = run().results().resolve(name + ".csv");
+        final Path markdown = run().results().resolve(name + ".md");
+        final Path latency = run().results().resolve(name + "-latency.png");
+        final Path bandwidth = run().results().resolve(name + "-bandwidth.png");
         Files.writeString(csv, CsvReport.render(results.sizes()), StandardCharsets.UTF_8);
         Charts.latency(implementations, results, info.device(), info.eagerLimitBytes()).writePng(latency);
         Charts.bandwidth(implementations, results, info.device(), info.eagerLimitBytes()).writePng(bandwidth);

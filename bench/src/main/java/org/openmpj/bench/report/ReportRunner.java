@@ -137,6 +137,13 @@ public final class ReportRunner
         final List<String> repeatedRuns = new ArrayList<>();
         final String runQueue;
         final Report.Undo preparations = report.open();
+        // Stopped (Ctrl-C, kill), the runner still ends the program it runs and undoes what it prepared: namespace hosts, a server.
+        final Thread undoWhenStopped = Thread.ofPlatform().unstarted(() ->
+        {
+            runner.stopRunning();
+            undo(preparations);
+        });
+        Runtime.getRuntime().addShutdownHook(undoWhenStopped);
         try (RunQueueMonitor monitor = new RunQueueMonitor())
         {
             for (int round = 1; round <= report.rounds(); round++)
@@ -158,11 +165,24 @@ public final class ReportRunner
         }
         finally
         {
+            Runtime.getRuntime().removeShutdownHook(undoWhenStopped);
             preparations.close();
         }
         final RunInfo info = RunInfo.measured(report.home(), date, report.versionCommands(), loadAverage, report.setting(), runQueue,
             report.rounds(), List.copyOf(commands), repeatedRuns);
         report.write(rounds, info);
+    }
+
+    private void undo(final Report.Undo preparations)
+    {
+        try
+        {
+            preparations.close();
+        }
+        catch (final IOException ex)
+        {
+            out.println("== undoing the report's preparations failed: " + ex.getMessage());
+        }
     }
 
     /**

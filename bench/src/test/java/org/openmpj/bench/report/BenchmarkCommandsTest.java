@@ -27,7 +27,7 @@ class BenchmarkCommandsTest
         assertEquals(ReportOptions.DEFAULT_ROUNDS, options.rounds());
         assertEquals(new BenchOptions(BenchOptions.DEFAULT_MAX_BYTES, 3, BenchOptions.DEFAULT_BATCH_MILLIS), options.bench());
 
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "-Xmx2g -XX:+UseParallelGC");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "-Xmx2g -XX:+UseParallelGC").commands();
         final List<String> floor = commands.floor();
         assertEquals(List.of("taskset", "-c", "0,1", "/jdk/bin/java", "-Xmx2g", "-XX:+UseParallelGC", "-cp"), floor.subList(0, 7));
         assertTrue(floor.contains("org.openmpj.bench.ThreadFloor") && floor.contains("3"), floor.toString());
@@ -41,15 +41,15 @@ class BenchmarkCommandsTest
         assertTrue(String.join(" ", openmpi).startsWith("mpirun --allow-run-as-root -np 2 --map-by core --bind-to core"), openmpi.toString());
         assertTrue(openmpi.contains("/opt/openmpj/bench/target/pingpong"), openmpi.toString());
 
-        assertEquals("/jdk", commands.environment().get("JAVA_HOME"));
-        assertEquals("-Xmx2g -XX:+UseParallelGC", commands.environment().get("OPENMPJ_JVM_OPTS"));
+        assertEquals("/jdk", commands.job().environment().get("JAVA_HOME"));
+        assertEquals("-Xmx2g -XX:+UseParallelGC", commands.job().environment().get("OPENMPJ_JVM_OPTS"));
     }
 
     @Test
     void theEagerLimitAndCoresCanBeChosen()
     {
         final PingPongReport options = PingPongReport.parse(new String[] {"--eager-limit", "4096", "--cpus", "2,3"});
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), " ");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), " ").commands();
         assertTrue(commands.openmpj().contains("-Dopenmpj.thread.eagerLimit=4096"));
         assertEquals(List.of("taskset", "-c", "2,3", "/jdk/bin/java", "-cp"), commands.floor().subList(0, 5));
         assertThrows(IllegalArgumentException.class, () -> PingPongReport.parse(new String[] {"--eager-limit", "-1"}));
@@ -65,7 +65,7 @@ class BenchmarkCommandsTest
             new String[] {"--home", HOME.toString(), "--device", "tcp", "--cpus", "1,0", "--max-bytes", "4194304"});
         assertEquals(BenchDevice.TCP, options.run().device());
         assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.run().eagerLimitBytes());
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "-Xmx1g");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "-Xmx1g").commands();
 
         final String floor = String.join(" ", commands.socketFloor());
         assertEquals("taskset -c 1 /jdk/bin/java -Xmx1g -cp /opt/openmpj/bench/target/openmpj-bench.jar org.openmpj.bench.SocketFloor "
@@ -102,7 +102,7 @@ class BenchmarkCommandsTest
         assertEquals(BenchDevice.SHM, options.run().device());
         assertEquals(ShmDeviceProvider.EAGER_LIMIT_DEFAULT, options.run().eagerLimitBytes());
         assertEquals(HOME.resolve("bench/target/pingpong-mpich"), options.mpichBinary());
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String openmpj = String.join(" ", commands.openmpj());
         assertTrue(openmpj.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to user:0,1 /jdk/bin/java "), openmpj);

@@ -34,7 +34,7 @@ class CollectiveCommandsTest
     void openMpiSpinsBoundToCoresUntilOversubscribedThenYieldsUnbound()
     {
         final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString()});
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "-Xmx2g");
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "-Xmx2g").commands();
 
         final String two = String.join(" ", commands.openmpi(2));
         assertTrue(two.startsWith("taskset -c 0,1 mpirun --allow-run-as-root --timeout 900 -np 2 --map-by core --bind-to core "
@@ -48,7 +48,7 @@ class CollectiveCommandsTest
         assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "4", "-dev", "thread"), openmpj.subList(0, 8));
         assertTrue(openmpj.contains("org.openmpj.bench.Collectives") && openmpj.contains("4194304"), openmpj.toString());
         assertFalse(String.join(" ", openmpj).contains("openmpj.idle"), "the idle strategy chooses itself");
-        assertEquals("-Xmx2g", commands.environment().get("OPENMPJ_JVM_OPTS"));
+        assertEquals("-Xmx2g", commands.job().environment().get("OPENMPJ_JVM_OPTS"));
     }
 
     @Test
@@ -58,7 +58,7 @@ class CollectiveCommandsTest
             new String[] {"--home", HOME.toString(), "--device", "tcp", "--ranks", "2,8", "--max-bytes", "65536"});
         assertEquals(BenchDevice.TCP, options.run().device());
         assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.run().eagerLimitBytes());
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String eight = String.join(" ", commands.openmpj(8));
         assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
@@ -80,7 +80,7 @@ class CollectiveCommandsTest
         assertEquals(BenchDevice.SHM, options.run().device());
         assertEquals(BenchDevice.SHM.eagerLimitDefault(), options.run().eagerLimitBytes());
         assertEquals("/usr/bin/mpirun.openmpi", options.run().mpirun());
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String eight = String.join(" ", commands.openmpj(8));
         assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
@@ -99,7 +99,7 @@ class CollectiveCommandsTest
         final CollectivesReport options = CollectivesReport.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});
         assertEquals(4, options.run().cores());
         assertEquals(List.of(4, 8), options.rankCounts());
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
         assertEquals(List.of("--map-by", "core", "--bind-to", "core"), commands.openMpiPlacement(4));
         assertTrue(commands.openMpiPlacement(8).contains("--oversubscribe"));
     }

@@ -23,10 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportRunnerTest
 {
     /** A report whose steps are shell scripts; it keeps what the runner hands it. */
-    private static final class ShellReport implements Report<String>
+    private static final class ShellReport extends AbstractReport<String>
     {
-        private final Path results;
-        private final int rounds;
         private final List<Step<String>> steps;
         private final List<String> opened = new ArrayList<>();
         private List<List<StepRun<String>>> written;
@@ -34,27 +32,8 @@ class ReportRunnerTest
 
         ShellReport(final Path results, final int rounds, final List<Step<String>> steps)
         {
-            this.results = results;
-            this.rounds = rounds;
+            super(results, results, rounds);
             this.steps = steps;
-        }
-
-        @Override
-        public Path home()
-        {
-            return results;
-        }
-
-        @Override
-        public Path results()
-        {
-            return results;
-        }
-
-        @Override
-        public int rounds()
-        {
-            return rounds;
         }
 
         @Override

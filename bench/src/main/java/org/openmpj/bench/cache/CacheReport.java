@@ -104,9 +104,8 @@ public final class CacheReport extends AbstractReport<String>
     /** @return the report a parsed command line asks for. */
     public static CacheReport of(final OptionParser.Values values)
     {
-        final Path home = ReportOptions.home(values);
-        final Path out = values.get(OUT);
-        return new CacheReport(home, out != null ? out : home.resolve("bench/results/cache"), values.get(ReportOptions.ROUNDS),
+        return new CacheReport(ReportOptions.home(values), ReportOptions.pathUnderHome(values, OUT, "bench/results/cache"),
+            values.get(ReportOptions.ROUNDS),
             values.get(SIZES).stream().sorted().toList(), values.get(CLIENTS), values.get(THREADS), !values.get(UNTHROTTLED),
             Path.of(System.getProperty("java.home")));
     }

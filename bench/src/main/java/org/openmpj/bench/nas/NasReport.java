@@ -137,12 +137,10 @@ public final class NasReport extends AbstractReport<NasReport.Job>
     /** @return the report a parsed command line asks for; without {@code --devices}, the devices this machine can run. */
     public static NasReport of(final OptionParser.Values values)
     {
-        final Path home = ReportOptions.home(values);
-        final Path jar = values.get(JAR);
         final List<String> devices = values.get(DEVICES_OPTION);
-        return new NasReport(new Options(home, ReportOptions.results(values), values.get(ReportOptions.ROUNDS), values.get(KERNELS_OPTION),
-            values.get(CLASSES_OPTION), values.get(RANKS), devices != null ? devices : availableDevices(), values.get(TIMEOUT),
-            jar != null ? jar : OpenMpjJob.moduleJar(home, "nas"), values.get(MAIN)),
+        return new NasReport(new Options(ReportOptions.home(values), ReportOptions.results(values), values.get(ReportOptions.ROUNDS),
+            values.get(KERNELS_OPTION), values.get(CLASSES_OPTION), values.get(RANKS), devices != null ? devices : availableDevices(),
+            values.get(TIMEOUT), ReportOptions.pathUnderHome(values, JAR, "nas/target/openmpj-nas.jar"), values.get(MAIN)),
             Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
     }
 

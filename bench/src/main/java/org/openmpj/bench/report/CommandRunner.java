@@ -107,24 +107,6 @@ public final class CommandRunner
         return new Outcome(lines, exit, timedOut.get(), log);
     }
 
-    /**
-     * @param command     the program and its arguments.
-     * @param environment variables to set on top of this process's environment.
-     * @param log         where the combined stdout and stderr are saved.
-     * @return the output lines.
-     * @throws IOException when the program cannot start or exits non-zero; the message quotes its last lines.
-     */
-    public List<String> run(final List<String> command, final Map<String, String> environment, final Path log)
-        throws IOException, InterruptedException
-    {
-        final Outcome outcome = run(command, environment, log, 0);
-        if (!outcome.succeeded())
-        {
-            throw new IOException(outcome.failure(command, 0));
-        }
-        return outcome.lines();
-    }
-
     /** Kills the program running now, if any, and everything it started: for a runner that is being stopped. */
     public void stopRunning()
     {

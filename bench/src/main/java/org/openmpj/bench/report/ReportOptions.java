@@ -59,7 +59,13 @@ public final class ReportOptions
     /** @return the results directory given, else HOME/bench/results. */
     public static Path results(final OptionParser.Values values)
     {
-        final Path results = values.get(RESULTS);
-        return results != null ? results : home(values).resolve("bench/results");
+        return pathUnderHome(values, RESULTS, "bench/results");
+    }
+
+    /** @return the path the option gives, else {@code path} under the checkout, e.g. {@code bench/results}. */
+    public static Path pathUnderHome(final OptionParser.Values values, final Option<Path> option, final String path)
+    {
+        final Path given = values.get(option);
+        return given != null ? given : home(values).resolve(path);
     }
 }

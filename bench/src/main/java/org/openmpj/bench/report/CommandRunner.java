@@ -113,9 +113,16 @@ public final class CommandRunner
         final Process process = running;
         if (process != null)
         {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+            kill(process);
         }
+    }
+
+    /** Kills a program, then what it started (listed first, so that none is left with no parent to be found by). */
+    private static void kill(final Process process)
+    {
+        final List<ProcessHandle> started = process.descendants().toList();
+        process.destroyForcibly();
+        started.forEach(ProcessHandle::destroyForcibly);
     }
 
     /** Kills the process and everything it started once the time limit has passed, unless interrupted first. */
@@ -133,8 +140,7 @@ public final class CommandRunner
             return;
         }
         timedOut.set(true);
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        kill(process);
     }
 
     /**

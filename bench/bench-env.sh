@@ -1,6 +1,6 @@
 # Shared by the bench/run-*.sh scripts: finds the JDK and the jars (bin/openmpj-env.sh), checks the tools a report
 # needs with install hints, finds Open MPI's own launcher and compiler (MPICH's may own mpirun and mpicc), builds the
-# bench jar when it is missing and compiles a native benchmark when it changed.
+# bench jar when it is missing, compiles a native benchmark when it changed, and starts the one report runner.
 # Sourced, not run; the sourcing script's name prefixes every message. Sets BENCH_DIR and BENCH_JAR.
 
 BENCH_DIR=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -98,4 +98,26 @@ bench_starts_rank_processes() {
     tcp|shm|hybrid|ucx-sm|ucx-tcp) return 0 ;;
     *) return 1 ;;
   esac
+}
+
+# bench_run_report KIND ARGS...: runs the report runner (org.openmpj.bench.report.ReportRunner) on this checkout; ARGS come
+# after the script's own, so the user's options win. 'ReportRunner KIND --help' lists a report's options.
+bench_run_report() {
+  local kind=$1
+  shift
+  # Native access: the nas report asks the devices whether they can run, and the shm and ucx probes call C.
+  exec "$JAVA" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED \
+    -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_RUNTIME_CP" \
+    org.openmpj.bench.report.ReportRunner "$kind" --home "$OPENMPJ_HOME" "$@"
+}
+
+# bench_wants_help ARGS...: true when the arguments ask for the help, which needs neither tools nor root.
+bench_wants_help() {
+  local arg
+  for arg in "$@"; do
+    case "$arg" in
+      --help|-h) return 0 ;;
+    esac
+  done
+  return 1
 }

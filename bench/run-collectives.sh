@@ -6,6 +6,7 @@
 # Usage: bench/run-collectives.sh [--help] [--device thread|tcp|shm] [--rounds N] [--ranks 2,4,8] [--cpus LIST]
 #                                 [--min-bytes N] [--max-bytes N] [--step N] [--large-job-ranks N]
 #                                 [--large-job-max-bytes N] [--repetitions N] [--batch-ms N] [--eager-limit BYTES]
+# A thin wrapper over the report runner: 'ReportRunner collectives' (--help lists every option).
 # --device tcp runs OpenMPJ's tcp device, a JVM process per rank under MPICH's mpiexec.hydra (bound to a core each
 # while the ranks fit the cores, unbound beyond), against Open MPI over TCP (--mca btl tcp,self), and writes
 # bench/results/collectives-tcp.*; e.g. 8 ranks on 2 cores: --device tcp --ranks 8 --max-bytes 65536 --rounds 1.
@@ -27,6 +28,10 @@ set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 NATIVE_BIN="$BENCH_DIR/target/collectives"
 
+if bench_wants_help "$@"; then
+  bench_build
+  bench_run_report collectives --help
+fi
 if bench_starts_rank_processes "$@"; then
   bench_require_tools taskset mpiexec.hydra
 else
@@ -36,7 +41,4 @@ bench_find_openmpi
 bench_build
 bench_compile_native "$BENCH_DIR/native/collectives.c" "$NATIVE_BIN"
 
-exec "$JAVA" -Djava.awt.headless=true \
-  -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_RUNTIME_CP" \
-  org.openmpj.bench.CollectivesReport \
-  --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --mpirun "$OPENMPI_MPIRUN" "$@"
+bench_run_report collectives --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --mpirun "$OPENMPI_MPIRUN" "$@"

@@ -17,6 +17,7 @@
 #
 # Usage: bench/run-pingpong.sh [--help] [--device thread|tcp|shm|hybrid|ucx-sm|ucx-tcp] [--eager-limit BYTES] [--cpus LIST] [--rounds N]
 #                              [--max-bytes N] [--repetitions N] [--batch-ms N]
+# A thin wrapper over the report runner: 'ReportRunner pingpong' (--help lists every option).
 # The implementations take turns for --rounds rounds (default 3) of --repetitions timed batches per size (default 5).
 # --device hybrid: the same as shm with OpenMPJ's hybrid device, one rank per JVM, into pingpong-hybrid.*.
 # e.g. the shm report: bench/run-pingpong.sh --device shm (a smoke run: --rounds 1 --max-bytes 4096 --repetitions 1).
@@ -29,6 +30,10 @@ source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 NATIVE_BIN="$BENCH_DIR/target/pingpong"
 MPICH_BIN="$BENCH_DIR/target/pingpong-mpich"
 
+if bench_wants_help "$@"; then
+  bench_build
+  bench_run_report pingpong --help
+fi
 device=$(bench_device "$@")
 tools=(taskset)
 if bench_starts_rank_processes "$@"; then
@@ -48,8 +53,5 @@ if [ "$device" = shm ] || [ "$device" = hybrid ]; then
   bench_compile_mpich "$BENCH_DIR/native/pingpong.c" "$MPICH_BIN"
 fi
 
-exec "$JAVA" -Djava.awt.headless=true \
-  -cp "$BENCH_JAR:$OPENMPJ_MPI_JAR:$OPENMPJ_RUNTIME_CP" \
-  org.openmpj.bench.PingPongReport \
-  --home "$OPENMPJ_HOME" --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --native-mpich "$MPICH_BIN" \
+bench_run_report pingpong --results "$BENCH_DIR/results" --native "$NATIVE_BIN" --native-mpich "$MPICH_BIN" \
   --mpirun "$OPENMPI_MPIRUN" "$@"

@@ -1,5 +1,7 @@
 package org.openmpj.bench;
 
+import java.util.List;
+
 /**
  * The command-line options every ping-pong program shares, the native one included:
  * {@code --max-bytes N}, {@code --repetitions N} and {@code --batch-ms N}.
@@ -17,15 +19,28 @@ public record BenchOptions(int maxBytes, int repetitions, int batchMillis)
     /** Long enough to hide the clock and the per-batch hand-shake, short enough for 15 of them per size. */
     public static final int DEFAULT_BATCH_MILLIS = 30;
 
+    /** The largest message. */
+    public static final OptionParser.Option<Integer> MAX_BYTES = OptionParser.number("--max-bytes",
+        "the largest message; sizes run from 1 B through powers of two up to it", DEFAULT_MAX_BYTES);
+    /** Timed batches per size. */
+    public static final OptionParser.Option<Integer> REPETITIONS = OptionParser.number("--repetitions",
+        "timed batches per size; the median and minimum are taken over them", DEFAULT_REPETITIONS);
+    /** The batch length. */
+    public static final OptionParser.Option<Integer> BATCH_MS = OptionParser.number("--batch-ms",
+        "the length in ms each batch is calibrated to", DEFAULT_BATCH_MILLIS);
+    /** Every ping-pong program's options. */
+    public static final List<OptionParser.Option<?>> OPTIONS = List.of(MAX_BYTES, REPETITIONS, BATCH_MS);
+
     private static final int MAX_MAX_BYTES = 1 << 30;
     private static final int MAX_COUNT = 100_000;
+    private static final OptionParser PARSER = new OptionParser("a ping-pong program", "A ping-pong over message sizes.", OPTIONS);
 
     /** Validates the values. */
     public BenchOptions
     {
-        requireInRange("--max-bytes", maxBytes, MAX_MAX_BYTES);
-        requireInRange("--repetitions", repetitions, MAX_COUNT);
-        requireInRange("--batch-ms", batchMillis, MAX_COUNT);
+        OptionParser.requireInRange(MAX_BYTES.name(), maxBytes, 1, MAX_MAX_BYTES);
+        OptionParser.requireInRange(REPETITIONS.name(), repetitions, 1, MAX_COUNT);
+        OptionParser.requireInRange(BATCH_MS.name(), batchMillis, 1, MAX_COUNT);
     }
 
     /** @return the defaults: 16 MiB, 15 repetitions, 30 ms batches. */
@@ -41,33 +56,13 @@ public record BenchOptions(int maxBytes, int repetitions, int batchMillis)
      */
     public static BenchOptions parse(final String[] args)
     {
-        return parse(args, defaults());
+        return of(PARSER.parse(args));
     }
 
-    /**
-     * @param args     pairs of option name and value, in any order.
-     * @param defaults the values of absent options.
-     * @return the options.
-     * @throws IllegalArgumentException naming the option when one is unknown, has no value or is out of range.
-     */
-    public static BenchOptions parse(final String[] args, final BenchOptions defaults)
+    /** @return the options among {@code values}, parsed with {@link #OPTIONS} (or options of the same names). */
+    public static BenchOptions of(final OptionParser.Values values)
     {
-        int maxBytes = defaults.maxBytes();
-        int repetitions = defaults.repetitions();
-        int batchMillis = defaults.batchMillis();
-        for (final OptionPairs.Option option : OptionPairs.of(args))
-        {
-            final int value = option.wholeInt(Integer.MIN_VALUE, Integer.MAX_VALUE);
-            switch (option.name())
-            {
-                case "--max-bytes" -> maxBytes = value;
-                case "--repetitions" -> repetitions = value;
-                case "--batch-ms" -> batchMillis = value;
-                default -> throw new IllegalArgumentException(
-                    "unknown option " + option.name() + "; expected --max-bytes N, --repetitions N, --batch-ms N");
-            }
-        }
-        return new BenchOptions(maxBytes, repetitions, batchMillis);
+        return new BenchOptions(values.get(MAX_BYTES), values.get(REPETITIONS), values.get(BATCH_MS));
     }
 
     /** @return the options as command-line arguments, for passing on to a benchmark program. */
@@ -79,13 +74,5 @@ public record BenchOptions(int maxBytes, int repetitions, int batchMillis)
             "--repetitions", Integer.toString(repetitions),
             "--batch-ms", Integer.toString(batchMillis),
         };
-    }
-
-    private static void requireInRange(final String name, final int value, final int max)
-    {
-        if (value < 1 || value > max)
-        {
-            throw new IllegalArgumentException(name + " " + value + " is out of range; expected 1 to " + max);
-        }
     }
 }

@@ -26,24 +26,40 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
     /** As the ping-pong's: long enough to hide the clock and the batch's opening barrier. */
     public static final int DEFAULT_BATCH_MILLIS = 30;
 
+    /** The smallest per-rank message. */
+    public static final OptionParser.Option<Integer> MIN_BYTES = OptionParser.number("--min-bytes",
+        "the smallest per-rank message, a multiple of 8 (Allreduce sums doubles)", DEFAULT_MIN_BYTES);
+    /** The largest per-rank message. */
+    public static final OptionParser.Option<Integer> MAX_BYTES = BenchOptions.MAX_BYTES.withDefault(DEFAULT_MAX_BYTES)
+        .withHelp("the largest per-rank message");
+    /** The factor between sizes. */
+    public static final OptionParser.Option<Integer> STEP = OptionParser.number("--step", "the factor between consecutive sizes", DEFAULT_STEP);
+    /** Timed batches per operation and size. */
+    public static final OptionParser.Option<Integer> REPETITIONS = BenchOptions.REPETITIONS.withHelp(
+        "timed batches per operation and size; the median and minimum are taken over them");
+    /** Both collectives programs' options. */
+    public static final List<OptionParser.Option<?>> OPTIONS = List.of(MIN_BYTES, MAX_BYTES, STEP, REPETITIONS, BenchOptions.BATCH_MS);
+
     /** Allreduce works on doubles. */
     private static final int DOUBLE_BYTES = Double.BYTES;
     private static final int MAX_MAX_BYTES = 1 << 30;
     private static final int MAX_STEP = 1024;
     private static final int MAX_COUNT = 100_000;
+    private static final OptionParser PARSER = new OptionParser("a collectives program",
+        "Bcast, Allreduce, Allgather, Alltoall and Barrier over per-rank message sizes.", OPTIONS);
 
     /** Validates the values. */
     public CollectiveOptions
     {
-        requireInRange("--min-bytes", minBytes, DOUBLE_BYTES, MAX_MAX_BYTES);
+        OptionParser.requireInRange(MIN_BYTES.name(), minBytes, DOUBLE_BYTES, MAX_MAX_BYTES);
         if (minBytes % DOUBLE_BYTES != 0)
         {
             throw new IllegalArgumentException("--min-bytes " + minBytes + " is not a multiple of 8 (Allreduce sums doubles)");
         }
-        requireInRange("--max-bytes", maxBytes, minBytes, MAX_MAX_BYTES);
-        requireInRange("--step", step, 2, MAX_STEP);
-        requireInRange("--repetitions", repetitions, 1, MAX_COUNT);
-        requireInRange("--batch-ms", batchMillis, 1, MAX_COUNT);
+        OptionParser.requireInRange(MAX_BYTES.name(), maxBytes, minBytes, MAX_MAX_BYTES);
+        OptionParser.requireInRange(STEP.name(), step, 2, MAX_STEP);
+        OptionParser.requireInRange(REPETITIONS.name(), repetitions, 1, MAX_COUNT);
+        OptionParser.requireInRange(BenchOptions.BATCH_MS.name(), batchMillis, 1, MAX_COUNT);
     }
 
     /** @return the defaults: 16 B to 4 MiB by factors of 4, 15 repetitions, 30 ms batches. */
@@ -59,37 +75,14 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
      */
     public static CollectiveOptions parse(final String[] args)
     {
-        return parse(args, defaults());
+        return of(PARSER.parse(args));
     }
 
-    /**
-     * @param args     pairs of option name and value, in any order.
-     * @param defaults the values of absent options.
-     * @return the options.
-     * @throws IllegalArgumentException naming the option when one is unknown, has no value or is out of range.
-     */
-    public static CollectiveOptions parse(final String[] args, final CollectiveOptions defaults)
+    /** @return the options among {@code values}, parsed with {@link #OPTIONS} (or options of the same names). */
+    public static CollectiveOptions of(final OptionParser.Values values)
     {
-        int minBytes = defaults.minBytes();
-        int maxBytes = defaults.maxBytes();
-        int step = defaults.step();
-        int repetitions = defaults.repetitions();
-        int batchMillis = defaults.batchMillis();
-        for (final OptionPairs.Option option : OptionPairs.of(args))
-        {
-            final int value = option.wholeInt(Integer.MIN_VALUE, Integer.MAX_VALUE);
-            switch (option.name())
-            {
-                case "--min-bytes" -> minBytes = value;
-                case "--max-bytes" -> maxBytes = value;
-                case "--step" -> step = value;
-                case "--repetitions" -> repetitions = value;
-                case "--batch-ms" -> batchMillis = value;
-                default -> throw new IllegalArgumentException("unknown option " + option.name()
-                    + "; expected --min-bytes N, --max-bytes N, --step N, --repetitions N, --batch-ms N");
-            }
-        }
-        return new CollectiveOptions(minBytes, maxBytes, step, repetitions, batchMillis);
+        return new CollectiveOptions(values.get(MIN_BYTES), values.get(MAX_BYTES), values.get(STEP), values.get(REPETITIONS),
+            values.get(BenchOptions.BATCH_MS));
     }
 
     /** @return the options as command-line arguments, for passing on to a benchmark program. */
@@ -120,13 +113,5 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
             sizes.add((int)bytes);
         }
         return sizes.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static void requireInRange(final String name, final int value, final int min, final int max)
-    {
-        if (value < min || value > max)
-        {
-            throw new IllegalArgumentException(name + " " + value + " is out of range; expected " + min + " to " + max);
-        }
     }
 }

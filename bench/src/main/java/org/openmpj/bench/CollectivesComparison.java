@@ -25,9 +25,9 @@ public final class CollectivesComparison
 
     public static void main(final String[] args) throws IOException
     {
-        if (List.of(args).contains("--help") || List.of(args).contains("-h"))
+        if (OptionParser.wantsHelp(args))
         {
-            System.out.print(DeviceComparisonOptions.USAGE);
+            System.out.print(DeviceComparisonOptions.PARSER.usage());
             return;
         }
         final DeviceComparisonOptions options;
@@ -43,7 +43,6 @@ public final class CollectivesComparison
         catch (final IllegalArgumentException ex)
         {
             System.err.println("CollectivesComparison: " + ex.getMessage());
-            System.err.print(DeviceComparisonOptions.USAGE);
             System.exit(2);
             return;
         }

@@ -23,13 +23,15 @@ public record SocketFloorOptions(int peerCpu, int connectPort, int socketBufferB
     private static final int MAX_PORT = 65_535;
     private static final int MAX_SOCKET_BUFFER_BYTES = 1 << 30;
 
-    /** The usage text. */
-    public static final String USAGE = """
-        Usage: SocketFloor [--peer-cpu N] [--socket-buffer-bytes N] [--max-bytes N] [--repetitions N] [--batch-ms N]
-          --peer-cpu             pin the echoing process to this CPU (taskset -c); default unpinned.
-          --socket-buffer-bytes  send and receive buffer of each socket, 0 for the kernel's; default %d.
-          --max-bytes, --repetitions, --batch-ms: as every ping-pong program.
-        """.formatted(DEFAULT_SOCKET_BUFFER_BYTES);
+    /** The CPU of the echoing process. */
+    static final OptionParser.Option<Integer> PEER_CPU = OptionParser.whole("--peer-cpu",
+        "pin the echoing process to this CPU (taskset -c); -1, the default, leaves it unpinned", -1, 0, MAX_CPU);
+    /** Given to the echoing process only: the leader's port. */
+    static final OptionParser.Option<Integer> CONNECT = OptionParser.whole("--connect",
+        "(the echoing process) the leader's loopback port to connect to; 0, the default, leads", 0, 1, MAX_PORT);
+    /** Each socket's buffers. */
+    static final OptionParser.Option<Integer> SOCKET_BUFFER_BYTES = OptionParser.whole("--socket-buffer-bytes",
+        "send and receive buffer of each socket, 0 for the kernel's", DEFAULT_SOCKET_BUFFER_BYTES, 0, MAX_SOCKET_BUFFER_BYTES);
 
     /**
      * @param args pairs of option name and value, in any order; absent options keep their defaults.
@@ -38,44 +40,22 @@ public record SocketFloorOptions(int peerCpu, int connectPort, int socketBufferB
      */
     public static SocketFloorOptions parse(final String[] args)
     {
-        int peerCpu = -1;
-        int connectPort = 0;
-        int socketBufferBytes = DEFAULT_SOCKET_BUFFER_BYTES;
-        final List<String> benchArgs = new ArrayList<>();
-        for (final OptionPairs.Option option : OptionPairs.of(args))
-        {
-            switch (option.name())
-            {
-                case "--peer-cpu" -> peerCpu = option.wholeInt(0, MAX_CPU);
-                case "--connect" -> connectPort = option.wholeInt(1, MAX_PORT);
-                case "--socket-buffer-bytes" -> socketBufferBytes = option.wholeInt(0, MAX_SOCKET_BUFFER_BYTES);
-                default ->
-                {
-                    benchArgs.add(option.name());
-                    benchArgs.add(option.value());
-                }
-            }
-        }
-        return new SocketFloorOptions(peerCpu, connectPort, socketBufferBytes, BenchOptions.parse(benchArgs.toArray(String[]::new)));
+        return parseFor(SocketFloor.class, args);
     }
 
     /**
-     * Parses a floor program's arguments, printing the usage under {@code program}'s name to standard error when they are
-     * wrong.
+     * Parses a floor program's arguments.
      *
+     * @param program the floor, named in the messages and the usage.
      * @throws IllegalArgumentException as {@link #parse} does.
      */
     public static SocketFloorOptions parseFor(final Class<?> program, final String[] args)
     {
-        try
-        {
-            return parse(args);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.print(USAGE.replace("SocketFloor", program.getSimpleName()));
-            throw ex;
-        }
+        final List<OptionParser.Option<?>> options = new ArrayList<>(List.of(PEER_CPU, CONNECT, SOCKET_BUFFER_BYTES));
+        options.addAll(BenchOptions.OPTIONS);
+        final OptionParser.Values values = new OptionParser(program.getSimpleName(),
+            "A ping-pong floor of two JVMs: the leading process starts the echoing one, leads and prints.", options).parse(args);
+        return new SocketFloorOptions(values.get(PEER_CPU), values.get(CONNECT), values.get(SOCKET_BUFFER_BYTES), BenchOptions.of(values));
     }
 
     /** @return whether these are the leading process's options (it listens, starts the follower and prints). */

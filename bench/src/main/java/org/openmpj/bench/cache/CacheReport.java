@@ -1,354 +1,362 @@
 package org.openmpj.bench.cache;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.function.DoublePredicate;
-import java.util.function.IntFunction;
-import java.util.stream.Collectors;
 
-import org.openmpj.bench.ByteSizes;
-import org.openmpj.bench.plot.Axis;
-import org.openmpj.bench.plot.LinePlot;
-import org.openmpj.bench.plot.Series;
+import org.openmpj.bench.OptionParser;
+import org.openmpj.bench.report.CommandRunner;
+import org.openmpj.bench.report.MachineInfo;
+import org.openmpj.bench.report.OpenMpjJob;
+import org.openmpj.bench.report.AbstractReport;
+import org.openmpj.bench.report.ReportOptions;
+import org.openmpj.bench.report.RunInfo;
+import org.openmpj.bench.report.Step;
+import org.openmpj.bench.report.StepRun;
 
 /**
- * Writes the cache benchmark's report from the raw logs {@code bench/run-cache.sh} kept: {@code cache.csv} (every
- * cell), {@code cache.md} (the setup, every goal's figure per round and the median of the per-round ratios, the
- * tables) and PNG plots of the time N clients take and of the speed-up over direct reads.
- *
- * <pre>
- *   CacheReport RAW_DIR OUT_DIR
- * </pre>
+ * The MPJ-Cache report ({@code ReportRunner cache}, as root): five "hosts" of network namespaces ({@code tools/netns-hosts}),
+ * each one JVM of T thread ranks on the hybrid device, every host's link limited with {@code tc} to 1 Gbit/s each way; the
+ * shared file system a sixth host serving a directory over TCP ({@link StoreServer}) through 800 Mbit/s shared by every
+ * reader. It runs {@link ClusterBench} (N clients read the same file directly or through the cache, cold and warm, every
+ * cell alternating within each of its rounds), {@link WarmFetch} (a warm fetch against a ping-pong over the link and on the
+ * thread device) and {@link PolicyBench} (the replacement policies), and writes {@code cache.csv}, {@code cache.md} and
+ * {@code cache-*.png} ({@link CacheTables}) with every raw log under {@code raw/}. The runner runs one round: the rounds
+ * alternate inside the programs, which keep the cluster's JVMs up between cells.
  */
-public final class CacheReport
+public final class CacheReport extends AbstractReport<String>
 {
-    private static final int WIDTH = 1100;
-    private static final int HEIGHT = 700;
+    private static final int HOSTS = 5;
+    private static final String LINK_RATE = "1gbit";
+    private static final String STORE_RATE = "800mbit";
+    private static final String STORE_NAMESPACE = "openmpj-h6";
+    private static final String STORE_ADDRESS = "10.210.0.6";
+    private static final int STORE_PORT = 7070;
+    private static final Path WORK = Path.of("/var/tmp/openmpj-cache-bench");
+    private static final String REMOTE_SHELL = "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c";
+    private static final List<String> POLICIES = List.of("FIFO", "LRU", "SIEVE", "S3FIFO", "ARC");
+    private static final int POLICY_FILES = 2000;
+    private static final int POLICY_FILE_BYTES = 100_000;
+    private static final long[] WARM_SIZES = {10_000_000, 100_000_000};
+    /** The store server needs a moment to listen before the first client connects. */
+    private static final long STORE_START_MILLIS = 2000;
 
-    private final List<CacheLines.Cell> cells;
-    private final List<CacheLines.Warm> warms;
-    private final List<CacheLines.Policy> policies;
-    private final Map<String, String> setup;
-    private final StringBuilder md = new StringBuilder();
+    private static final OptionParser.Option<Boolean> UNTHROTTLED = OptionParser.flag("--unthrottled", "run without any tc limit");
+    private static final OptionParser.Option<List<Long>> SIZES = OptionParser.list("--sizes", "BYTES,...", "the file sizes",
+        List.of(1_000_000L, 10_000_000L, 100_000_000L), value -> OptionParser.whole(value, 1, 1L << 40));
+    private static final OptionParser.Option<List<Integer>> CLIENTS = OptionParser.wholeList("--clients", "the client counts",
+        List.of(1, 16, 32, 64, 128), 1, 4096);
+    private static final OptionParser.Option<Integer> THREADS = OptionParser.whole("--threads",
+        "thread ranks per host JVM (rank 0 serves the node group; the clients are spread over the other four hosts)", 33, 2, 4096);
+    private static final OptionParser.Option<Path> OUT = OptionParser.path("--out", "DIR", "where to write the report", "HOME/bench/results/cache");
 
-    private CacheReport(final Path raw) throws IOException
+    /** The report's options and help. */
+    public static final OptionParser PARSER = new OptionParser("ReportRunner cache", """
+        MPJ-Cache on an emulated cluster against direct reads of a throttled shared store, and the cache's own figures (warm
+        fetch against ping-pong, replacement policies). As root (namespaces, tc, dropping the page cache); needs ip and tc
+        (iproute2) and about 16 GiB of memory. Cells: N clients read the same file of S bytes directly or through the cache,
+        cold and warm, alternating in every round.""",
+        List.of(ReportOptions.HOME, OUT, ReportOptions.ROUNDS, SIZES, CLIENTS, THREADS, UNTHROTTLED));
+
+    private final Path home;
+    private final Path out;
+    /** The rounds of the programs themselves; the runner runs one. */
+    private final int rounds;
+    private final List<Long> sizes;
+    private final List<Integer> clients;
+    private final int threads;
+    private final boolean throttled;
+    private final Path javaHome;
+
+    /**
+     * @param home      the OpenMPJ checkout.
+     * @param out       where the report goes.
+     * @param rounds    the rounds each program alternates its cells over.
+     * @param sizes     the file sizes, ascending.
+     * @param clients   the client counts, ascending.
+     * @param threads   thread ranks per host JVM.
+     * @param throttled whether the links are limited with {@code tc}.
+     * @param javaHome  the JDK of the store server.
+     */
+    public CacheReport(final Path home, final Path out, final int rounds, final List<Long> sizes, final List<Integer> clients,
+        final int threads, final boolean throttled, final Path javaHome)
     {
-        this.cells = CacheLines.cells(raw.resolve("cluster.log"));
-        this.warms = CacheLines.warms(raw.resolve("warm.log"));
-        this.policies = CacheLines.policies(raw.resolve("policy.log"));
-        this.setup = CacheLines.setup(raw.resolve("setup.txt"));
+        super(home, out, 1);
+        this.home = home;
+        this.out = out;
+        this.rounds = rounds;
+        this.sizes = List.copyOf(sizes);
+        this.clients = List.copyOf(clients);
+        this.threads = threads;
+        this.throttled = throttled;
+        this.javaHome = javaHome;
     }
 
-    public static void main(final String[] args) throws IOException
+    /** @return the report a parsed command line asks for. */
+    public static CacheReport of(final OptionParser.Values values)
     {
-        System.setProperty("java.awt.headless", "true");
-        final Path out = Path.of(args[1]);
-        Files.createDirectories(out);
-        final CacheReport report = new CacheReport(Path.of(args[0]));
-        Files.writeString(out.resolve("cache.csv"), report.csv());
-        Files.writeString(out.resolve("cache.md"), report.markdown());
-        report.plots(out);
-        System.out.println("wrote " + out.resolve("cache.md") + ", cache.csv and cache-*.png");
+        return new CacheReport(ReportOptions.home(values), ReportOptions.pathUnderHome(values, OUT, "bench/results/cache"),
+            values.get(ReportOptions.ROUNDS),
+            values.get(SIZES).stream().sorted().toList(), values.get(CLIENTS), values.get(THREADS), !values.get(UNTHROTTLED),
+            Path.of(System.getProperty("java.home")));
     }
 
-    private String csv()
+    @Override
+    public Undo open() throws IOException, InterruptedException
     {
-        final StringBuilder csv = new StringBuilder("round,mode,size_bytes,clients,max_ms,p50_ms,p99_ms,backing_bytes\n");
-        for (final CacheLines.Cell cell : cells)
+        final Path raw = out.resolve("raw");
+        Files.createDirectories(raw);
+        makeFiles();
+        system(List.of(home.resolve("tools/netns-hosts").toString(), "start", Integer.toString(HOSTS + 1)));
+        final Undo hosts = () -> stopHosts(raw);
+        try
         {
-            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%.3f,%.3f,%.3f,%d%n", cell.round(), cell.mode(), cell.size(), cell.clients(),
-                cell.maxMs(), cell.p50Ms(), cell.p99Ms(), cell.backingBytes()));
-        }
-        return csv.toString();
-    }
-
-    private String markdown()
-    {
-        md.append("# MPJ-Cache on an emulated cluster\n\n");
-        setup.forEach((key, value) -> md.append("- ").append(key).append(": ").append(value).append('\n'));
-        md.append("\nEvery ratio is taken per round (the implementations alternate within each round) and the median of the "
-            + "rounds' ratios is the result; times are the slowest participating client's, from a barrier.\n\n");
-        goals();
-        sameFileTable();
-        distinctTable();
-        warmTable();
-        policyTable();
-        md.append("\n## Every cell, every round\n\nSee `cache.csv`; each client's own times are in `raw/cluster.log`.\n");
-        return md.toString();
-    }
-
-    private void goals()
-    {
-        md.append("## Goals\n\n| goal | target | per round | median | met |\n|---|---|---|---|---|\n");
-        final long largest = sizes().last();
-        final int most = clientCounts().last();
-        for (final String mode : List.of("cache-cold", "cache-warm"))
-        {
-            final double[] ratios = perRound(round -> ratio(cell(round, mode, largest, most), cell(round, mode, largest, 1)));
-            goal(most + " clients, the same " + label(largest) + " file, " + mode + ": time over one client's", "≤ 2.5",
-                ratios, value -> value <= 2.5);
-        }
-        final double worst = cells.stream().filter(cell -> cell.mode().equals("cache-cold") || cell.mode().equals("distinct-cache-cold"))
-            .mapToDouble(cell -> (double) cell.backingBytes() / (cell.size() * (cell.mode().startsWith("distinct") ? cell.clients() : 1)))
-            .max().orElse(Double.NaN);
-        goal("backing-store bytes read per unique byte (the group's one server; worst cold cell)", "≤ 1.05", new double[] {worst},
-            value -> value <= 1.05);
-        final int fewDistinct = distinctCounts().isEmpty() ? 0 : distinctCounts().first();
-        final double[] scaling = perRound(round -> throughput(round, most) / throughput(round, fewDistinct));
-        goal("distinct files, warm: throughput at " + most + " clients over " + fewDistinct, "≥ 0.9", scaling, value -> value >= 0.9);
-        final double link = Double.parseDouble(setup.getOrDefault("link_bytes_per_second", "0"));
-        if (link > 0)
-        {
-            goal("distinct files, warm, " + most + " clients: share of the server's link", "≥ 0.8",
-                perRound(round -> throughput(round, most) / link), value -> value >= 0.8);
-        }
-        for (final String transport : warms.stream().map(CacheLines.Warm::transport).distinct().toList())
-        {
-            for (final long bytes : warms.stream().filter(warm -> warm.transport().equals(transport)).map(CacheLines.Warm::bytes)
-                .collect(Collectors.toCollection(TreeSet::new)))
+            if (throttled)
             {
-                final double[] ratios = warms.stream().filter(warm -> warm.transport().equals(transport) && warm.bytes() == bytes)
-                    .mapToDouble(CacheLines.Warm::ratio).toArray();
-                goal("warm fetch of " + label(bytes) + " over ping-pong bandwidth, " + transport, "≥ 0.85", ratios,
-                    value -> value >= 0.85);
+                for (int k = 1; k <= HOSTS + 1; k++)
+                {
+                    final String rate = k == HOSTS + 1 ? STORE_RATE : LINK_RATE;
+                    // Into the host (the bridge's side of its veth) and out of it (the namespace's side).
+                    system(List.of("tc", "qdisc", "replace", "dev", "ompj-v" + k, "root", "tbf", "rate", rate, "burst", "1mb", "latency", "100ms"));
+                    system(List.of("ip", "netns", "exec", "openmpj-h" + k, "tc", "qdisc", "replace", "dev", "ompj-p" + k, "root", "tbf",
+                        "rate", rate, "burst", "1mb", "latency", "100ms"));
+                }
+            }
+            writeSetup(raw.resolve("setup.txt"));
+            final Process store = new ProcessBuilder("ip", "netns", "exec", STORE_NAMESPACE, javaHome.resolve("bin/java").toString(), "-Xmx1g",
+                "-cp", benchJar(), StoreServer.class.getName(), WORK.resolve("store").toString(), STORE_ADDRESS, Integer.toString(STORE_PORT))
+                .redirectErrorStream(true).redirectOutput(raw.resolve("store.log").toFile()).start();
+            Thread.sleep(STORE_START_MILLIS);
+            return () ->
+            {
+                store.descendants().forEach(ProcessHandle::destroy);
+                store.destroy();
+                hosts.close();
+            };
+        }
+        catch (final IOException | InterruptedException | RuntimeException ex)
+        {
+            hosts.close();
+            throw ex;
+        }
+    }
+
+    @Override
+    public List<Step<String>> steps(final int round)
+    {
+        final List<Step<String>> steps = new ArrayList<>();
+        final List<String> hostList = new ArrayList<>();
+        for (int k = 1; k <= HOSTS; k++)
+        {
+            hostList.add("openmpj-h" + k + ":1");
+        }
+        final List<String> cluster = new ArrayList<>(List.of("env", "OPENMPJ_JVM_OPTS=-Xmx6g -Xss512k", mpjrun(),
+            "-np", Integer.toString(HOSTS * threads), "-dev", "hybrid", "-threads", Integer.toString(threads),
+            "-hosts", String.join(",", hostList), REMOTE_SHELL, "-cp", benchJar(), ClusterBench.class.getName(),
+            STORE_ADDRESS + ":" + STORE_PORT, Integer.toString(rounds), join(sizes), join(clients), "memory.bytes=4g"));
+        steps.add(new Step<>("cluster", "the cluster run (" + HOSTS * threads + " ranks on " + HOSTS + " hosts)", "cluster", cluster));
+        for (final long size : WARM_SIZES)
+        {
+            // Rank 0 (the server) and client 1 on one host, client 0 on the other: its fetches and its ping-pong both cross the link.
+            steps.add(new Step<>("tcp-netns", "warm fetch of " + size + " B over tcp between two hosts", "warm-tcp-netns-" + size,
+                List.of(mpjrun(), "-np", "3", "-dev", "tcp", "-oversubscribe", "-hosts", "openmpj-h2:1,openmpj-h3:1", REMOTE_SHELL,
+                    "-cp", benchJar(), WarmFetch.class.getName(), WORK.toString(), "warm-" + size, Integer.toString(rounds), "3",
+                    "group.size=3")));
+            steps.add(new Step<>("thread", "warm fetch of " + size + " B on the thread device", "warm-thread-" + size,
+                List.of(mpjrun(), "-np", "3", "-dev", "thread", "-cp", benchJar(), WarmFetch.class.getName(), WORK.toString(),
+                    "warm-" + size, Integer.toString(rounds), "3", "group.size=3")));
+        }
+        for (final String policy : POLICIES)
+        {
+            steps.add(new Step<>("policy", "replacement policy " + policy + " through a server", "policy-" + policy,
+                List.of(mpjrun(), "-np", "2", "-dev", "thread", "-cp", benchJar(), PolicyBench.class.getName(), WORK.resolve("policy").toString(),
+                    policy, Integer.toString(POLICY_FILES), Integer.toString(POLICY_FILE_BYTES), "20000", "1.0", "10")));
+        }
+        return steps;
+    }
+
+    @Override
+    public Map<String, String> environment()
+    {
+        return Map.of("JAVA_HOME", javaHome.toString());
+    }
+
+    @Override
+    public List<List<String>> versionCommands()
+    {
+        return List.of();
+    }
+
+    @Override
+    public RunInfo.Setting setting()
+    {
+        return new RunInfo.Setting("hybrid", -1, 0, rounds);
+    }
+
+    /** Gathers the programs' lines into the logs {@link CacheTables} reads, each warm line naming its transport, and writes the report. */
+    @Override
+    public void write(final List<List<StepRun<String>>> stepRounds, final RunInfo info) throws IOException
+    {
+        final Path raw = out.resolve("raw");
+        final StringBuilder cluster = new StringBuilder();
+        final StringBuilder warm = new StringBuilder();
+        final StringBuilder policy = new StringBuilder();
+        for (final StepRun<String> run : stepRounds.getFirst())
+        {
+            for (final String line : run.output())
+            {
+                switch (run.step().job())
+                {
+                    case "cluster" -> cluster.append(line).append('\n');
+                    case "policy" -> policy.append(line).append('\n');
+                    default -> warm.append(line.startsWith("warm ") ? "warm transport=" + run.step().job() + " " + line.substring(5) : line)
+                        .append('\n');
+                }
             }
         }
-        final CacheLines.Policy lruZipf = policy("LRU", "zipf");
-        for (final CacheLines.Policy policy : policies)
-        {
-            if (policy.trace().equals("cyclic"))
-            {
-                goal("cyclic rescans of 1.25x the memory tier, " + policy.name() + ": hit ratio after the first pass",
-                    policy.name().equals("S3FIFO") ? "≥ 0.70" : "(beside)", new double[] {policy.hitRatio()},
-                    value -> !policy.name().equals("S3FIFO") || value >= 0.70);
-            }
-            else if (lruZipf != null)
-            {
-                goal("Zipf trace, " + policy.name() + ": miss ratio over LRU's", policy.name().equals("S3FIFO") ? "≤ 0.9" : "(beside)",
-                    new double[] {policy.missRatio() / lruZipf.missRatio()}, value -> !policy.name().equals("S3FIFO") || value <= 0.9);
-            }
-        }
-        final long smallest = sizes().first();
-        final double[] tail = perRound(round -> percentile(latencies(round, most, smallest), 0.99)
-            / percentile(latencies(round, 1, smallest), 0.5));
-        goal(label(smallest) + " files, warm, " + most + " clients: p99 latency over the one-client median", "≤ 5", tail,
-            value -> value <= 5);
-        md.append('\n');
+        Files.writeString(raw.resolve("cluster.log"), cluster, StandardCharsets.UTF_8);
+        Files.writeString(raw.resolve("warm.log"), warm, StandardCharsets.UTF_8);
+        Files.writeString(raw.resolve("policy.log"), policy, StandardCharsets.UTF_8);
+        CacheTables.write(raw, out);
     }
 
-    private void goal(final String what, final String target, final double[] values, final DoublePredicate met)
+    /** The store's files: the same file per size, hard-linked once per round and client count so that no read hits another's pages. */
+    private void makeFiles() throws IOException
     {
-        final double median = median(values);
-        md.append("| ").append(what).append(" | ").append(target).append(" | ")
-            .append(Arrays.stream(values).mapToObj(CacheReport::number).collect(Collectors.joining(", "))).append(" | ")
-            .append(number(median)).append(" | ")
-            .append(target.startsWith("(") ? "–" : Double.isNaN(median) ? "no data" : met.test(median) ? "yes" : "**no**")
-            .append(" |\n");
-    }
-
-    private void sameFileTable()
-    {
-        md.append("## The same file, N clients at once\n\nMedian over rounds of the slowest client's time (ms); speed-up over direct reads "
-            + "is the median of the per-round ratios.\n\n| size | clients | direct | cache cold | cache warm | speed-up cold | speed-up warm "
-            + "| backing reads (cold) |\n|---|---|---|---|---|---|---|---|\n");
-        for (final long size : sizes())
+        final Path store = WORK.resolve("store");
+        Files.createDirectories(store);
+        Files.createDirectories(WORK.resolve("policy"));
+        makeFile(store.resolve("warmup.bin"), 1_000_000);
+        for (final long size : sizes)
         {
-            for (final int clients : clientCounts())
+            final Path same = store.resolve("same-" + size);
+            makeFile(same, size);
+            for (int round = 1; round <= rounds; round++)
             {
-                md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", label(size), clients,
-                    number(medianTime("direct", size, clients)), number(medianTime("cache-cold", size, clients)),
-                    number(medianTime("cache-warm", size, clients)), number(speedUp("cache-cold", size, clients)),
-                    number(speedUp("cache-warm", size, clients)),
-                    number(median(perRound(round -> bytesRatio(cell(round, "cache-cold", size, clients)))))));
+                for (final int count : clients)
+                {
+                    link(store.resolve("same-" + size + "-r" + round + "-n" + count), same);
+                }
             }
         }
-        md.append('\n');
-    }
-
-    private void distinctTable()
-    {
-        md.append("## A file of its own per client\n\n| clients | direct MB/s | cache cold MB/s | cache warm MB/s |\n|---|---|---|---|\n");
-        for (final int clients : distinctCounts())
+        final long distinctSize = sizes.size() > 1 ? sizes.get(sizes.size() - 2) : sizes.getFirst();
+        final int most = clients.getLast();
+        final List<Integer> distinctCounts = clients.getFirst() == 1 && clients.size() > 1
+            ? List.of(clients.get(1), most) : List.of(clients.getFirst(), most);
+        final Path base = store.resolve("distinct-base");
+        makeFile(base, distinctSize);
+        for (int i = 0; i < most; i++)
         {
-            md.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", clients, number(median(perRound(round ->
-                distinctRate(round, "distinct-direct", clients)))), number(median(perRound(round -> distinctRate(round, "distinct-cache-cold",
-                clients)))), number(median(perRound(round -> throughput(round, clients) / 1e6)))));
-        }
-        md.append('\n');
-    }
-
-    private void warmTable()
-    {
-        md.append("## Warm fetch against ping-pong, same transport\n\n| transport | size | round | ping-pong MB/s | fetch MB/s | ratio |\n"
-            + "|---|---|---|---|---|---|\n");
-        for (final CacheLines.Warm warm : warms)
-        {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.0f | %.0f | %.3f |%n", warm.transport(), label(warm.bytes()),
-                warm.round(), warm.pingPongMBps(), warm.fetchMBps(), warm.ratio()));
-        }
-        md.append('\n');
-    }
-
-    private void policyTable()
-    {
-        md.append("## Replacement policies through a server\n\n| policy | trace | hit ratio | miss ratio |\n|---|---|---|---|\n");
-        for (final CacheLines.Policy policy : policies)
-        {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %.4f | %.4f |%n", policy.name(), policy.trace(), policy.hitRatio(),
-                policy.missRatio()));
-        }
-    }
-
-    private void plots(final Path out) throws IOException
-    {
-        final double[] x = clientCounts().stream().mapToDouble(Integer::doubleValue).toArray();
-        for (final long size : sizes())
-        {
-            final List<Series> lines = new ArrayList<>();
-            for (final String mode : List.of("direct", "cache-cold", "cache-warm"))
+            link(store.resolve("distinct-" + distinctSize + "-" + i), base);
+            for (int round = 1; round <= rounds; round++)
             {
-                lines.add(new Series(mode, x, clientCounts().stream().mapToDouble(clients -> medianTime(mode, size, clients)).toArray()));
-            }
-            final double low = lines.stream().flatMapToDouble(line -> Arrays.stream(line.y())).filter(value -> value > 0).min().orElse(1);
-            final double high = lines.stream().flatMapToDouble(line -> Arrays.stream(line.y())).max().orElse(10);
-            new LinePlot("N clients reading the same " + label(size) + " file (slowest client, lower is better)",
-                Axis.log2("clients", x[0], Math.max(x[x.length - 1], 2 * x[0]), value -> Long.toString((long) value)),
-                Axis.log10("time (ms)", low, high), lines, List.of()).writePng(out.resolve("cache-same-" + size + ".png"), WIDTH, HEIGHT);
-        }
-        final List<Series> speedUps = new ArrayList<>();
-        for (final long size : sizes())
-        {
-            for (final String mode : List.of("cache-cold", "cache-warm"))
-            {
-                speedUps.add(new Series(label(size) + " " + mode, x,
-                    clientCounts().stream().mapToDouble(clients -> speedUp(mode, size, clients)).toArray(), Series.AUTO_COLOUR,
-                    mode.endsWith("cold")));
+                for (final int count : distinctCounts)
+                {
+                    link(store.resolve("distinct-" + distinctSize + "-" + i + "-r" + round + "-n" + count), base);
+                }
             }
         }
-        final double top = speedUps.stream().flatMapToDouble(line -> Arrays.stream(line.y())).filter(Double::isFinite).max().orElse(1);
-        new LinePlot("Speed-up of MPJ-Cache over direct reads of the shared store (higher is better)",
-            Axis.log2("clients", x[0], Math.max(x[x.length - 1], 2 * x[0]), value -> Long.toString((long) value)),
-            Axis.linear("speed-up (direct time / cache time)", 0, top), speedUps, List.of())
-            .writePng(out.resolve("cache-speedup.png"), WIDTH, HEIGHT);
-    }
-
-    private TreeSet<Long> sizes()
-    {
-        return cells.stream().filter(cell -> cell.mode().equals("direct")).map(CacheLines.Cell::size)
-            .collect(Collectors.toCollection(TreeSet::new));
-    }
-
-    private TreeSet<Integer> clientCounts()
-    {
-        return cells.stream().filter(cell -> cell.mode().equals("direct")).map(CacheLines.Cell::clients)
-            .collect(Collectors.toCollection(TreeSet::new));
-    }
-
-    private TreeSet<Integer> distinctCounts()
-    {
-        return cells.stream().filter(cell -> cell.mode().equals("distinct-cache-warm")).map(CacheLines.Cell::clients)
-            .collect(Collectors.toCollection(TreeSet::new));
-    }
-
-    private int rounds()
-    {
-        return cells.stream().mapToInt(CacheLines.Cell::round).max().orElse(0);
-    }
-
-    private double[] perRound(final IntFunction<Double> value)
-    {
-        final double[] values = new double[rounds()];
-        for (int round = 1; round <= values.length; round++)
+        makeFile(WORK.resolve("policy/base"), POLICY_FILE_BYTES);
+        for (int i = 0; i < POLICY_FILES; i++)
         {
-            values[round - 1] = value.apply(round);
+            link(WORK.resolve("policy/p-" + i), WORK.resolve("policy/base"));
         }
-        return values;
-    }
-
-    private CacheLines.Cell cell(final int round, final String mode, final long size, final int clients)
-    {
-        return cells.stream().filter(cell -> cell.round() == round && cell.mode().equals(mode) && cell.size() == size
-            && cell.clients() == clients).findFirst().orElse(null);
-    }
-
-    private double medianTime(final String mode, final long size, final int clients)
-    {
-        return median(perRound(round -> cell(round, mode, size, clients) == null ? Double.NaN : cell(round, mode, size, clients).maxMs()));
-    }
-
-    private double speedUp(final String mode, final long size, final int clients)
-    {
-        return median(perRound(round -> ratio(cell(round, "direct", size, clients), cell(round, mode, size, clients))));
-    }
-
-    /** @return the bytes per second {@code clients} clients read their own files at, warm, in {@code round}. */
-    private double throughput(final int round, final int clients)
-    {
-        return distinctRate(round, "distinct-cache-warm", clients) * 1e6;
-    }
-
-    private double distinctRate(final int round, final String mode, final int clients)
-    {
-        final CacheLines.Cell cell = cells.stream().filter(candidate -> candidate.round() == round && candidate.mode().equals(mode)
-            && candidate.clients() == clients).findFirst().orElse(null);
-        return cell == null ? Double.NaN : (double) cell.size() * clients / (cell.maxMs() / 1e3) / 1e6;
-    }
-
-    private double[] latencies(final int round, final int clients, final long size)
-    {
-        return cells.stream().filter(cell -> cell.round() == round && cell.mode().equals("latency-warm") && cell.clients() == clients
-            && cell.size() == size).flatMapToDouble(cell -> Arrays.stream(cell.timesMs())).sorted().toArray();
-    }
-
-    private CacheLines.Policy policy(final String name, final String trace)
-    {
-        return policies.stream().filter(policy -> policy.name().equals(name) && policy.trace().equals(trace)).findFirst().orElse(null);
-    }
-
-    private static double ratio(final CacheLines.Cell numerator, final CacheLines.Cell denominator)
-    {
-        return numerator == null || denominator == null ? Double.NaN : numerator.maxMs() / denominator.maxMs();
-    }
-
-    private static double bytesRatio(final CacheLines.Cell cell)
-    {
-        return cell == null ? Double.NaN : (double) cell.backingBytes() / cell.size();
-    }
-
-    static double percentile(final double[] sorted, final double fraction)
-    {
-        return sorted.length == 0 ? Double.NaN : sorted[Math.max(0, (int) Math.ceil(fraction * sorted.length) - 1)];
-    }
-
-    static double median(final double[] values)
-    {
-        final double[] known = Arrays.stream(values).filter(value -> !Double.isNaN(value)).sorted().toArray();
-        if (known.length == 0)
+        for (final long size : WARM_SIZES)
         {
-            return Double.NaN;
+            makeFile(WORK.resolve("warm-" + size), size);
         }
-        return known.length % 2 == 1 ? known[known.length / 2] : (known[known.length / 2 - 1] + known[known.length / 2]) / 2;
     }
 
-    /** @return {@code 100 MB} for sizes in whole decimal megabytes, as the experiment names them, else binary units. */
-    private static String label(final long bytes)
+    private void writeSetup(final Path file) throws IOException
     {
-        return bytes % 1_000_000 == 0 ? bytes / 1_000_000 + " MB" : ByteSizes.label(bytes);
+        final List<String> lines = List.of(
+            "date=" + Instant.now().truncatedTo(ChronoUnit.SECONDS),
+            "machine=" + Runtime.getRuntime().availableProcessors() + " cores, "
+                + CommandRunner.firstLine(List.of("sh", "-c", "free -g | awk '/Mem:/ {print $2}'"), "?") + " GiB, "
+                + System.getProperty("os.version"),
+            "throttled=" + (throttled ? 1 : 0),
+            "link=" + (throttled ? LINK_RATE + " each way per host (tc tbf)" : "unlimited veth"),
+            "link_bytes_per_second=" + (throttled ? 125_000_000 : 0),
+            "store_link=" + (throttled ? STORE_RATE + " (100 MB/s) out of the store host, shared by all readers" : "unlimited"),
+            "hosts=" + HOSTS + " job hosts of one JVM with " + threads + " thread ranks each (hybrid device), rank 0 serving one node group",
+            "rounds=" + rounds,
+            "sizes=" + join(sizes),
+            "clients=" + join(clients),
+            "java=" + CommandRunner.firstLine(List.of(javaHome.resolve("bin/java").toString(), "-version"), "unknown"),
+            "load_before=" + MachineInfo.loadAverage());
+        Files.write(file, lines, StandardCharsets.UTF_8);
     }
 
-    private static String number(final double value)
+    private void stopHosts(final Path raw) throws IOException
     {
-        if (Double.isNaN(value))
+        try
         {
-            return "–";
+            system(List.of(home.resolve("tools/netns-hosts").toString(), "stop"));
         }
-        return String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%.0f" : Math.abs(value) >= 10 ? "%.1f" : "%.3f", value);
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        Files.writeString(raw.resolve("setup.txt"), "load_after=" + MachineInfo.loadAverage() + "\n", StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /** Runs a set-up command, its output on this process's. */
+    private static void system(final List<String> command) throws IOException, InterruptedException
+    {
+        final int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+        if (exit != 0)
+        {
+            throw new IOException(String.join(" ", command) + " exited with " + exit);
+        }
+    }
+
+    /** Writes {@code bytes} random bytes unless the file already has that size. */
+    private static void makeFile(final Path file, final long bytes) throws IOException
+    {
+        if (Files.isRegularFile(file) && Files.size(file) == bytes)
+        {
+            return;
+        }
+        final SecureRandom random = new SecureRandom();
+        final byte[] chunk = new byte[1 << 20];
+        try (OutputStream output = Files.newOutputStream(file))
+        {
+            for (long left = bytes; left > 0; left -= chunk.length)
+            {
+                random.nextBytes(chunk);
+                output.write(chunk, 0, (int)Math.min(left, chunk.length));
+            }
+        }
+    }
+
+    private static void link(final Path link, final Path target) throws IOException
+    {
+        Files.deleteIfExists(link);
+        Files.createLink(link, target);
+    }
+
+    private String mpjrun()
+    {
+        return home.resolve("bin/mpjrun").toString();
+    }
+
+    private String benchJar()
+    {
+        return OpenMpjJob.moduleJar(home, "bench").toString();
+    }
+
+    private static String join(final List<? extends Number> values)
+    {
+        return String.join(",", values.stream().map(String::valueOf).toList());
     }
 }

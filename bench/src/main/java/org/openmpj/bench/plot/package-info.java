@@ -1,2 +1,2 @@
-/** A small headless line plotter (Java2D into a PNG) with logarithmic and linear axes. */
+/** The reports' line charts: a thin layer over XChart with base-2 and base-10 logarithmic axes, written as PNG files. */
 package org.openmpj.bench.plot;

@@ -84,7 +84,7 @@ public enum BenchDevice
     /**
      * @param name a device name as {@code mpjrun -dev} takes it, or {@code ucx-sm} or {@code ucx-tcp}.
      * @return the device.
-     * @throws IllegalArgumentException naming the value and the choices.
+     * @throws IllegalArgumentException saying the value is none of the choices, as {@link org.openmpj.bench.OptionParser} wants.
      */
     public static BenchDevice parse(final String name)
     {
@@ -95,8 +95,7 @@ public enum BenchDevice
                 return device;
             }
         }
-        throw new IllegalArgumentException("--device " + name
-            + " is not a device the benchmarks run on; expected thread, tcp, shm, hybrid, ucx-sm or ucx-tcp");
+        throw new IllegalArgumentException("is not a device the benchmarks run on; expected thread, tcp, shm, hybrid, ucx-sm or ucx-tcp");
     }
 
     /** @return the device's name, e.g. {@code tcp}. */

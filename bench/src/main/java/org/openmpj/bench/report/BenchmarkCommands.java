@@ -1,10 +1,8 @@
 package org.openmpj.bench.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.openmpj.bench.ObjectPingPong;
 import org.openmpj.bench.PingPong;
@@ -20,43 +18,22 @@ import org.openmpj.bench.UcxPerftestFloor;
  */
 public final class BenchmarkCommands
 {
-    private final ReportOptions options;
-    private final Path javaHome;
+    private final PingPongReport report;
+    private final OpenMpjJob job;
     private final String java;
-    private final List<String> jvmOptions;
 
-    /**
-     * @param options    the report's options.
-     * @param javaHome   the JDK to run the Java benchmarks with.
-     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), split into words; may be empty.
-     */
-    public BenchmarkCommands(final ReportOptions options, final Path javaHome, final String jvmOptions)
+    /** @param report the report: its device, CPUs, benchmark options, JDK and JVM options. */
+    public BenchmarkCommands(final PingPongReport report)
     {
-        this.options = options;
-        this.javaHome = javaHome;
-        this.java = javaHome.resolve("bin/java").toString();
-        this.jvmOptions = jvmOptions.isBlank() ? List.of() : Arrays.asList(jvmOptions.trim().split("\\s+"));
-    }
-
-    /** @return the environment every benchmark runs with, on top of this process's. */
-    public Map<String, String> environment()
-    {
-        final Map<String, String> environment = new java.util.HashMap<>(Map.of(
-            "JAVA_HOME", javaHome.toString(),
-            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions)));
-        if (options.device().ucxTransports() != null)
-        {
-            environment.put("UCX_TLS", options.device().ucxTransports());
-            // UCX's handlers of error signals would take those the JVM needs; OpenMPJ empties it itself, JUCX does not.
-            environment.put("UCX_ERROR_SIGNALS", "");
-        }
-        return environment;
+        this.report = report;
+        this.job = report.job();
+        this.java = job.javaHome().resolve("bin/java").toString();
     }
 
     /** @return the Java floor of the thread device: a plain JVM with two spinning threads. */
     public List<String> floor()
     {
-        return javaFloor(List.of("taskset", "-c", options.cpus()), ThreadFloor.class, List.of());
+        return javaFloor(List.of("taskset", "-c", report.run().cpus()), ThreadFloor.class, List.of());
     }
 
     /**
@@ -65,7 +42,7 @@ public final class BenchmarkCommands
      */
     public List<String> socketFloor()
     {
-        final int[] cpus = options.cpuList();
+        final int[] cpus = report.run().cpuList();
         return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), SocketFloor.class,
             List.of("--peer-cpu", Integer.toString(cpus[1])));
     }
@@ -76,13 +53,13 @@ public final class BenchmarkCommands
      */
     public List<String> jucxFloor()
     {
-        final int[] cpus = options.cpuList();
+        final int[] cpus = report.run().cpuList();
         final List<String> command = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpus[0]), java));
-        command.addAll(jvmOptions);
+        command.addAll(job.jvmOptions());
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp",
-            options.home().resolve("bench/target/openmpj-bench.jar") + ":" + options.home().resolve("bench/target/lib/jucx.jar"),
+            OpenMpjJob.moduleJar(report.run().home(), "bench") + ":" + report.run().home().resolve("bench/target/lib/jucx.jar"),
             JucxFloor.class.getName(), "--peer-cpu", Integer.toString(cpus[1])));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 
@@ -92,7 +69,7 @@ public final class BenchmarkCommands
      */
     public List<String> ucxPerftestFloor()
     {
-        final int[] cpus = options.cpuList();
+        final int[] cpus = report.run().cpuList();
         return javaFloor(List.of("taskset", "-c", Integer.toString(cpus[0])), UcxPerftestFloor.class,
             List.of("--peer-cpu", Integer.toString(cpus[1])));
     }
@@ -100,28 +77,28 @@ public final class BenchmarkCommands
     /** @return OpenMPJ on the report's device: two ranks ping-ponging {@code byte[]} messages. */
     public List<String> openmpj()
     {
-        return job().command(2, PingPong.class, List.of(options.bench().toArgs()));
+        return job().command(2, PingPong.class, List.of(report.bench().toArgs()));
     }
 
     /** @return OpenMPJ on the report's device with every message a serialized object ({@code MPI.OBJECT}). */
     public List<String> openmpjObjects()
     {
-        return job().command(2, ObjectPingPong.class, List.of(options.bench().toArgs()));
+        return job().command(2, ObjectPingPong.class, List.of(report.bench().toArgs()));
     }
 
     /** @return how OpenMPJ's jobs start. */
     public OpenMpjJob job()
     {
-        return new OpenMpjJob(options.home(), javaHome, jvmOptions, options.device(), options.eagerLimitBytes(), options.cpus());
+        return job;
     }
 
     /** @return the native program under Open MPI's {@code mpirun}, one process per core, over the device's comparable transport. */
     public List<String> openmpi()
     {
-        final List<String> command = new ArrayList<>(List.of(options.mpirun(), "--allow-run-as-root", "-np", "2"));
-        command.addAll(options.device().openMpiTransport());
-        command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", options.nativeBinary().toString()));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+        final List<String> command = new ArrayList<>(List.of(report.run().mpirun(), "--allow-run-as-root", "-np", "2"));
+        command.addAll(report.run().device().openMpiTransport());
+        command.addAll(List.of("--map-by", "core", "--bind-to", "core", "--report-bindings", report.run().nativeBinary().toString()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 
@@ -130,8 +107,8 @@ public final class BenchmarkCommands
     {
         final List<String> command = new ArrayList<>(List.of(
             "env", "MPIEXEC_TIMEOUT=" + OpenMpjJob.TIMEOUT_SECONDS, "mpiexec.hydra", "-n", "2", "-bind-to", "core",
-            options.mpichBinary().toString()));
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+            report.mpichBinary().toString()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 
@@ -139,10 +116,10 @@ public final class BenchmarkCommands
     {
         final List<String> command = new ArrayList<>(pinning);
         command.add(java);
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", options.home().resolve("bench/target/openmpj-bench.jar").toString(), program.getName()));
+        command.addAll(job.jvmOptions());
+        command.addAll(List.of("-cp", OpenMpjJob.moduleJar(report.run().home(), "bench").toString(), program.getName()));
         command.addAll(programOptions);
-        command.addAll(Arrays.asList(options.bench().toArgs()));
+        command.addAll(Arrays.asList(report.bench().toArgs()));
         return command;
     }
 }

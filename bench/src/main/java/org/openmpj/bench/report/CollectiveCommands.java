@@ -1,10 +1,8 @@
 package org.openmpj.bench.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.openmpj.bench.Collectives;
 
@@ -17,59 +15,45 @@ import org.openmpj.bench.Collectives;
  */
 public final class CollectiveCommands
 {
-    private final CollectiveReportOptions options;
-    private final Path javaHome;
-    private final List<String> jvmOptions;
+    private final CollectivesReport report;
+    private final OpenMpjJob job;
 
-    /**
-     * @param options    the report's options.
-     * @param javaHome   the JDK to run the Java benchmark with.
-     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), split into words; may be empty.
-     */
-    public CollectiveCommands(final CollectiveReportOptions options, final Path javaHome, final String jvmOptions)
+    /** @param report the report: its device, CPUs, benchmark options, JDK and JVM options. */
+    public CollectiveCommands(final CollectivesReport report)
     {
-        this.options = options;
-        this.javaHome = javaHome;
-        this.jvmOptions = jvmOptions.isBlank() ? List.of() : Arrays.asList(jvmOptions.trim().split("\\s+"));
-    }
-
-    /** @return the environment every benchmark runs with, on top of this process's. */
-    public Map<String, String> environment()
-    {
-        return Map.of(
-            "JAVA_HOME", javaHome.toString(),
-            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions));
+        this.report = report;
+        this.job = report.job();
     }
 
     /** @return OpenMPJ on the report's device with {@code ranks} ranks, the idle strategy left to choose itself. */
     public List<String> openmpj(final int ranks)
     {
-        return job().command(ranks, Collectives.class, List.of(options.benchFor(ranks).toArgs()));
+        return job().command(ranks, Collectives.class, List.of(report.benchFor(ranks).toArgs()));
     }
 
     /** @return how OpenMPJ's jobs start. */
     public OpenMpjJob job()
     {
-        return new OpenMpjJob(options.home(), javaHome, jvmOptions, options.device(), options.eagerLimitBytes(), options.cpus());
+        return job;
     }
 
     /** @return the native program under Open MPI's {@code mpirun}, over the device's comparable transport. */
     public List<String> openmpi(final int ranks)
     {
         final List<String> command = new ArrayList<>(List.of(
-            "taskset", "-c", options.cpus(),
-            options.mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
+            "taskset", "-c", report.run().cpus(),
+            report.run().mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(OpenMpjJob.TIMEOUT_SECONDS), "-np", Integer.toString(ranks)));
         command.addAll(openMpiPlacement(ranks));
-        command.add(options.nativeBinary().toString());
-        command.addAll(Arrays.asList(options.benchFor(ranks).toArgs()));
+        command.add(report.run().nativeBinary().toString());
+        command.addAll(Arrays.asList(report.benchFor(ranks).toArgs()));
         return command;
     }
 
     /** @return the {@code mpirun} options that choose the transport, place and bind the processes and choose how they wait. */
     public List<String> openMpiPlacement(final int ranks)
     {
-        final List<String> flags = new ArrayList<>(options.device().openMpiTransport());
-        if (ranks <= options.cores())
+        final List<String> flags = new ArrayList<>(report.run().device().openMpiTransport());
+        if (ranks <= report.run().cores())
         {
             flags.addAll(List.of("--map-by", "core", "--bind-to", "core"));
         }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Runs one benchmark program to completion, echoing and logging what it prints. */
 public final class CommandRunner
@@ -18,6 +20,8 @@ public final class CommandRunner
     private static final int TAIL_LINES = 20;
 
     private final PrintStream echo;
+    /** The program running now, for {@link #stopRunning} from another thread. */
+    private volatile Process running;
 
     /** @param echo where each output line is echoed as it arrives, so a long run shows progress. */
     public CommandRunner(final PrintStream echo)
@@ -26,18 +30,61 @@ public final class CommandRunner
     }
 
     /**
-     * @param command     the program and its arguments.
-     * @param environment variables to set on top of this process's environment.
-     * @param log         where the combined stdout and stderr are saved.
-     * @return the output lines.
-     * @throws IOException when the program cannot start or exits non-zero; the message quotes its last lines.
+     * How a run ended.
+     *
+     * @param lines    the output lines, stdout and stderr together.
+     * @param exitCode the exit code.
+     * @param timedOut whether it was ended for running longer than its time limit.
+     * @param log      where the output was saved.
      */
-    public List<String> run(final List<String> command, final Map<String, String> environment, final Path log)
+    public record Outcome(List<String> lines, int exitCode, boolean timedOut, Path log)
+    {
+        /** Copies the lines. */
+        public Outcome
+        {
+            lines = List.copyOf(lines);
+        }
+
+        /** @return whether the program ran to its end and exited with 0. */
+        public boolean succeeded()
+        {
+            return exitCode == 0 && !timedOut;
+        }
+
+        /** @return how it ended, in a few words, e.g. {@code exited with 1} or {@code ended after the 600 s time limit}. */
+        public String ending(final long timeoutSeconds)
+        {
+            return timedOut ? "ended after the " + timeoutSeconds + " s time limit" : "exited with " + exitCode;
+        }
+
+        /** @return a failure's description: the command, how it ended, its last lines and where all of it is. */
+        public String failure(final List<String> command, final long timeoutSeconds)
+        {
+            final List<String> tail = lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size());
+            return String.join(" ", command) + " " + ending(timeoutSeconds) + "; its last lines:\n" + String.join("\n", tail)
+                + "\n(all of it in " + log + ")";
+        }
+    }
+
+    /**
+     * Runs a program to its end, or until its time limit, when it and every process it started are killed.
+     *
+     * @param command        the program and its arguments.
+     * @param environment    variables to set on top of this process's environment.
+     * @param log            where the combined stdout and stderr are saved.
+     * @param timeoutSeconds the time limit; 0 for none.
+     * @return how it ended.
+     * @throws IOException when the program cannot start or the log cannot be written.
+     */
+    public Outcome run(final List<String> command, final Map<String, String> environment, final Path log, final long timeoutSeconds)
         throws IOException, InterruptedException
     {
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         final Process process = builder.start();
+        running = process;
+        final AtomicBoolean timedOut = new AtomicBoolean();
+        final Thread watchdog = timeoutSeconds == 0 ? null : Thread.ofVirtual().start(() -> endAfter(process, timeoutSeconds, timedOut));
         final List<String> lines = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8))
@@ -52,13 +99,48 @@ public final class CommandRunner
             }
         }
         final int exit = process.waitFor();
-        if (exit != 0)
+        running = null;
+        if (watchdog != null)
         {
-            final List<String> tail = lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size());
-            throw new IOException(String.join(" ", command) + " exited with " + exit + "; its last lines:\n"
-                + String.join("\n", tail) + "\n(all of it in " + log + ")");
+            watchdog.interrupt();
         }
-        return lines;
+        return new Outcome(lines, exit, timedOut.get(), log);
+    }
+
+    /** Kills the program running now, if any, and everything it started: for a runner that is being stopped. */
+    public void stopRunning()
+    {
+        final Process process = running;
+        if (process != null)
+        {
+            kill(process);
+        }
+    }
+
+    /** Kills a program, then what it started (listed first, so that none is left with no parent to be found by). */
+    private static void kill(final Process process)
+    {
+        final List<ProcessHandle> started = process.descendants().toList();
+        process.destroyForcibly();
+        started.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** Kills the process and everything it started once the time limit has passed, unless interrupted first. */
+    private static void endAfter(final Process process, final long timeoutSeconds, final AtomicBoolean timedOut)
+    {
+        try
+        {
+            if (process.waitFor(timeoutSeconds, TimeUnit.SECONDS))
+            {
+                return;
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            return;
+        }
+        timedOut.set(true);
+        kill(process);
     }
 
     /**

@@ -15,7 +15,8 @@ final class CpuList
     /**
      * @param list CPU numbers and ranges, separated by commas.
      * @return how many distinct CPUs the list names.
-     * @throws IllegalArgumentException quoting the list when a part is not a number or a range.
+     * @throws IllegalArgumentException saying the list is not one, as {@link org.openmpj.bench.OptionParser} wants, when a
+     *                                  part is not a number or a range.
      */
     static int count(final String list)
     {
@@ -25,7 +26,8 @@ final class CpuList
     /**
      * @param list CPU numbers and ranges, separated by commas.
      * @return the distinct CPUs the list names, in the order it names them.
-     * @throws IllegalArgumentException quoting the list when a part is not a number or a range.
+     * @throws IllegalArgumentException saying the list is not one, as {@link org.openmpj.bench.OptionParser} wants, when a
+     *                                  part is not a number or a range.
      */
     static int[] cpus(final String list)
     {
@@ -70,6 +72,6 @@ final class CpuList
 
     private static IllegalArgumentException invalid(final String list)
     {
-        return new IllegalArgumentException("--cpus " + list + " is not a CPU list such as 0,1 or 0-3");
+        return new IllegalArgumentException("is not a CPU list such as 0,1 or 0-3");
     }
 }

@@ -1,10 +1,9 @@
 package org.openmpj.bench.report;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
-import org.openmpj.bench.OptionPairs;
+import org.openmpj.bench.OptionParser;
 
 /**
  * The options of {@code CollectivesComparison}.
@@ -21,15 +20,19 @@ public record DeviceComparisonOptions(Path results, List<BenchDevice> devices, L
     /** The output's name, in the results directory, unless chosen. */
     public static final String DEFAULT_OUTPUT = "collectives-devices.md";
 
-    /** The usage text. */
-    public static final String USAGE = """
-        Usage: CollectivesComparison [--results DIR] [--devices thread,shm,tcp] [--ranks N,N,...] [--output FILE]
-          --results  where run-collectives.sh wrote each device's CSV (collectives.csv, collectives-shm.csv,
-                     collectives-tcp.csv); default bench/results.
-          --devices  the devices compared, one column each, in this order; default thread,shm,tcp.
-          --ranks    the job sizes shown; default every one found.
-          --output   the Markdown table written; default RESULTS/%s.
-        """.formatted(DEFAULT_OUTPUT);
+    private static final OptionParser.Option<Path> RESULTS = OptionParser.path("--results", "DIR",
+        "where run-collectives.sh wrote each device's CSV (collectives.csv, collectives-shm.csv, collectives-tcp.csv)", "bench/results");
+    private static final OptionParser.Option<List<BenchDevice>> DEVICES = OptionParser.list("--devices", "NAME,NAME,...",
+        "the devices compared, one column each, in this order", DEFAULT_DEVICES, BenchDevice::parse);
+    private static final OptionParser.Option<List<Integer>> RANKS = OptionParser.wholeList("--ranks", "the job sizes shown; default every one found",
+        List.of(), 1, Integer.MAX_VALUE);
+    private static final OptionParser.Option<Path> OUTPUT = OptionParser.path("--output", "FILE", "the Markdown table written",
+        "RESULTS/" + DEFAULT_OUTPUT);
+
+    /** The options and help of {@code CollectivesComparison}. */
+    public static final OptionParser PARSER = new OptionParser("CollectivesComparison", """
+        One Markdown table of OpenMPJ's collectives on several devices, each against the Open MPI of its own report, from the
+        CSV files bench/run-collectives.sh wrote for each.""", List.of(RESULTS, DEVICES, RANKS, OUTPUT));
 
     /** Copies the lists and checks them. */
     public DeviceComparisonOptions
@@ -49,22 +52,10 @@ public record DeviceComparisonOptions(Path results, List<BenchDevice> devices, L
      */
     public static DeviceComparisonOptions parse(final String[] args)
     {
-        Path results = Path.of("bench/results").toAbsolutePath();
-        List<BenchDevice> devices = DEFAULT_DEVICES;
-        List<Integer> rankCounts = List.of();
-        Path output = null;
-        for (final OptionPairs.Option option : OptionPairs.of(args))
-        {
-            switch (option.name())
-            {
-                case "--results" -> results = Path.of(option.value()).toAbsolutePath();
-                case "--devices" -> devices = Arrays.stream(option.value().split(",")).map(BenchDevice::parse).distinct().toList();
-                case "--ranks" -> rankCounts = CollectiveReportOptions.parseRankCounts(option.value());
-                case "--output" -> output = Path.of(option.value()).toAbsolutePath();
-                default -> throw new IllegalArgumentException(option.name() + " is not an option of CollectivesComparison");
-            }
-        }
-        return new DeviceComparisonOptions(results, devices, rankCounts, output != null ? output : results.resolve(DEFAULT_OUTPUT));
+        final OptionParser.Values values = PARSER.parse(args);
+        final Path results = values.get(RESULTS) != null ? values.get(RESULTS) : Path.of("bench/results").toAbsolutePath();
+        return new DeviceComparisonOptions(results, values.get(DEVICES), values.get(RANKS),
+            values.get(OUTPUT) != null ? values.get(OUTPUT) : results.resolve(DEFAULT_OUTPUT));
     }
 
     /** @return the CSV file of {@code device}'s collectives report. */

@@ -80,17 +80,26 @@ public final class MarkdownReport
             .append("Bandwidth is bytes / median one-way time, 1 GB = 10^9 B.\n\n");
     }
 
-    /** Appends the table of where and with what the numbers were measured, and a blank line. */
-    static void appendMachine(final StringBuilder md, final RunInfo info)
+    /**
+     * Appends the table of where and with what the numbers were measured, and a blank line; the native MPI and the eager limit
+     * only when the run names them.
+     */
+    public static void appendMachine(final StringBuilder md, final RunInfo info)
     {
         md.append("| | |\n|---|---|\n");
         row(md, "date", info.date());
         row(md, "nproc", Integer.toString(info.nproc()));
         row(md, "CPU", info.cpuModel());
         row(md, "JDK", info.jdk());
-        row(md, "native MPI", info.mpiLibrary());
+        if (!info.mpiLibrary().isEmpty())
+        {
+            row(md, "native MPI", info.mpiLibrary());
+        }
         row(md, "OpenMPJ revision", info.openmpjRevision());
-        row(md, info.device() + " device eager limit", info.eagerLimitBytes() + " B (" + ByteSizes.label(info.eagerLimitBytes()) + ")");
+        if (info.eagerLimitBytes() >= 0)
+        {
+            row(md, info.device() + " device eager limit", info.eagerLimitBytes() + " B (" + ByteSizes.label(info.eagerLimitBytes()) + ")");
+        }
         row(md, "load average (1, 5, 15 min)", info.loadAverage());
         row(md, "run queue during the run", info.runQueue());
         md.append('\n');
@@ -315,7 +324,8 @@ public final class MarkdownReport
             .findFirst();
     }
 
-    static void row(final StringBuilder md, final String name, final String value)
+    /** Appends a row of a two-column table. */
+    public static void row(final StringBuilder md, final String name, final String value)
     {
         md.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }

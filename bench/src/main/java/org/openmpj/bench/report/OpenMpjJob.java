@@ -3,7 +3,9 @@ package org.openmpj.bench.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How the reports start an OpenMPJ benchmark job: the one place that knows the launcher. Thread jobs run under
@@ -48,6 +50,33 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
     public OpenMpjJob
     {
         jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    /**
+     * @param run        the report's device, eager limit, CPUs and checkout.
+     * @param javaHome   the JDK the rank processes run on.
+     * @param jvmOptions extra JVM options (from {@code OPENMPJ_JVM_OPTS}), one string of words; may be empty.
+     * @return how the report's OpenMPJ jobs start.
+     */
+    public static OpenMpjJob of(final DeviceRun run, final Path javaHome, final String jvmOptions)
+    {
+        return new OpenMpjJob(run.home(), javaHome, jvmOptions.isBlank() ? List.of() : Arrays.asList(jvmOptions.trim().split("\\s+")),
+            run.device(), run.eagerLimitBytes(), run.cpus());
+    }
+
+    /** @return the environment every benchmark program runs with, on top of the runner's: the JDK and the JVM options. */
+    public Map<String, String> environment()
+    {
+        final Map<String, String> environment = new HashMap<>(Map.of(
+            "JAVA_HOME", javaHome.toString(),
+            "OPENMPJ_JVM_OPTS", String.join(" ", jvmOptions)));
+        if (device.ucxTransports() != null)
+        {
+            environment.put("UCX_TLS", device.ucxTransports());
+            // UCX's handlers of error signals would take those the JVM needs; OpenMPJ empties it itself, JUCX does not.
+            environment.put("UCX_ERROR_SIGNALS", "");
+        }
+        return environment;
     }
 
     /**
@@ -115,6 +144,12 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
 
     private String jar(final String module)
     {
-        return home.resolve(module + "/target/openmpj-" + module + ".jar").toString();
+        return moduleJar(home, module).toString();
+    }
+
+    /** @return a module's jar as the build leaves it in the checkout, e.g. {@code HOME/core/target/openmpj-core.jar}. */
+    public static Path moduleJar(final Path home, final String module)
+    {
+        return home.resolve(module + "/target/openmpj-" + module + ".jar");
     }
 }

@@ -78,12 +78,13 @@ public record PingPongPlan(
     }
 
     /**
-     * @param options  the report's options.
-     * @param commands the command lines of those options.
-     * @return the plan of a ping-pong report on the options' device.
+     * @param report   the report.
+     * @param commands the command lines of its options.
+     * @return the plan of a ping-pong report on the report's device.
      */
-    public static PingPongPlan of(final ReportOptions options, final BenchmarkCommands commands)
+    public static PingPongPlan of(final PingPongReport report, final BenchmarkCommands commands)
     {
+        final DeviceRun options = report.run();
         final BenchDevice device = options.device();
         final Implementation openmpj = device.openmpj();
         final Implementation openmpi = device.openmpi();

@@ -2,106 +2,70 @@ package org.openmpj.bench.report;
 
 import java.nio.file.Path;
 
-import org.openmpj.bench.BenchOptions;
-import org.openmpj.bench.OptionPairs;
+import org.openmpj.bench.OptionParser;
+import org.openmpj.bench.OptionParser.Option;
 
 /**
- * The options of {@code PingPongReport}.
- *
- * @param home            the OpenMPJ checkout: where {@code bin/mpjrun} and the jars are.
- * @param results         where the report is written.
- * @param nativeBinary    the compiled {@code bench/native/pingpong.c}, built with Open MPI.
- * @param mpichBinary     the same program built with MPICH, run beside Open MPI on the shm device.
- * @param mpirun          Open MPI's launcher.
- * @param device          the OpenMPJ device measured; it chooses the floor and the native references too.
- * @param eagerLimitBytes the device's eager limit for the run.
- * @param cpus            the CPU list the programs are pinned to, in {@code taskset -c} syntax; with the tcp device
- *                        with a device of rank processes, the two processes of OpenMPJ (and with tcp of the floor)
- *                        take its first two CPUs, one each.
- * @param rounds          how many times each benchmark runs, the implementations taking turns.
- * @param bench           the options passed on to every benchmark program; repetitions are per round.
+ * The options several reports share, declared once for {@link OptionParser}: where the checkout and the results are, the
+ * rounds, and for the reports of OpenMPJ against native MPI on one device, that device, its eager limit, the CPUs, the
+ * native program and Open MPI's launcher ({@link DeviceRun} reads them).
  */
-public record ReportOptions(
-    Path home, Path results, Path nativeBinary, Path mpichBinary, String mpirun, BenchDevice device, long eagerLimitBytes, String cpus,
-    int rounds, BenchOptions bench)
+public final class ReportOptions
 {
-    /** Three rounds of five timed batches: fifteen batches per size and implementation, as a single run has. */
-    public static final int DEFAULT_ROUNDS = SharedReportOptions.DEFAULT_ROUNDS;
-    /** Timed batches per size in each round. */
-    public static final int DEFAULT_REPETITIONS_PER_ROUND = 5;
+    /** Three rounds: each implementation's numbers come from runs it took in turns with the others, three times. */
+    public static final int DEFAULT_ROUNDS = 3;
 
-    /** The usage text. */
-    public static final String USAGE = """
-        Usage: PingPongReport [--home DIR] [--results DIR] [--native FILE] [--native-mpich FILE] [--mpirun FILE]
-                              [--device thread|tcp|shm|hybrid|ucx-sm|ucx-tcp] [--eager-limit BYTES] [--cpus LIST] [--rounds N] [--max-bytes N]
-                              [--repetitions N] [--batch-ms N]
-          --home          the OpenMPJ checkout; default the current directory.
-          --results       where to write the report; default HOME/bench/results.
-          --native        bench/native/pingpong.c compiled with Open MPI; default HOME/bench/target/pingpong.
-          --native-mpich  the same compiled with MPICH (shm and hybrid only); default HOME/bench/target/pingpong-mpich.
-          --mpirun        Open MPI's launcher (mpirun.openmpi where MPICH owns mpirun); default mpirun.
-          --device        thread: OpenMPJ's thread device, the two-thread Java floor and Open MPI's default transport,
-                          written to pingpong.*; tcp: the tcp device (two processes), the Java socket floor and Open MPI
-                          over TCP, written to pingpong-tcp.*; shm: the shm device (two processes), the two-thread Java
-                          floor, Open MPI's and MPICH's shared memory, written to pingpong-shm.*; hybrid: as shm, on the
-                          hybrid device with one rank per JVM, written to pingpong-hybrid.*; ucx-sm, ucx-tcp: the ucx
-                          device (two processes), raw JUCX and Open MPI over UCX, all with UCX_TLS=sm,self or tcp,self,
-                          written to pingpong-ucx-sm.* or pingpong-ucx-tcp.*. Default thread.
-          --eager-limit   the device's eager limit in bytes; default the device's (thread %d, tcp %d, shm %d).
-          --cpus          the cores the programs run on (taskset -c); tcp and shm need two, one per process; default 0,1.
-          --rounds        how often each benchmark runs, the implementations taking turns; default %d.
-          --max-bytes, --repetitions, --batch-ms: passed to every benchmark; defaults 16 MiB, %d per round, 30 ms.
-        """.formatted(BenchDevice.THREAD.eagerLimitDefault(), BenchDevice.TCP.eagerLimitDefault(), BenchDevice.SHM.eagerLimitDefault(),
-            DEFAULT_ROUNDS, DEFAULT_REPETITIONS_PER_ROUND);
-
-    /** Checks that a device of processes has a CPU for each of its two. */
-    public ReportOptions
-    {
-        if (device.startsRankProcesses() && CpuList.count(cpus) < 2)
+    /** The OpenMPJ checkout. */
+    public static final Option<Path> HOME = OptionParser.path("--home", "DIR",
+        "the OpenMPJ checkout: bin/mpjrun and the jars", "the current directory");
+    /** Where the report goes. */
+    public static final Option<Path> RESULTS = OptionParser.path("--results", "DIR", "where to write the report", "HOME/bench/results");
+    /** The rounds. */
+    public static final Option<Integer> ROUNDS = OptionParser.whole("--rounds",
+        "how often each implementation runs, the implementations taking turns", DEFAULT_ROUNDS, 1, 100);
+    /** The CPUs every program is confined to. */
+    public static final Option<String> CPUS = new Option<>("--cpus", "LIST",
+        "the cores the programs run on (taskset -c); a device of rank processes needs two, one per process", "0,1", "0,1",
+        value ->
         {
-            throw new IllegalArgumentException("--cpus " + cpus + " names one CPU; the " + device.deviceName()
-                + " device's two processes need one each");
-        }
+            CpuList.cpus(value);
+            return value;
+        });
+    /** The native program. */
+    public static final Option<Path> NATIVE = OptionParser.path("--native", "FILE",
+        "the native benchmark (bench/native/*.c) compiled with Open MPI", "HOME/bench/target/PROGRAM");
+    /** Open MPI's launcher. */
+    public static final Option<String> MPIRUN = OptionParser.text("--mpirun", "FILE",
+        "Open MPI's launcher (mpirun.openmpi where MPICH owns mpirun; the scripts find it)", "mpirun");
+    /** The device measured. */
+    public static final Option<BenchDevice> DEVICE = new Option<>("--device", "NAME", "the OpenMPJ device measured",
+        BenchDevice.THREAD, "thread", BenchDevice::parse);
+    /** The device's eager limit. */
+    public static final Option<Long> EAGER_LIMIT = new Option<>("--eager-limit", "BYTES", "the device's eager limit in bytes",
+        null, "the device's (thread " + BenchDevice.THREAD.eagerLimitDefault() + ", tcp " + BenchDevice.TCP.eagerLimitDefault()
+        + ", shm " + BenchDevice.SHM.eagerLimitDefault() + ")", value -> OptionParser.whole(value, 0, Long.MAX_VALUE));
+
+    private ReportOptions()
+    {
     }
 
-    /**
-     * @param args the command line.
-     * @return the options.
-     * @throws IllegalArgumentException naming the option that is unknown, lacks a value or is invalid.
-     */
-    public static ReportOptions parse(final String[] args)
+    /** @return the checkout given, else the current directory. */
+    public static Path home(final OptionParser.Values values)
     {
-        final SharedReportOptions shared = new SharedReportOptions();
-        Path mpichBinary = null;
-        for (final OptionPairs.Option option : OptionPairs.of(args))
-        {
-            if (option.name().equals("--native-mpich"))
-            {
-                mpichBinary = Path.of(option.value()).toAbsolutePath();
-            }
-            else if (!shared.take(option))
-            {
-                shared.passOn(option);
-            }
-        }
-        CpuList.count(shared.cpus);
-        return new ReportOptions(
-            shared.home,
-            shared.results(),
-            shared.nativeBinary("pingpong"),
-            mpichBinary != null ? mpichBinary : shared.home.resolve("bench/target/pingpong-mpich"),
-            shared.mpirun,
-            shared.device,
-            shared.eagerLimit(),
-            shared.cpus,
-            shared.rounds,
-            BenchOptions.parse(shared.benchArgs.toArray(String[]::new), new BenchOptions(
-                BenchOptions.DEFAULT_MAX_BYTES, DEFAULT_REPETITIONS_PER_ROUND, BenchOptions.DEFAULT_BATCH_MILLIS)));
+        final Path home = values.get(HOME);
+        return home != null ? home : Path.of("").toAbsolutePath();
     }
 
-    /** @return the CPUs of {@link #cpus}, in the order given. */
-    public int[] cpuList()
+    /** @return the results directory given, else HOME/bench/results. */
+    public static Path results(final OptionParser.Values values)
     {
-        return CpuList.cpus(cpus);
+        return pathUnderHome(values, RESULTS, "bench/results");
+    }
+
+    /** @return the path the option gives, else {@code path} under the checkout, e.g. {@code bench/results}. */
+    public static Path pathUnderHome(final OptionParser.Values values, final Option<Path> option, final String path)
+    {
+        final Path given = values.get(option);
+        return given != null ? given : home(values).resolve(path);
     }
 }

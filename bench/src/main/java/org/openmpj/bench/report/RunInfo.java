@@ -35,6 +35,18 @@ public record RunInfo(
     String device, long eagerLimitBytes, String loadAverage, String runQueue, int rounds, int batchMillis, int repetitions,
     List<String> commands, List<String> repeatedRuns)
 {
+    /**
+     * What a report says of its run beside the machine's facts.
+     *
+     * @param device          the OpenMPJ device or devices measured, e.g. {@code tcp}.
+     * @param eagerLimitBytes that device's eager limit during the run; -1 when the report names none (several devices).
+     * @param batchMillis     the calibrated length of each timed batch; 0 when the programs time themselves otherwise.
+     * @param repetitions     timed batches per size in each round.
+     */
+    public record Setting(String device, long eagerLimitBytes, int batchMillis, int repetitions)
+    {
+    }
+
     /** Copies the lists. */
     public RunInfo
     {
@@ -57,20 +69,16 @@ public record RunInfo(
      * @param versionCommands  the commands that print the native MPIs' versions on their first line, e.g.
      *                         {@code mpirun --version}.
      * @param loadAverageStart the load average when the run started.
-     * @param device           the OpenMPJ device measured.
-     * @param eagerLimitBytes  that device's eager limit.
+     * @param setting          the device, its eager limit and the batches.
      * @param runQueue         the run queue summary of the run.
      * @param rounds           how many times each benchmark ran.
-     * @param batchMillis      the calibrated length of each timed batch.
-     * @param repetitions      timed batches per size in each round.
      * @param commands         the command lines run.
      * @param repeatedRuns     the runs that failed and were run again, each with why.
      * @return the run's facts.
      */
     public static RunInfo measured(
-        final Path home, final String date, final List<List<String>> versionCommands, final String loadAverageStart, final String device,
-        final long eagerLimitBytes, final String runQueue, final int rounds, final int batchMillis, final int repetitions,
-        final List<String> commands, final List<String> repeatedRuns)
+        final Path home, final String date, final List<List<String>> versionCommands, final String loadAverageStart, final Setting setting,
+        final String runQueue, final int rounds, final List<String> commands, final List<String> repeatedRuns)
     {
         return new RunInfo(
             date,
@@ -80,13 +88,13 @@ public record RunInfo(
             String.join("; ", versionCommands.stream()
                 .map(command -> CommandRunner.firstLine(command, "unknown").replaceAll("\\s+", " ")).toList()),
             CommandRunner.firstLine(List.of("git", "-C", home.toString(), "describe", "--always", "--dirty"), "unknown") + jarsBuilt(home),
-            device,
-            eagerLimitBytes,
+            setting.device(),
+            setting.eagerLimitBytes(),
             "start " + loadAverageStart + ", end " + MachineInfo.loadAverage(),
             runQueue,
             rounds,
-            batchMillis,
-            repetitions,
+            setting.batchMillis(),
+            setting.repetitions(),
             commands,
             repeatedRuns);
     }

@@ -19,15 +19,15 @@ class BenchmarkCommandsTest
     @Test
     void defaultsPinTheJvmsAndBindTheNativeRanks()
     {
-        assertEquals(new BenchOptions(BenchOptions.DEFAULT_MAX_BYTES, ReportOptions.DEFAULT_REPETITIONS_PER_ROUND,
-            BenchOptions.DEFAULT_BATCH_MILLIS), ReportOptions.parse(new String[0]).bench());
-        final ReportOptions options = ReportOptions.parse(new String[] {"--home", HOME.toString(), "--repetitions", "3"});
+        assertEquals(new BenchOptions(BenchOptions.DEFAULT_MAX_BYTES, PingPongReport.DEFAULT_REPETITIONS_PER_ROUND,
+            BenchOptions.DEFAULT_BATCH_MILLIS), PingPongReport.parse(new String[0]).bench());
+        final PingPongReport options = PingPongReport.parse(new String[] {"--home", HOME.toString(), "--repetitions", "3"});
         assertEquals(HOME.resolve("bench/results"), options.results());
-        assertEquals(ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, options.eagerLimitBytes());
+        assertEquals(ThreadDeviceProvider.EAGER_LIMIT_DEFAULT, options.run().eagerLimitBytes());
         assertEquals(ReportOptions.DEFAULT_ROUNDS, options.rounds());
         assertEquals(new BenchOptions(BenchOptions.DEFAULT_MAX_BYTES, 3, BenchOptions.DEFAULT_BATCH_MILLIS), options.bench());
 
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "-Xmx2g -XX:+UseParallelGC");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "-Xmx2g -XX:+UseParallelGC").commands();
         final List<String> floor = commands.floor();
         assertEquals(List.of("taskset", "-c", "0,1", "/jdk/bin/java", "-Xmx2g", "-XX:+UseParallelGC", "-cp"), floor.subList(0, 7));
         assertTrue(floor.contains("org.openmpj.bench.ThreadFloor") && floor.contains("3"), floor.toString());
@@ -41,31 +41,31 @@ class BenchmarkCommandsTest
         assertTrue(String.join(" ", openmpi).startsWith("mpirun --allow-run-as-root -np 2 --map-by core --bind-to core"), openmpi.toString());
         assertTrue(openmpi.contains("/opt/openmpj/bench/target/pingpong"), openmpi.toString());
 
-        assertEquals("/jdk", commands.environment().get("JAVA_HOME"));
-        assertEquals("-Xmx2g -XX:+UseParallelGC", commands.environment().get("OPENMPJ_JVM_OPTS"));
+        assertEquals("/jdk", commands.job().environment().get("JAVA_HOME"));
+        assertEquals("-Xmx2g -XX:+UseParallelGC", commands.job().environment().get("OPENMPJ_JVM_OPTS"));
     }
 
     @Test
     void theEagerLimitAndCoresCanBeChosen()
     {
-        final ReportOptions options = ReportOptions.parse(new String[] {"--eager-limit", "4096", "--cpus", "2,3"});
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), " ");
+        final PingPongReport options = PingPongReport.parse(new String[] {"--eager-limit", "4096", "--cpus", "2,3"});
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), " ").commands();
         assertTrue(commands.openmpj().contains("-Dopenmpj.thread.eagerLimit=4096"));
         assertEquals(List.of("taskset", "-c", "2,3", "/jdk/bin/java", "-cp"), commands.floor().subList(0, 5));
-        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--eager-limit", "-1"}));
-        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--bogus", "1"}));
-        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--rounds", "0"}));
-        assertEquals(1, ReportOptions.parse(new String[] {"--rounds", "1"}).rounds());
+        assertThrows(IllegalArgumentException.class, () -> PingPongReport.parse(new String[] {"--eager-limit", "-1"}));
+        assertThrows(IllegalArgumentException.class, () -> PingPongReport.parse(new String[] {"--bogus", "1"}));
+        assertThrows(IllegalArgumentException.class, () -> PingPongReport.parse(new String[] {"--rounds", "0"}));
+        assertEquals(1, PingPongReport.parse(new String[] {"--rounds", "1"}).rounds());
     }
 
     @Test
     void theTcpDevicePinsEachProcessOfEveryImplementationToACpuOfItsOwn()
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", HOME.toString(), "--device", "tcp", "--cpus", "1,0", "--max-bytes", "4194304"});
-        assertEquals(BenchDevice.TCP, options.device());
-        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.eagerLimitBytes());
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "-Xmx1g");
+        assertEquals(BenchDevice.TCP, options.run().device());
+        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.run().eagerLimitBytes());
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "-Xmx1g").commands();
 
         final String floor = String.join(" ", commands.socketFloor());
         assertEquals("taskset -c 1 /jdk/bin/java -Xmx1g -cp /opt/openmpj/bench/target/openmpj-bench.jar org.openmpj.bench.SocketFloor "
@@ -83,26 +83,26 @@ class BenchmarkCommandsTest
         assertTrue(openmpi.startsWith("mpirun --allow-run-as-root -np 2 --mca pml ob1 --mca btl tcp,self --map-by core --bind-to core "),
             openmpi);
 
-        assertThrows(IllegalArgumentException.class, () -> ReportOptions.parse(new String[] {"--device", "tcp", "--cpus", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> PingPongReport.parse(new String[] {"--device", "tcp", "--cpus", "0"}));
         final IllegalArgumentException udp = assertThrows(IllegalArgumentException.class,
-            () -> ReportOptions.parse(new String[] {"--device", "udp"}));
+            () -> PingPongReport.parse(new String[] {"--device", "udp"}));
         assertTrue(udp.getMessage().endsWith("expected thread, tcp, shm, hybrid, ucx-sm or ucx-tcp"), udp.getMessage());
-        assertEquals(4096, ReportOptions.parse(new String[] {"--device", "tcp", "--eager-limit", "4096"}).eagerLimitBytes());
-        final ReportOptions hybrid = ReportOptions.parse(new String[] {"--device", "hybrid"});
-        assertEquals(BenchDevice.HYBRID, hybrid.device());
-        assertTrue(hybrid.device().startsRankProcesses());
-        assertEquals(BenchDevice.SHM.eagerLimitDefault(), hybrid.eagerLimitBytes());
+        assertEquals(4096, PingPongReport.parse(new String[] {"--device", "tcp", "--eager-limit", "4096"}).run().eagerLimitBytes());
+        final PingPongReport hybrid = PingPongReport.parse(new String[] {"--device", "hybrid"});
+        assertEquals(BenchDevice.HYBRID, hybrid.run().device());
+        assertTrue(hybrid.run().device().startsRankProcesses());
+        assertEquals(BenchDevice.SHM.eagerLimitDefault(), hybrid.run().eagerLimitBytes());
     }
 
     @Test
     void theShmDeviceRunsRankProcessesBesideOpenMpiAndMpichOverSharedMemory()
     {
-        final ReportOptions options = ReportOptions.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
+        final PingPongReport options = PingPongReport.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
             "--mpirun", "/usr/bin/mpirun.openmpi", "--max-bytes", "4096", "--repetitions", "1"});
-        assertEquals(BenchDevice.SHM, options.device());
-        assertEquals(ShmDeviceProvider.EAGER_LIMIT_DEFAULT, options.eagerLimitBytes());
+        assertEquals(BenchDevice.SHM, options.run().device());
+        assertEquals(ShmDeviceProvider.EAGER_LIMIT_DEFAULT, options.run().eagerLimitBytes());
         assertEquals(HOME.resolve("bench/target/pingpong-mpich"), options.mpichBinary());
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String openmpj = String.join(" ", commands.openmpj());
         assertTrue(openmpj.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 2 -bind-to user:0,1 /jdk/bin/java "), openmpj);
@@ -114,12 +114,12 @@ class BenchmarkCommandsTest
             + "--max-bytes 4096 --repetitions 1 --batch-ms 30", String.join(" ", commands.mpich()));
 
         assertEquals(Path.of("/tmp/pp").toAbsolutePath(),
-            ReportOptions.parse(new String[] {"--device", "shm", "--native-mpich", "/tmp/pp"}).mpichBinary());
-        assertEquals(8192, ReportOptions.parse(new String[] {"--device", "shm", "--eager-limit", "8192"}).eagerLimitBytes());
+            PingPongReport.parse(new String[] {"--device", "shm", "--native-mpich", "/tmp/pp"}).mpichBinary());
+        assertEquals(8192, PingPongReport.parse(new String[] {"--device", "shm", "--eager-limit", "8192"}).run().eagerLimitBytes());
         final IllegalArgumentException oneCpu = assertThrows(IllegalArgumentException.class,
-            () -> ReportOptions.parse(new String[] {"--device", "shm", "--cpus", "1"}));
+            () -> PingPongReport.parse(new String[] {"--device", "shm", "--cpus", "1"}));
         assertTrue(oneCpu.getMessage().contains("shm device's two processes"), oneCpu.getMessage());
-        assertEquals("mpirun", ReportOptions.parse(new String[0]).mpirun(), "Open MPI's launcher unless the script names it");
+        assertEquals("mpirun", PingPongReport.parse(new String[0]).run().mpirun(), "Open MPI's launcher unless the script names it");
     }
 
     @Test

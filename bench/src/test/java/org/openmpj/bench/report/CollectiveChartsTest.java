@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openmpj.bench.CollectiveOperation;
 import org.openmpj.bench.CollectiveResult;
+import org.openmpj.bench.plot.LineChartTest;
 
 class CollectiveChartsTest
 {
@@ -28,8 +29,8 @@ class CollectiveChartsTest
         final BufferedImage image = CollectiveCharts.bandwidth(CollectiveOperation.ALLREDUCE, IMPLEMENTATIONS, List.of(2, 4), results)
             .render(800, 500);
 
-        assertTrue(count(image, RED) > 50, "the 4-rank lines take the second job size's colour");
-        assertEquals(0, count(image, 0x1f77b4), "no 2-rank results, so nothing in the first colour");
+        assertTrue(LineChartTest.count(image, RED) > 50, "the 4-rank lines take the second job size's colour");
+        assertEquals(0, LineChartTest.count(image, 0x1f77b4), "no 2-rank results, so nothing in the first colour");
         assertEquals("collectives-alltoall.png", CollectiveCharts.fileName(BenchDevice.THREAD, CollectiveOperation.ALLTOALL));
         assertEquals("collectives-tcp-bcast.png", CollectiveCharts.fileName(BenchDevice.TCP, CollectiveOperation.BCAST));
     }
@@ -44,22 +45,6 @@ class CollectiveChartsTest
 
         final BufferedImage image = CollectiveCharts.barrier(IMPLEMENTATIONS, results).render(800, 500);
 
-        assertTrue(count(image, 0x1f77b4) > 50, "the first implementation's line");
-    }
-
-    private static int count(final BufferedImage image, final int rgb)
-    {
-        int count = 0;
-        for (int y = 0; y < image.getHeight(); y++)
-        {
-            for (int x = 0; x < image.getWidth(); x++)
-            {
-                if ((image.getRGB(x, y) & 0xffffff) == rgb)
-                {
-                    count++;
-                }
-            }
-        }
-        return count;
+        assertTrue(LineChartTest.count(image, 0x1f77b4) > 50, "the first implementation's line");
     }
 }

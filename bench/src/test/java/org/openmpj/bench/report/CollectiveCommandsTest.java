@@ -18,11 +18,11 @@ class CollectiveCommandsTest
     @Test
     void defaultsRunTwoFourAndEightRanksOnTwoCoresWithEightRankJobsCapped()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString()});
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString()});
         assertEquals(List.of(2, 4, 8), options.rankCounts());
-        assertEquals(2, options.cores());
+        assertEquals(2, options.run().cores());
         assertEquals(3, options.rounds());
-        assertEquals(HOME.resolve("bench/target/collectives"), options.nativeBinary());
+        assertEquals(HOME.resolve("bench/target/collectives"), options.run().nativeBinary());
         assertEquals(HOME.resolve("bench/results"), options.results());
         assertEquals(new CollectiveOptions(16, 4 << 20, 4, 5, 30), options.bench());
         assertEquals(options.bench(), options.benchFor(4));
@@ -33,8 +33,8 @@ class CollectiveCommandsTest
     @Test
     void openMpiSpinsBoundToCoresUntilOversubscribedThenYieldsUnbound()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString()});
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "-Xmx2g");
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString()});
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "-Xmx2g").commands();
 
         final String two = String.join(" ", commands.openmpi(2));
         assertTrue(two.startsWith("taskset -c 0,1 mpirun --allow-run-as-root --timeout 900 -np 2 --map-by core --bind-to core "
@@ -48,17 +48,17 @@ class CollectiveCommandsTest
         assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "4", "-dev", "thread"), openmpj.subList(0, 8));
         assertTrue(openmpj.contains("org.openmpj.bench.Collectives") && openmpj.contains("4194304"), openmpj.toString());
         assertFalse(String.join(" ", openmpj).contains("openmpj.idle"), "the idle strategy chooses itself");
-        assertEquals("-Xmx2g", commands.environment().get("OPENMPJ_JVM_OPTS"));
+        assertEquals("-Xmx2g", commands.job().environment().get("OPENMPJ_JVM_OPTS"));
     }
 
     @Test
     void theTcpDeviceRunsRankProcessesAndHoldsOpenMpiToTcp()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(
+        final CollectivesReport options = CollectivesReport.parse(
             new String[] {"--home", HOME.toString(), "--device", "tcp", "--ranks", "2,8", "--max-bytes", "65536"});
-        assertEquals(BenchDevice.TCP, options.device());
-        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.eagerLimitBytes());
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        assertEquals(BenchDevice.TCP, options.run().device());
+        assertEquals(BenchDevice.TCP.eagerLimitDefault(), options.run().eagerLimitBytes());
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String eight = String.join(" ", commands.openmpj(8));
         assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
@@ -69,18 +69,18 @@ class CollectiveCommandsTest
         final String openmpi = String.join(" ", commands.openmpi(8));
         assertTrue(openmpi.contains(" -np 8 --mca pml ob1 --mca btl tcp,self --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 "),
             openmpi);
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--device", "udp"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--device", "udp"}));
     }
 
     @Test
     void theShmDeviceRunsRankProcessesAgainstOpenMpisDefaultTransportOversubscribedBeyondTheCores()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--home", HOME.toString(), "--device", "shm",
             "--ranks", "8,2", "--max-bytes", "65536", "--mpirun", "/usr/bin/mpirun.openmpi"});
-        assertEquals(BenchDevice.SHM, options.device());
-        assertEquals(BenchDevice.SHM.eagerLimitDefault(), options.eagerLimitBytes());
-        assertEquals("/usr/bin/mpirun.openmpi", options.mpirun());
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        assertEquals(BenchDevice.SHM, options.run().device());
+        assertEquals(BenchDevice.SHM.eagerLimitDefault(), options.run().eagerLimitBytes());
+        assertEquals("/usr/bin/mpirun.openmpi", options.run().mpirun());
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String eight = String.join(" ", commands.openmpj(8));
         assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
@@ -96,10 +96,10 @@ class CollectiveCommandsTest
     @Test
     void moreCoresMoveTheOversubscriptionLine()
     {
-        final CollectiveReportOptions options = CollectiveReportOptions.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});
-        assertEquals(4, options.cores());
+        final CollectivesReport options = CollectivesReport.parse(new String[] {"--cpus", "0-3", "--ranks", "8,4"});
+        assertEquals(4, options.run().cores());
         assertEquals(List.of(4, 8), options.rankCounts());
-        final CollectiveCommands commands = new CollectiveCommands(options, Path.of("/jdk"), "");
+        final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
         assertEquals(List.of("--map-by", "core", "--bind-to", "core"), commands.openMpiPlacement(4));
         assertTrue(commands.openMpiPlacement(8).contains("--oversubscribe"));
     }
@@ -107,13 +107,13 @@ class CollectiveCommandsTest
     @Test
     void rejectsBadOptions()
     {
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--cpus", "0-"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--cpus", "3-1"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--ranks", "2,zero"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--ranks", "0"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--rounds", "0"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--min-bytes", "4"}));
-        assertThrows(IllegalArgumentException.class, () -> CollectiveReportOptions.parse(new String[] {"--rounds"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--cpus", "0-"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--cpus", "3-1"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--ranks", "2,zero"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--ranks", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--rounds", "0"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--min-bytes", "4"}));
+        assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--rounds"}));
         assertEquals(3, CpuList.count("0,2-3,3"));
     }
 }

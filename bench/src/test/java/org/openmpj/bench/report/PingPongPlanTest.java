@@ -13,9 +13,9 @@ class PingPongPlanTest
 {
     private static PingPongPlan plan(final String device)
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", device, "--mpirun", "mpirun.openmpi"});
-        return PingPongPlan.of(options, new BenchmarkCommands(options, Path.of("/jdk"), ""));
+        return PingPongPlan.of(options, options.withJava(Path.of("/jdk"), "").commands());
     }
 
     private static List<String> labels(final PingPongPlan plan)
@@ -65,9 +65,9 @@ class PingPongPlanTest
     @Test
     void ucxOverSharedMemoryIsJudgedAgainstRawJucxWhoseFailedRunsAreRunAgain()
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", "ucx-sm", "--mpirun", "mpirun.openmpi"});
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "").commands();
         final PingPongPlan plan = PingPongPlan.of(options, commands);
         assertEquals(List.of("raw JUCX", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
         final PingPongComparison comparison = plan.comparison();
@@ -76,8 +76,8 @@ class PingPongPlanTest
         assertEquals(List.of(
             new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15),
             new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), comparison.ratioTargets());
-        assertEquals("sm,self", commands.environment().get("UCX_TLS"));
-        assertEquals("", commands.environment().get("UCX_ERROR_SIGNALS"));
+        assertEquals("sm,self", commands.job().environment().get("UCX_TLS"));
+        assertEquals("", commands.job().environment().get("UCX_ERROR_SIGNALS"));
         assertTrue(plan.steps().get(PingPongPlan.JUCX).contains("org.openmpj.bench.JucxFloor"));
         assertEquals(java.util.Set.of(PingPongPlan.JUCX), plan.repeatable());
         assertTrue(String.join(" ", plan.steps().get(comparison.others().getFirst())).contains("--mca pml ucx"));
@@ -89,14 +89,14 @@ class PingPongPlanTest
     @Test
     void ucxOverTcpIsJudgedAgainstUcxsOwnPingPongAndRepeatsNothing()
     {
-        final ReportOptions options = ReportOptions.parse(
+        final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", "ucx-tcp", "--mpirun", "mpirun.openmpi"});
-        final BenchmarkCommands commands = new BenchmarkCommands(options, Path.of("/jdk"), "");
+        final BenchmarkCommands commands = options.withJava(Path.of("/jdk"), "").commands();
         final PingPongPlan plan = PingPongPlan.of(options, commands);
         assertEquals(List.of("ucx_perftest (C)", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
         assertEquals("ucx-perftest", plan.comparison().reference().id());
         assertEquals(2, plan.comparison().ratioTargets().size());
-        assertEquals("tcp,self", commands.environment().get("UCX_TLS"));
+        assertEquals("tcp,self", commands.job().environment().get("UCX_TLS"));
         final String floor = String.join(" ", plan.steps().get(PingPongPlan.UCX_PERFTEST));
         assertTrue(floor.startsWith("taskset -c 0 /jdk/bin/java") && floor.contains("org.openmpj.bench.UcxPerftestFloor --peer-cpu 1"), floor);
         assertTrue(plan.repeatable().isEmpty());

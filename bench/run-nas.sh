@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# run-nas.sh: the NAS kernels of the nas module (EP, IS, CG, MG, FT) as OpenMPJ jobs on every device this machine can
+# run (thread, tcp, shm, hybrid, ucx) at 1, 2, 4 and 8 ranks, each beside a plain java run of one rank without a
+# launcher, every job once per round for 3 rounds; writes bench/results/nas.{csv,md} and nas-KERNEL-CLASS.png (Mop/s
+# against ranks, a line per device and the serial level). A job that fails, times out or does not verify is kept
+# and shown as such. A thin wrapper over the report runner: 'ReportRunner nas'.
+#
+# Usage: bench/run-nas.sh [--help] [--kernels EP,IS,CG,MG,FT] [--classes S,W,A,B] [--ranks 1,2,4,8]
+#                         [--devices thread,tcp,shm,hybrid,ucx] [--rounds N] [--timeout SECONDS] [--results DIR]
+# e.g. a quick check: bench/run-nas.sh --kernels EP --classes S --ranks 1,2 --devices thread --rounds 1
+# Builds the project if its jars are missing. Run it on a quiet machine: the kernels keep every core busy.
+set -euo pipefail
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
+
+bench_build
+if bench_wants_help "$@"; then
+  bench_run_report nas --help
+fi
+nas_jar="$OPENMPJ_HOME/nas/target/openmpj-nas.jar"
+if [ ! -f "$nas_jar" ] && [[ " $* " != *" --jar "* ]]; then
+  echo "$bench_script: $nas_jar is missing; build it (cd $OPENMPJ_HOME && mvn -B -DskipTests -pl nas -am package)" >&2
+  exit 2
+fi
+bench_run_report nas --results "$BENCH_DIR/results" "$@"

@@ -47,8 +47,7 @@ public final class FT
         this.comm = comm;
         layout = new SlabLayout(problem.nx(), problem.ny(), problem.nz(), comm.Size(), comm.Rank());
         fft = new StockhamFft(Math.max(problem.nx(), Math.max(problem.ny(), problem.nz())));
-        transform = new SlabFft3d(layout, fft, (send, receive, blockDoubles) ->
-            comm.Alltoall(send, 0, blockDoubles, MPI.DOUBLE, receive, 0, blockDoubles, MPI.DOUBLE));
+        transform = new SlabFft3d(layout, fft, this::allToAll);
         evolution = new FtEvolution(layout);
         final int doubles = 2 * layout.localPoints();
         u0 = new double[doubles];
@@ -123,6 +122,12 @@ public final class FT
         {
             out.printf(Locale.ROOT, " T =%5d     Checksum =%22.12e%22.12e%n", step + 1, sums[2 * step], sums[2 * step + 1]);
         }
+    }
+
+    /** The transpose's global step: block p of {@code send} to rank p, on contiguous slices of the two arrays. */
+    private void allToAll(final double[] send, final double[] receive, final int blockDoubles)
+    {
+        comm.Alltoall(send, 0, blockDoubles, MPI.DOUBLE, receive, 0, blockDoubles, MPI.DOUBLE);
     }
 
     /** @return the largest of every rank's {@code seconds}. */

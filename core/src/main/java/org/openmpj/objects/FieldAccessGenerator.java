@@ -59,10 +59,40 @@ final class FieldAccessGenerator
             type.withInterfaceSymbols(ACCESS);
             type.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC,
                 code -> code.aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void).return_());
+            type.withMethodBody("write", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, WRITER), ClassFile.ACC_PUBLIC,
+                code ->
+                {
+                    putPrimitives(code, primitives);
+                    for (int i = 0; i < references.length; i++)
+                    {
+                        code.aload(2);
+                        code.ldc(handleAt(referenceHandles + 2 * i));
+                        code.aload(1);
+                        code.invokevirtual(ConstantDescs.CD_MethodHandle, "invokeExact",
+                            MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Object));
+                        code.invokevirtual(WRITER, "writeValue", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object));
+                    }
+                    code.return_();
+                });
+            type.withMethodBody("read", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, READER), ClassFile.ACC_PUBLIC,
+                code ->
+                {
+                    takePrimitives(code, primitives);
+                    for (int i = 0; i < references.length; i++)
+                    {
+                        code.ldc(handleAt(referenceHandles + 2 * i + 1));
+                        code.aload(1);
+                        code.aload(2);
+                        code.invokevirtual(READER, "readValue", MethodTypeDesc.of(ConstantDescs.CD_Object));
+                        code.invokevirtual(ConstantDescs.CD_MethodHandle, "invokeExact",
+                            MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, ConstantDescs.CD_Object));
+                    }
+                    code.return_();
+                });
             type.withMethodBody("writePrimitives", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, WRITER),
-                ClassFile.ACC_PUBLIC, code -> writePrimitives(code, primitives));
+                ClassFile.ACC_PUBLIC, code -> putPrimitives(code, primitives).return_());
             type.withMethodBody("readPrimitives", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, READER),
-                ClassFile.ACC_PUBLIC, code -> readPrimitives(code, primitives));
+                ClassFile.ACC_PUBLIC, code -> takePrimitives(code, primitives).return_());
             type.withMethodBody("reference", MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Object, ConstantDescs.CD_int),
                 ClassFile.ACC_PUBLIC, code -> byIndex(code, references.length, index ->
                 {
@@ -88,7 +118,8 @@ final class FieldAccessGenerator
         return (FieldAccess)generated.getDeclaredConstructor().newInstance();
     }
 
-    private static void writePrimitives(final CodeBuilder code, final Field[] primitives)
+    /** Writes the primitive fields of the instance in local 1 to the writer in local 2. */
+    private static CodeBuilder putPrimitives(final CodeBuilder code, final Field[] primitives)
     {
         for (int i = 0; i < primitives.length; i++)
         {
@@ -99,10 +130,11 @@ final class FieldAccessGenerator
             code.invokevirtual(ConstantDescs.CD_MethodHandle, "invokeExact", MethodTypeDesc.of(type, ConstantDescs.CD_Object));
             code.invokevirtual(WRITER, "put" + suffix(primitives[i].getType()), MethodTypeDesc.of(ConstantDescs.CD_void, type));
         }
-        code.return_();
+        return code;
     }
 
-    private static void readPrimitives(final CodeBuilder code, final Field[] primitives)
+    /** Sets the primitive fields of the instance in local 1 from the reader in local 2. */
+    private static CodeBuilder takePrimitives(final CodeBuilder code, final Field[] primitives)
     {
         for (int i = 0; i < primitives.length; i++)
         {
@@ -114,7 +146,7 @@ final class FieldAccessGenerator
             code.invokevirtual(ConstantDescs.CD_MethodHandle, "invokeExact",
                 MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, type));
         }
-        code.return_();
+        return code;
     }
 
     /** Switches on the int in local 2 over {@code 0 .. count-1}: a case per index, else {@code otherwise}. */

@@ -29,8 +29,9 @@ package org.openmpj.objects;
  *  handle, length, index: unsigned variable-length integers, 7 bits a byte, low bits first
  * </pre>
  *
- * Every object but {@code null} gets the next handle when its tag is read, before its contents, so that shared
- * references and cycles come back as they were sent.
+ * Every object but {@code null}, strings and boxes gets the next handle when its tag is read, before its contents, so
+ * that shared references and cycles come back as they were sent. Strings and boxes are immutable values and travel by
+ * value: two references to one string arrive as two equal strings.
  */
 final class ObjectMessageDescriptor
 {

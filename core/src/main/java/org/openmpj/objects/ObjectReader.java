@@ -45,6 +45,8 @@ final class ObjectReader
     private Object[] handles = new Object[64];
     private int handleCount;
     private final PendingObjects pending = new PendingObjects();
+    /** How many objects' fields are being read by recursion on the thread's stack. */
+    private int nesting;
     private ClassLayout[] classes = new ClassLayout[8];
     private int classCount;
 
@@ -95,6 +97,7 @@ final class ObjectReader
         {
             Arrays.fill(handles, 0, handleCount, null);
             pending.clear();
+            nesting = 0;
             Arrays.fill(classes, 0, classCount, null);
             handleCount = 0;
             classCount = 0;
@@ -105,11 +108,12 @@ final class ObjectReader
     }
 
     /**
-     * Reads a value and everything it reaches, depth first, as the writer wrote them. An object is set into its
-     * parent's field or array as soon as it exists, before its own references are read; objects whose references are
-     * still to be read wait on the reader's own stack, not the thread's.
+     * Reads a value and everything it reaches, depth first, as the writer wrote them: by recursion up to
+     * {@link ObjectWriter#NESTING_LIMIT} objects deep, beyond that with the objects whose references are still to be
+     * read waiting on the reader's own stack. An object is set into its parent's field or array as soon as it exists,
+     * before its own references are read.
      */
-    private Object readValue() throws ReflectiveOperationException
+    Object readValue() throws ReflectiveOperationException
     {
         final int base = pending.depth();
         final Object value = readHead();
@@ -138,16 +142,16 @@ final class ObjectReader
         {
             case ObjectMessageDescriptor.NULL -> null;
             case ObjectMessageDescriptor.REFERENCE -> reference();
-            case ObjectMessageDescriptor.STRING, ObjectMessageDescriptor.STRING_UTF16 -> remember(readString(tag));
-            case ObjectMessageDescriptor.INT -> remember(takeInt());
-            case ObjectMessageDescriptor.LONG -> remember(takeLong());
-            case ObjectMessageDescriptor.DOUBLE -> remember(takeDouble());
-            case ObjectMessageDescriptor.FLOAT -> remember(takeFloat());
-            case ObjectMessageDescriptor.SHORT -> remember(takeShort());
-            case ObjectMessageDescriptor.BYTE -> remember(takeByte());
-            case ObjectMessageDescriptor.CHAR -> remember(takeChar());
-            case ObjectMessageDescriptor.TRUE -> remember(Boolean.TRUE);
-            case ObjectMessageDescriptor.FALSE -> remember(Boolean.FALSE);
+            case ObjectMessageDescriptor.STRING, ObjectMessageDescriptor.STRING_UTF16 -> readString(tag);
+            case ObjectMessageDescriptor.INT -> takeInt();
+            case ObjectMessageDescriptor.LONG -> takeLong();
+            case ObjectMessageDescriptor.DOUBLE -> takeDouble();
+            case ObjectMessageDescriptor.FLOAT -> takeFloat();
+            case ObjectMessageDescriptor.SHORT -> takeShort();
+            case ObjectMessageDescriptor.BYTE -> takeByte();
+            case ObjectMessageDescriptor.CHAR -> takeChar();
+            case ObjectMessageDescriptor.TRUE -> Boolean.TRUE;
+            case ObjectMessageDescriptor.FALSE -> Boolean.FALSE;
             case ObjectMessageDescriptor.BYTES, ObjectMessageDescriptor.SHORTS, ObjectMessageDescriptor.CHARS, ObjectMessageDescriptor.INTS,
                  ObjectMessageDescriptor.LONGS, ObjectMessageDescriptor.FLOATS, ObjectMessageDescriptor.DOUBLES,
                  ObjectMessageDescriptor.BOOLEANS -> remember(readPrimitiveArray(tag));
@@ -192,6 +196,19 @@ final class ObjectReader
         final Object instance = layout.constructor.newInstance();
         final int handle = reserveHandle();
         handles[handle] = instance;
+        if (nesting < ObjectWriter.NESTING_LIMIT)
+        {
+            nesting++;
+            try
+            {
+                layout.access.read(instance, this);
+            }
+            finally
+            {
+                nesting--;
+            }
+            return instance;
+        }
         layout.access.readPrimitives(instance, this);
         pending.push(instance, layout.access, layout.references.length);
         return instance;

@@ -34,6 +34,12 @@ final class ObjectWriter
     private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
     /** Buffers larger than this, left by a large message, are let go rather than kept for the next. */
     private static final int LARGEST_KEPT_BUFFER = 1 << 20;
+    /**
+     * Objects nested this deep are written by recursion, which is fastest; deeper ones wait on the writer's own stack.
+     * The thread's stack then holds at most this many nested writes whatever the graph (a frame is a few hundred bytes
+     * compiled, a few kilobytes interpreted, of the 1 MiB a thread has by default).
+     */
+    static final int NESTING_LIMIT = 128;
     /** Arrays up to this length are copied element by element (see {@link #putShortArray}). */
     static final int SHORT_ARRAY_ELEMENTS = 16;
 
@@ -44,7 +50,12 @@ final class ObjectWriter
     private int position;
     private int nextHandle;
     private final PendingObjects pending = new PendingObjects();
+    /** How many objects' fields are being written by recursion on the thread's stack. */
+    private int nesting;
     private int nextClass;
+    /** The class written last and its index: runs of objects of one class skip the table. */
+    private ClassLayout lastClass;
+    private int lastClassIndex;
     /** The element of the send buffer being written, for error messages. */
     private int element;
 
@@ -85,7 +96,9 @@ final class ObjectWriter
         {
             handles.clear();
             classes.clear();
+            lastClass = null;
             pending.clear();
+            nesting = 0;
             nextHandle = 0;
             nextClass = 0;
             if (buffer.length > LARGEST_KEPT_BUFFER)
@@ -104,10 +117,11 @@ final class ObjectWriter
     }
 
     /**
-     * Writes a value and everything it reaches that was not written before, depth first. The objects whose reference
-     * fields or elements are still to be written wait on the writer's own stack, not the thread's.
+     * Writes a value and everything it reaches that was not written before, depth first: by recursion up to
+     * {@link #NESTING_LIMIT} objects deep, beyond that with the objects whose references are still to be written
+     * waiting on the writer's own stack.
      */
-    private void writeValue(final Object value) throws ReflectiveOperationException
+    void writeValue(final Object value) throws ReflectiveOperationException
     {
         final int base = pending.depth();
         writeHead(value);
@@ -126,6 +140,17 @@ final class ObjectWriter
             putByte(ObjectMessageDescriptor.NULL);
             return;
         }
+        final Class<?> type = value.getClass();
+        // Strings and boxes are values: they travel by value, without the identity hash that tracking each one would take.
+        if (type == String.class)
+        {
+            writeString((String)value);
+            return;
+        }
+        if (writeBoxed(value, type))
+        {
+            return;
+        }
         final int known = handles.putIfAbsent(value, nextHandle);
         if (known >= 0)
         {
@@ -134,16 +159,11 @@ final class ObjectWriter
             return;
         }
         nextHandle++;
-        final Class<?> type = value.getClass();
-        if (type == String.class)
-        {
-            writeString((String)value);
-        }
-        else if (type.isArray() && type.getComponentType().isPrimitive())
+        if (type.isArray() && type.getComponentType().isPrimitive())
         {
             writePrimitiveArray(value);
         }
-        else if (!writeBoxed(value, type))
+        else
         {
             writeComposite(value, type);
         }
@@ -171,10 +191,23 @@ final class ObjectWriter
         }
     }
 
-    private void writePlain(final Object value, final ClassLayout layout)
+    private void writePlain(final Object value, final ClassLayout layout) throws ReflectiveOperationException
     {
         putByte(ObjectMessageDescriptor.PLAIN);
         putClass(layout);
+        if (nesting < NESTING_LIMIT)
+        {
+            nesting++;
+            try
+            {
+                layout.access.write(value, this);
+            }
+            finally
+            {
+                nesting--;
+            }
+            return;
+        }
         layout.access.writePrimitives(value, this);
         pending.push(value, layout.access, layout.references.length);
     }
@@ -408,7 +441,14 @@ final class ObjectWriter
 
     private void putClass(final ClassLayout layout)
     {
+        if (layout == lastClass)
+        {
+            putLength(lastClassIndex);
+            return;
+        }
         final int known = classes.putIfAbsent(layout, nextClass);
+        lastClass = layout;
+        lastClassIndex = known >= 0 ? known : nextClass;
         if (known >= 0)
         {
             putLength(known);

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.cache.CacheReport;
 import org.openmpj.bench.nas.NasReport;
+import org.openmpj.bench.objects.ObjectsReport;
 
 /**
  * Runs every report of the bench: {@code ReportRunner KIND [options]}, KIND one of {@link Kind}. A report says what runs in
@@ -38,7 +39,9 @@ public final class ReportRunner
         /** MPJ-Cache on an emulated cluster against direct reads of a throttled shared store. */
         CACHE("cache", CacheReport.PARSER, CacheReport::of),
         /** The NAS kernels on every device at several rank counts, beside a serial run. */
-        NAS("nas", NasReport.PARSER, NasReport::of);
+        NAS("nas", NasReport.PARSER, NasReport::of),
+        /** MPI.OBJECT messages of object graphs in OpenMPJ's encoding against Java serialization. */
+        OBJECTS("objects", ObjectsReport.PARSER, ObjectsReport::of);
 
         private final String name;
         private final OptionParser parser;

@@ -704,8 +704,9 @@ public class Comm
             {
                 if (dest != MPI.PROC_NULL)
                 {
-                    final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, count);
-                    communicator.send(bytes, Primitive.BYTE, 0, bytes.length, dest, tag, mode);
+                    // A blocking send is done with its buffer when it returns: it may send from the serializer's own.
+                    final ObjectCodec.Encoded encoded = ObjectCodec.serializeForBlockingSend((Object[])buf, offset, count);
+                    communicator.send(encoded.bytes(), Primitive.BYTE, 0, encoded.length(), dest, tag, mode);
                 }
                 return;
             }

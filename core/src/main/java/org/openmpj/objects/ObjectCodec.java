@@ -81,19 +81,53 @@ public final class ObjectCodec
      */
     public static byte[] serialize(final Object[] buf, final int offset, final int count)
     {
+        return encode(buf, offset, count, true).bytes();
+    }
+
+    /**
+     * A serialized message that lives in the serializing thread's own buffer: {@code bytes[0 .. length)}, valid until the
+     * thread serializes again. For a blocking send, which is done with its buffer when it returns.
+     *
+     * @param bytes  the array holding the message, longer than it as a rule.
+     * @param length the message's length.
+     */
+    public record Encoded(byte[] bytes, int length)
+    {
+    }
+
+    /**
+     * Serializes as {@link #serialize} does, without the copy into an array of the message's length.
+     *
+     * @return the message, valid until this thread serializes again.
+     */
+    public static Encoded serializeForBlockingSend(final Object[] buf, final int offset, final int count)
+    {
+        return encode(buf, offset, count, false);
+    }
+
+    /** @param exact whether the message must be an array of its own, of its length. */
+    private static Encoded encode(final Object[] buf, final int offset, final int count, final boolean exact)
+    {
         // A message that starts with a list, a map or the like goes by Java serialization without a try at the compact form.
-        if (JAVA_ONLY || count > 0 && buf[offset] != null && ClassLayout.of(buf[offset].getClass()).shape == ClassLayout.Shape.JAVA)
+        if (!JAVA_ONLY && (count == 0 || buf[offset] == null || ClassLayout.of(buf[offset].getClass()).shape != ClassLayout.Shape.JAVA))
         {
-            return JavaSerialization.write(buf, offset, count);
+            try
+            {
+                final ObjectWriter writer = WRITERS.get();
+                if (!exact)
+                {
+                    return writer.encode(buf, offset, count);
+                }
+                final byte[] bytes = writer.write(buf, offset, count);
+                return new Encoded(bytes, bytes.length);
+            }
+            catch (final JavaFormRequired ex)
+            {
+                // reached a class with a form of its own: the whole message goes by Java serialization
+            }
         }
-        try
-        {
-            return WRITERS.get().write(buf, offset, count);
-        }
-        catch (final JavaFormRequired ex)
-        {
-            return JavaSerialization.write(buf, offset, count);
-        }
+        final byte[] bytes = JavaSerialization.write(buf, offset, count);
+        return new Encoded(bytes, bytes.length);
     }
 
     /** Deserializes a whole message; see {@link #deserialize(byte[], int, int, int, Object[], int, int)}. */

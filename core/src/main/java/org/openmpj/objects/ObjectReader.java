@@ -117,6 +117,10 @@ final class ObjectReader
     {
         final int base = pending.depth();
         final Object value = readHead();
+        if (pending.depth() == base)
+        {
+            return value;
+        }
         for (int next = pending.nextReference(base); next >= 0; next = pending.nextReference(base))
         {
             final Object parent = pending.top();
@@ -247,6 +251,22 @@ final class ObjectReader
         final Object[] array = (Object[])Array.newInstance(layout.type.getComponentType(), length);
         final int handle = reserveHandle();
         handles[handle] = array;
+        if (nesting < ObjectWriter.NESTING_LIMIT)
+        {
+            nesting++;
+            try
+            {
+                for (int i = 0; i < length; i++)
+                {
+                    array[i] = readValue();
+                }
+            }
+            finally
+            {
+                nesting--;
+            }
+            return array;
+        }
         pending.push(array, null, length);
         return array;
     }
@@ -315,6 +335,27 @@ final class ObjectReader
     private Object readPrimitiveArray(final byte tag)
     {
         final int length = takeLength();
+        // The commonest short arrays element by element, as the writer wrote them, without a bulk copy's set-up.
+        if (tag == ObjectMessageDescriptor.DOUBLES && length <= ObjectWriter.SHORT_ARRAY_ELEMENTS)
+        {
+            final double[] doubles = new double[checkedLength(length, 8)];
+            for (int i = 0; i < length; i++)
+            {
+                doubles[i] = (double)DOUBLE.get(bytes, position);
+                position += 8;
+            }
+            return doubles;
+        }
+        if (tag == ObjectMessageDescriptor.INTS && length <= ObjectWriter.SHORT_ARRAY_ELEMENTS)
+        {
+            final int[] ints = new int[checkedLength(length, 4)];
+            for (int i = 0; i < length; i++)
+            {
+                ints[i] = (int)INT.get(bytes, position);
+                position += 4;
+            }
+            return ints;
+        }
         final Object array;
         final ValueLayout layout;
         switch (tag)
@@ -365,46 +406,9 @@ final class ObjectReader
                 return booleans;
             }
         }
-        if (length > ObjectWriter.SHORT_ARRAY_ELEMENTS || !takeShortArray(array))
-        {
-            MemorySegment.copy(segment, layout, position, array, 0, length);
-        }
+        MemorySegment.copy(segment, layout, position, array, 0, length);
         position += (int)(layout.byteSize() * length);
         return array;
-    }
-
-    /** Reads a short array of the commonest types element by element, as the writer wrote it; false for others. */
-    private boolean takeShortArray(final Object array)
-    {
-        switch (array)
-        {
-            case double[] a ->
-            {
-                for (int i = 0; i < a.length; i++)
-                {
-                    a[i] = (double)DOUBLE.get(bytes, position + 8 * i);
-                }
-            }
-            case int[] a ->
-            {
-                for (int i = 0; i < a.length; i++)
-                {
-                    a[i] = (int)INT.get(bytes, position + 4 * i);
-                }
-            }
-            case long[] a ->
-            {
-                for (int i = 0; i < a.length; i++)
-                {
-                    a[i] = (long)LONG.get(bytes, position + 8 * i);
-                }
-            }
-            default ->
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     private int checkedLength(final int length, final int elementBytes)

@@ -49,10 +49,14 @@ final class ObjectWriter
     private MemorySegment segment = MemorySegment.ofArray(buffer);
     private int position;
     private int nextHandle;
+    /** Whether a message is being written: a record accessor may send objects while its record is serialized. */
+    private boolean busy;
     private final PendingObjects pending = new PendingObjects();
     /** How many objects' fields are being written by recursion on the thread's stack. */
     private int nesting;
     private int nextClass;
+    /** The layout of the last composite written: runs of objects of one class skip the class-value lookup. */
+    private ClassLayout lastLayout;
     /** The class written last and its index: runs of objects of one class skip the table. */
     private ClassLayout lastClass;
     private int lastClassIndex;
@@ -66,6 +70,22 @@ final class ObjectWriter
      */
     byte[] write(final Object[] objects, final int offset, final int count)
     {
+        final ObjectCodec.Encoded encoded = encode(objects, offset, count);
+        return Arrays.copyOf(encoded.bytes(), encoded.length());
+    }
+
+    /**
+     * As {@link #write}, but the message is the first {@code length} bytes of an array the writer may use again for
+     * its next message: for a caller that is done with it before it serializes anything else on this thread.
+     */
+    ObjectCodec.Encoded encode(final Object[] objects, final int offset, final int count)
+    {
+        if (busy)
+        {
+            // A record accessor that sends objects itself: this writer is in the middle of a message.
+            return new ObjectWriter().encode(objects, offset, count);
+        }
+        busy = true;
         try
         {
             position = ObjectMessageDescriptor.HEADER_BYTES;
@@ -76,7 +96,7 @@ final class ObjectWriter
                 element = i;
                 writeValue(objects[offset + i]);
             }
-            return Arrays.copyOf(buffer, position);
+            return new ObjectCodec.Encoded(buffer, position);
         }
         catch (final InvocationTargetException ex)
         {
@@ -101,6 +121,7 @@ final class ObjectWriter
             nesting = 0;
             nextHandle = 0;
             nextClass = 0;
+            busy = false;
             if (buffer.length > LARGEST_KEPT_BUFFER)
             {
                 buffer = new byte[256];
@@ -125,6 +146,10 @@ final class ObjectWriter
     {
         final int base = pending.depth();
         writeHead(value);
+        if (pending.depth() == base)
+        {
+            return;
+        }
         for (int next = pending.nextReference(base); next >= 0; next = pending.nextReference(base))
         {
             final FieldAccess access = pending.topAccess();
@@ -161,7 +186,7 @@ final class ObjectWriter
         nextHandle++;
         if (type.isArray() && type.getComponentType().isPrimitive())
         {
-            writePrimitiveArray(value);
+            writePrimitiveArray(value, type);
         }
         else
         {
@@ -179,7 +204,12 @@ final class ObjectWriter
             writeString(constant.name());
             return;
         }
-        final ClassLayout layout = ClassLayout.of(type);
+        ClassLayout layout = lastLayout;
+        if (layout == null || layout.type != type)
+        {
+            layout = ClassLayout.of(type);
+            lastLayout = layout;
+        }
         switch (layout.shape)
         {
             case PLAIN -> writePlain(value, layout);
@@ -236,6 +266,22 @@ final class ObjectWriter
         putByte(ObjectMessageDescriptor.OBJECTS);
         putClass(layout);
         putLength(array.length);
+        if (nesting < NESTING_LIMIT)
+        {
+            nesting++;
+            try
+            {
+                for (final Object element : array)
+                {
+                    writeValue(element);
+                }
+            }
+            finally
+            {
+                nesting--;
+            }
+            return;
+        }
         pending.push(array, null, array.length);
     }
 
@@ -331,8 +377,35 @@ final class ObjectWriter
         }
     }
 
-    private void writePrimitiveArray(final Object array)
+    private void writePrimitiveArray(final Object array, final Class<?> type)
     {
+        // The commonest arrays without the type switch; short ones element by element, which beats a bulk copy's set-up.
+        if (type == double[].class && ((double[])array).length <= SHORT_ARRAY_ELEMENTS)
+        {
+            final double[] a = (double[])array;
+            putByte(ObjectMessageDescriptor.DOUBLES);
+            putLength(a.length);
+            ensure(8L * a.length);
+            for (final double d : a)
+            {
+                DOUBLE.set(buffer, position, d);
+                position += 8;
+            }
+            return;
+        }
+        if (type == int[].class && ((int[])array).length <= SHORT_ARRAY_ELEMENTS)
+        {
+            final int[] a = (int[])array;
+            putByte(ObjectMessageDescriptor.INTS);
+            putLength(a.length);
+            ensure(4L * a.length);
+            for (final int i : a)
+            {
+                INT.set(buffer, position, i);
+                position += 4;
+            }
+            return;
+        }
         final byte tag;
         final int length;
         final ValueLayout layout;
@@ -398,45 +471,8 @@ final class ObjectWriter
         putLength(length);
         final long bytes = layout.byteSize() * length;
         ensure(bytes);
-        if (length > SHORT_ARRAY_ELEMENTS || !putShortArray(array))
-        {
-            MemorySegment.copy(array, 0, segment, layout, position, length);
-        }
+        MemorySegment.copy(array, 0, segment, layout, position, length);
         position += (int)bytes;
-    }
-
-    /** Writes a short array of the commonest types element by element, which beats a bulk copy's set-up; false for others. */
-    private boolean putShortArray(final Object array)
-    {
-        switch (array)
-        {
-            case double[] a ->
-            {
-                for (int i = 0; i < a.length; i++)
-                {
-                    DOUBLE.set(buffer, position + 8 * i, a[i]);
-                }
-            }
-            case int[] a ->
-            {
-                for (int i = 0; i < a.length; i++)
-                {
-                    INT.set(buffer, position + 4 * i, a[i]);
-                }
-            }
-            case long[] a ->
-            {
-                for (int i = 0; i < a.length; i++)
-                {
-                    LONG.set(buffer, position + 8 * i, a[i]);
-                }
-            }
-            default ->
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void putClass(final ClassLayout layout)
@@ -532,13 +568,18 @@ final class ObjectWriter
     {
         if (position + bytes > buffer.length)
         {
-            final long wanted = Math.max(position + bytes, 2L * buffer.length);
-            if (wanted > Integer.MAX_VALUE - 8)
-            {
-                throw new OpenMpjException(ErrorClass.ERR_COUNT, "the MPI.OBJECT send buffer serializes to more than 2 GiB", null);
-            }
-            buffer = Arrays.copyOf(buffer, (int)wanted);
-            segment = MemorySegment.ofArray(buffer);
+            grow(bytes);
         }
+    }
+
+    private void grow(final long bytes)
+    {
+        final long wanted = Math.max(position + bytes, 2L * buffer.length);
+        if (wanted > Integer.MAX_VALUE - 8)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_COUNT, "the MPI.OBJECT send buffer serializes to more than 2 GiB", null);
+        }
+        buffer = Arrays.copyOf(buffer, (int)wanted);
+        segment = MemorySegment.ofArray(buffer);
     }
 }

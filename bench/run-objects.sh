@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# run-objects.sh: MPI.OBJECT ping-pong of three object graphs (one small object, a binary tree of 1023 nodes of four
-# ints, 1000 items of a String and a double[]) between two thread ranks, once in OpenMPJ's compact encoding and once
-# in Java serialization (-Dopenmpj.objects.encoding=java) per round, taking turns, for 3 rounds; writes
-# bench/results/objects.{csv,md} and objects-ratio.png: one-way times, the per-round throughput ratio and its median,
-# allocation per message, and the goals (ratio >= 4 for the tree and the items, <= 1 us one-way for the small object).
+# run-objects.sh: MPI.OBJECT messages of three object graphs (one small object, a binary tree of 1023 nodes of four
+# ints, 1000 items of a String and a double[]) between two thread ranks, as a ping-pong and as a one-way stream, once
+# in OpenMPJ's compact encoding and once in Java serialization (-Dopenmpj.objects.encoding=java) per round, taking
+# turns, for 3 rounds; writes bench/results/objects.{csv,md} and objects-ratio.png: times per message, the per-round
+# ratio and its median, allocation per message, and the goals (stream ratio >= 4 for the tree and the items, <= 1 us
+# one-way for the small object).
 # A thin wrapper over the report runner: 'ReportRunner objects'.
 #
 # Usage: bench/run-objects.sh [--help] [--rounds N] [--warm-up-s N] [--results DIR]

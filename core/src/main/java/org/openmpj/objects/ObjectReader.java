@@ -2,11 +2,8 @@ package org.openmpj.objects;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -21,18 +18,6 @@ import java.util.Arrays;
  */
 final class ObjectReader
 {
-    private static final ValueLayout WIRE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_CHAR = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle CHAR = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** Why a graph could not be read when reading it overflowed the thread's stack. */
     static final String TOO_DEEP = "the object graph is too deep for this thread's stack (a long chain of references); run with a larger -Xss";
@@ -326,7 +311,7 @@ final class ObjectReader
         final char[] chars = new char[length];
         for (int i = 0; i < length; i++)
         {
-            chars[i] = (char)CHAR.get(bytes, position);
+            chars[i] = (char)ObjectMessageDescriptor.CHAR_VIEW.get(bytes, position);
             position += 2;
         }
         return new String(chars);
@@ -341,7 +326,7 @@ final class ObjectReader
             final double[] doubles = new double[checkedLength(length, 8)];
             for (int i = 0; i < length; i++)
             {
-                doubles[i] = (double)DOUBLE.get(bytes, position);
+                doubles[i] = (double)ObjectMessageDescriptor.DOUBLE_VIEW.get(bytes, position);
                 position += 8;
             }
             return doubles;
@@ -351,7 +336,7 @@ final class ObjectReader
             final int[] ints = new int[checkedLength(length, 4)];
             for (int i = 0; i < length; i++)
             {
-                ints[i] = (int)INT.get(bytes, position);
+                ints[i] = (int)ObjectMessageDescriptor.INT_VIEW.get(bytes, position);
                 position += 4;
             }
             return ints;
@@ -368,32 +353,32 @@ final class ObjectReader
             case ObjectMessageDescriptor.INTS ->
             {
                 array = new int[checkedLength(length, 4)];
-                layout = WIRE_INT;
+                layout = ObjectMessageDescriptor.WIRE_INT;
             }
             case ObjectMessageDescriptor.DOUBLES ->
             {
                 array = new double[checkedLength(length, 8)];
-                layout = WIRE_DOUBLE;
+                layout = ObjectMessageDescriptor.WIRE_DOUBLE;
             }
             case ObjectMessageDescriptor.LONGS ->
             {
                 array = new long[checkedLength(length, 8)];
-                layout = WIRE_LONG;
+                layout = ObjectMessageDescriptor.WIRE_LONG;
             }
             case ObjectMessageDescriptor.FLOATS ->
             {
                 array = new float[checkedLength(length, 4)];
-                layout = WIRE_FLOAT;
+                layout = ObjectMessageDescriptor.WIRE_FLOAT;
             }
             case ObjectMessageDescriptor.SHORTS ->
             {
                 array = new short[checkedLength(length, 2)];
-                layout = WIRE_SHORT;
+                layout = ObjectMessageDescriptor.WIRE_SHORT;
             }
             case ObjectMessageDescriptor.CHARS ->
             {
                 array = new char[checkedLength(length, 2)];
-                layout = WIRE_CHAR;
+                layout = ObjectMessageDescriptor.WIRE_CHAR;
             }
             default ->
             {
@@ -500,7 +485,7 @@ final class ObjectReader
     short takeShort()
     {
         requireBytes(2);
-        final short value = (short)SHORT.get(bytes, position);
+        final short value = (short)ObjectMessageDescriptor.SHORT_VIEW.get(bytes, position);
         position += 2;
         return value;
     }
@@ -508,7 +493,7 @@ final class ObjectReader
     char takeChar()
     {
         requireBytes(2);
-        final char value = (char)CHAR.get(bytes, position);
+        final char value = (char)ObjectMessageDescriptor.CHAR_VIEW.get(bytes, position);
         position += 2;
         return value;
     }
@@ -516,7 +501,7 @@ final class ObjectReader
     int takeInt()
     {
         requireBytes(4);
-        final int value = (int)INT.get(bytes, position);
+        final int value = (int)ObjectMessageDescriptor.INT_VIEW.get(bytes, position);
         position += 4;
         return value;
     }
@@ -524,7 +509,7 @@ final class ObjectReader
     long takeLong()
     {
         requireBytes(8);
-        final long value = (long)LONG.get(bytes, position);
+        final long value = (long)ObjectMessageDescriptor.LONG_VIEW.get(bytes, position);
         position += 8;
         return value;
     }
@@ -532,7 +517,7 @@ final class ObjectReader
     float takeFloat()
     {
         requireBytes(4);
-        final float value = (float)FLOAT.get(bytes, position);
+        final float value = (float)ObjectMessageDescriptor.FLOAT_VIEW.get(bytes, position);
         position += 4;
         return value;
     }
@@ -540,7 +525,7 @@ final class ObjectReader
     double takeDouble()
     {
         requireBytes(8);
-        final double value = (double)DOUBLE.get(bytes, position);
+        final double value = (double)ObjectMessageDescriptor.DOUBLE_VIEW.get(bytes, position);
         position += 8;
         return value;
     }

@@ -2,10 +2,7 @@ package org.openmpj.objects;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.InvocationTargetException;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
@@ -20,18 +17,6 @@ import org.openmpj.OpenMpjException;
  */
 final class ObjectWriter
 {
-    private static final ValueLayout WIRE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_CHAR = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout WIRE_DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle CHAR = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
     /** Buffers larger than this, left by a large message, are let go rather than kept for the next. */
     private static final int LARGEST_KEPT_BUFFER = 1 << 20;
     /**
@@ -372,7 +357,7 @@ final class ObjectWriter
         ensure(2L * length);
         for (int i = 0; i < length; i++)
         {
-            CHAR.set(buffer, position, value.charAt(i));
+            ObjectMessageDescriptor.CHAR_VIEW.set(buffer, position, value.charAt(i));
             position += 2;
         }
     }
@@ -388,7 +373,7 @@ final class ObjectWriter
             ensure(8L * a.length);
             for (final double d : a)
             {
-                DOUBLE.set(buffer, position, d);
+                ObjectMessageDescriptor.DOUBLE_VIEW.set(buffer, position, d);
                 position += 8;
             }
             return;
@@ -401,7 +386,7 @@ final class ObjectWriter
             ensure(4L * a.length);
             for (final int i : a)
             {
-                INT.set(buffer, position, i);
+                ObjectMessageDescriptor.INT_VIEW.set(buffer, position, i);
                 position += 4;
             }
             return;
@@ -421,37 +406,37 @@ final class ObjectWriter
             {
                 tag = ObjectMessageDescriptor.INTS;
                 length = a.length;
-                layout = WIRE_INT;
+                layout = ObjectMessageDescriptor.WIRE_INT;
             }
             case double[] a ->
             {
                 tag = ObjectMessageDescriptor.DOUBLES;
                 length = a.length;
-                layout = WIRE_DOUBLE;
+                layout = ObjectMessageDescriptor.WIRE_DOUBLE;
             }
             case long[] a ->
             {
                 tag = ObjectMessageDescriptor.LONGS;
                 length = a.length;
-                layout = WIRE_LONG;
+                layout = ObjectMessageDescriptor.WIRE_LONG;
             }
             case float[] a ->
             {
                 tag = ObjectMessageDescriptor.FLOATS;
                 length = a.length;
-                layout = WIRE_FLOAT;
+                layout = ObjectMessageDescriptor.WIRE_FLOAT;
             }
             case short[] a ->
             {
                 tag = ObjectMessageDescriptor.SHORTS;
                 length = a.length;
-                layout = WIRE_SHORT;
+                layout = ObjectMessageDescriptor.WIRE_SHORT;
             }
             case char[] a ->
             {
                 tag = ObjectMessageDescriptor.CHARS;
                 length = a.length;
-                layout = WIRE_CHAR;
+                layout = ObjectMessageDescriptor.WIRE_CHAR;
             }
             case boolean[] a ->
             {
@@ -525,42 +510,42 @@ final class ObjectWriter
     void putShort(final short value)
     {
         ensure(2);
-        SHORT.set(buffer, position, value);
+        ObjectMessageDescriptor.SHORT_VIEW.set(buffer, position, value);
         position += 2;
     }
 
     void putChar(final char value)
     {
         ensure(2);
-        CHAR.set(buffer, position, value);
+        ObjectMessageDescriptor.CHAR_VIEW.set(buffer, position, value);
         position += 2;
     }
 
     void putInt(final int value)
     {
         ensure(4);
-        INT.set(buffer, position, value);
+        ObjectMessageDescriptor.INT_VIEW.set(buffer, position, value);
         position += 4;
     }
 
     void putLong(final long value)
     {
         ensure(8);
-        LONG.set(buffer, position, value);
+        ObjectMessageDescriptor.LONG_VIEW.set(buffer, position, value);
         position += 8;
     }
 
     void putFloat(final float value)
     {
         ensure(4);
-        FLOAT.set(buffer, position, value);
+        ObjectMessageDescriptor.FLOAT_VIEW.set(buffer, position, value);
         position += 4;
     }
 
     void putDouble(final double value)
     {
         ensure(8);
-        DOUBLE.set(buffer, position, value);
+        ObjectMessageDescriptor.DOUBLE_VIEW.set(buffer, position, value);
         position += 8;
     }
 

@@ -191,12 +191,6 @@ public final class CacheReport extends AbstractReport<String>
     }
 
     @Override
-    public List<List<String>> versionCommands()
-    {
-        return List.of();
-    }
-
-    @Override
     public RunInfo.Setting setting()
     {
         return new RunInfo.Setting("hybrid", -1, 0, rounds);

@@ -233,12 +233,6 @@ public final class NasReport extends AbstractReport<NasReport.Job>
     }
 
     @Override
-    public List<List<String>> versionCommands()
-    {
-        return List.of();
-    }
-
-    @Override
     public RunInfo.Setting setting()
     {
         return new RunInfo.Setting(String.join(", ", options.devices()), -1, 0, 1);

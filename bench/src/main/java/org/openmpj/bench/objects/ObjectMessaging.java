@@ -11,10 +11,11 @@ import org.openmpj.bench.OptionParser;
 import org.openmpj.objects.ObjectCodec;
 
 /**
- * Ping-pong of object graphs as {@code MPI.OBJECT} messages between ranks 0 and 1: rank 1 sends back each graph it
- * receives, so every one-way trip is one serialization, one transfer and one deserialization. Rank 0 prints a result
- * line per graph shape: one-way time (median and fastest of the timed batches), the serialized size, and the heap
- * bytes rank 0 allocates per message. The encoding is the job's ({@code -Dopenmpj.objects.encoding=compact|java}).
+ * Object graphs as {@code MPI.OBJECT} messages between ranks 0 and 1, two ways: a ping-pong, in which rank 1 sends back
+ * each graph it receives, so that every one-way trip is one serialization, one transfer and one deserialization; and a
+ * stream from rank 0 to rank 1, whose time per message is the slower side's. Rank 0 prints a result line per graph
+ * and way: time per message (median and fastest of the timed batches), the serialized size, and the heap bytes rank 0
+ * allocates per message. The encoding is the job's ({@code -Dopenmpj.objects.encoding=compact|java}).
  *
  * <pre>
  * bin/mpjrun -np 2 -cp bench/target/openmpj-bench.jar org.openmpj.bench.objects.ObjectMessaging [--shapes small,tree,items]
@@ -23,7 +24,14 @@ import org.openmpj.objects.ObjectCodec;
  */
 public final class ObjectMessaging
 {
-    private static final int TAG = 5;
+    /** A graph to send back. */
+    private static final int PING = 5;
+    /** A graph of a stream: kept, not sent back. */
+    private static final int STREAM = 6;
+    /** The end of a batch of a stream, answered at once. */
+    private static final int SYNC = 7;
+    /** The end of the run. */
+    private static final int STOP = 8;
     private static final long NANOS_PER_MILLI = 1_000_000L;
 
     private ObjectMessaging()
@@ -46,52 +54,112 @@ public final class ObjectMessaging
                 lead(shape, options, message);
             }
             message[0] = null;
-            MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 1, TAG);
+            MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 1, STOP);
         }
         else
         {
-            do
-            {
-                MPI.COMM_WORLD.Recv(message, 0, 1, MPI.OBJECT, 0, TAG);
-                if (message[0] != null)
-                {
-                    MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 0, TAG);
-                }
-            }
-            while (message[0] != null);
+            follow(message);
         }
         MPI.Finalize();
+    }
+
+    /** Rank 1: sends back each graph of a ping-pong, keeps each of a stream, answers each end of a batch, until told to stop. */
+    private static void follow(final Object[] message)
+    {
+        while (true)
+        {
+            final int tag = MPI.COMM_WORLD.Probe(0, MPI.ANY_TAG).tag;
+            MPI.COMM_WORLD.Recv(message, 0, 1, MPI.OBJECT, 0, tag);
+            if (tag == STOP)
+            {
+                return;
+            }
+            if (tag == PING || tag == SYNC)
+            {
+                MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 0, tag);
+            }
+        }
     }
 
     private static void lead(final ObjectGraphs.Shape shape, final Options options, final Object[] message)
     {
         final Object graph = shape.build();
+        // A round trip is two messages, one each way.
+        print(shape, "pingpong", measure(count -> roundTrips(graph, message, count), 2, options), graph);
+        print(shape, "stream", measure(count -> streamed(graph, message, count), 1, options), graph);
+    }
+
+    /** One batch of {@code count} units of a measurement; returns its nanoseconds. */
+    private interface Batch
+    {
+        long run(int count);
+    }
+
+    /**
+     * The times of a measurement's batches, calibrated to the batch length after the warm-up.
+     *
+     * @param iterations    units per timed batch.
+     * @param perMessageUs  each timed batch's time per message, ascending.
+     * @param allocatedBytes heap bytes rank 0 allocated per message, over one more batch.
+     */
+    private record Timing(int iterations, double[] perMessageUs, double allocatedBytes)
+    {
+    }
+
+    private static Timing measure(final Batch batch, final int messagesPerUnit, final Options options)
+    {
+        final long batchNanos = options.batchMillis() * NANOS_PER_MILLI;
         final long warmUpEnd = System.nanoTime() + options.warmUpSeconds() * 1000 * NANOS_PER_MILLI;
         int iterations = 1;
         long elapsed;
         do
         {
-            elapsed = roundTrips(graph, message, iterations);
-            if (elapsed < options.batchMillis() * NANOS_PER_MILLI / 2)
+            elapsed = batch.run(iterations);
+            if (elapsed < batchNanos / 2)
             {
                 iterations *= 2;
             }
         }
         while (System.nanoTime() < warmUpEnd);
-        iterations = (int)Math.max(1, (double)iterations * options.batchMillis() * NANOS_PER_MILLI / Math.max(1, elapsed));
-        final double[] onewayUs = new double[options.repetitions()];
-        for (int i = 0; i < onewayUs.length; i++)
+        iterations = (int)Math.max(1, (double)iterations * batchNanos / Math.max(1, elapsed));
+        final double[] perMessageUs = new double[options.repetitions()];
+        for (int i = 0; i < perMessageUs.length; i++)
         {
-            onewayUs[i] = roundTrips(graph, message, iterations) / 1e3 / (2.0 * iterations);
+            perMessageUs[i] = batch.run(iterations) / 1e3 / ((double)messagesPerUnit * iterations);
         }
+        Arrays.sort(perMessageUs);
         final long allocatedBefore = allocatedBytes();
-        roundTrips(graph, message, iterations);
-        final double allocatedPerMessage = (allocatedBytes() - allocatedBefore) / (2.0 * iterations);
-        Arrays.sort(onewayUs);
+        batch.run(iterations);
+        return new Timing(iterations, perMessageUs, (allocatedBytes() - allocatedBefore) / ((double)messagesPerUnit * iterations));
+    }
+
+    /**
+     * A stream of the graph from rank 0 to rank 1, one blocking send after another, so that rank 0 serializes the next
+     * while rank 1 deserializes the last: time per message is the slower of the two sides. The batch ends with an
+     * answered empty message, so that its time covers every graph's arrival.
+     */
+    private static long streamed(final Object graph, final Object[] message, final int count)
+    {
+        final long start = System.nanoTime();
+        for (int i = 0; i < count; i++)
+        {
+            message[0] = graph;
+            MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 1, STREAM);
+        }
+        message[0] = null;
+        MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 1, SYNC);
+        MPI.COMM_WORLD.Recv(message, 0, 1, MPI.OBJECT, 1, SYNC);
+        return System.nanoTime() - start;
+    }
+
+    private static void print(final ObjectGraphs.Shape shape, final String mode, final Timing timing, final Object graph)
+    {
         final int serializedBytes = ObjectCodec.serialize(new Object[] {graph}, 0, 1).length;
-        System.out.printf(Locale.ROOT, "objects encoding=%s shape=%s message_bytes=%d iterations=%d oneway_us=%.4f min_us=%.4f alloc_bytes=%.1f%n",
-            System.getProperty(ObjectCodec.ENCODING_PROP_NAME, ObjectCodec.ENCODING_DEFAULT), shape.name().toLowerCase(Locale.ROOT),
-            serializedBytes, iterations, onewayUs[onewayUs.length / 2], onewayUs[0], allocatedPerMessage);
+        final double[] times = timing.perMessageUs();
+        System.out.printf(Locale.ROOT, "objects encoding=%s shape=%s mode=%s message_bytes=%d iterations=%d oneway_us=%.4f min_us=%.4f"
+            + " alloc_bytes=%.1f%n", System.getProperty(ObjectCodec.ENCODING_PROP_NAME, ObjectCodec.ENCODING_DEFAULT),
+            shape.name().toLowerCase(Locale.ROOT), mode, serializedBytes, timing.iterations(), times[times.length / 2], times[0],
+            timing.allocatedBytes());
         System.out.flush();
     }
 
@@ -101,8 +169,8 @@ public final class ObjectMessaging
         for (int i = 0; i < iterations; i++)
         {
             message[0] = graph;
-            MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 1, TAG);
-            MPI.COMM_WORLD.Recv(message, 0, 1, MPI.OBJECT, 1, TAG);
+            MPI.COMM_WORLD.Send(message, 0, 1, MPI.OBJECT, 1, PING);
+            MPI.COMM_WORLD.Recv(message, 0, 1, MPI.OBJECT, 1, PING);
         }
         return System.nanoTime() - start;
     }

@@ -48,8 +48,11 @@ public interface Report<J>
     /** @return the environment every program runs with, on top of the runner's. */
     Map<String, String> environment();
 
-    /** @return the commands that print the native libraries' versions on their first line, for the report. */
-    List<List<String>> versionCommands();
+    /** @return the commands that print the native libraries' versions on their first line, for the report; none by default. */
+    default List<List<String>> versionCommands()
+    {
+        return List.of();
+    }
 
     /** @return the facts of the run the report states beside the machine's: the device, its eager limit, the batches. */
     RunInfo.Setting setting();

@@ -3,7 +3,7 @@ package org.openmpj.bench;
 import java.lang.management.ManagementFactory;
 
 /** The heap bytes the current thread has allocated so far, as HotSpot counts them. */
-final class ThreadAllocation
+public final class ThreadAllocation
 {
     private static final com.sun.management.ThreadMXBean THREADS = threads();
 
@@ -12,7 +12,7 @@ final class ThreadAllocation
     }
 
     /** @return the bytes this thread has allocated since it started. */
-    static long currentThreadBytes()
+    public static long currentThreadBytes()
     {
         return THREADS.getCurrentThreadAllocatedBytes();
     }

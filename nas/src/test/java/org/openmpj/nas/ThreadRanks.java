@@ -1,13 +1,12 @@
 package org.openmpj.nas;
 
-import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 import org.openmpj.runtime.JobResult;
 import org.openmpj.runtime.JobSpec;
 import org.openmpj.runtime.ThreadJob;
+import org.openmpj.testing.ThreadJobRunner;
 
 /** Runs a program of this module as a job of thread ranks inside the test's JVM, each rank with its own loader. */
 final class ThreadRanks
@@ -20,20 +19,8 @@ final class ThreadRanks
 
     static JobResult run(final int processes, final Class<?> program, final String... args)
     {
-        final JobSpec spec = new JobSpec(processes, "thread", List.of(locationOf(mpi.MPI.class)),
-            List.of(locationOf(MG.class), locationOf(program)), program.getName(), List.of(args), TIMEOUT);
+        final JobSpec spec = new JobSpec(processes, "thread", List.of(ThreadJobRunner.locationOf(mpi.MPI.class)),
+            List.of(ThreadJobRunner.locationOf(MG.class), ThreadJobRunner.locationOf(program)), program.getName(), List.of(args), TIMEOUT);
         return ThreadJob.run(spec);
-    }
-
-    private static Path locationOf(final Class<?> type)
-    {
-        try
-        {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        }
-        catch (final URISyntaxException ex)
-        {
-            throw new IllegalStateException("cannot locate the classes of " + type, ex);
-        }
     }
 }

@@ -1,6 +1,5 @@
 package org.openmpj.bench.objects;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +7,7 @@ import java.util.Locale;
 import mpi.MPI;
 import org.openmpj.bench.BenchOptions;
 import org.openmpj.bench.OptionParser;
+import org.openmpj.bench.ThreadAllocation;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -128,9 +128,10 @@ public final class ObjectMessaging
             perMessageUs[i] = batch.run(iterations) / 1e3 / ((double)messagesPerUnit * iterations);
         }
         Arrays.sort(perMessageUs);
-        final long allocatedBefore = allocatedBytes();
+        final long allocatedBefore = ThreadAllocation.currentThreadBytes();
         batch.run(iterations);
-        return new Timing(iterations, perMessageUs, (allocatedBytes() - allocatedBefore) / ((double)messagesPerUnit * iterations));
+        final long allocated = ThreadAllocation.currentThreadBytes() - allocatedBefore;
+        return new Timing(iterations, perMessageUs, allocated / ((double)messagesPerUnit * iterations));
     }
 
     /**
@@ -173,11 +174,6 @@ public final class ObjectMessaging
             MPI.COMM_WORLD.Recv(message, 0, 1, MPI.OBJECT, 1, PING);
         }
         return System.nanoTime() - start;
-    }
-
-    private static long allocatedBytes()
-    {
-        return ((com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     /** The program's options, read by the bench's one option parser. */

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.openmpj.bench.ByteSizes;
 import org.openmpj.bench.CollectiveOperation;
 import org.openmpj.bench.CollectiveResult;
+import org.openmpj.bench.Samples;
 
 /**
  * The collectives report as Markdown: where it was measured, how (the definition of bytes moved, the timing, the
@@ -63,15 +64,15 @@ public final class CollectiveMarkdown
             .append(" at ").append(joinRanks(setup.rankCounts())).append(" ranks\n\n");
         MarkdownReport.appendMachine(md, info);
         appendMethod(md, setup, info);
-        appendTargets(md, setup, results);
+        appendTargets(md, setup, results, rounds);
         for (final CollectiveOperation operation : CollectiveOperation.values())
         {
             if (operation.hasMessage())
             {
-                appendOperation(md, setup, operation, results);
+                appendOperation(md, setup, operation, results, rounds);
             }
         }
-        appendBarrier(md, setup, results);
+        appendBarrier(md, setup, results, rounds);
         appendRounds(md, setup, rounds);
         md.append("\n## Plots\n\n");
         for (final CollectiveOperation operation : CollectiveOperation.values())
@@ -111,7 +112,8 @@ public final class CollectiveMarkdown
                 ? "Each program runs once per job size, the implementations taking turns. "
                 : "Each program runs " + info.rounds() + " times per job size, the implementations taking turns and swapping "
                     + "order every round. ")
-            .append("Median: the median over the rounds of each round's median batch; min: the fastest batch of all.\n\n");
+            .append("Median: the median over the rounds of each round's median batch; min: the fastest batch of all; ")
+            .append("ratio: the median over the rounds of each round's ratio of the two implementations' medians.\n\n");
         md.append("Every job ran on CPUs ").append(setup.cpus()).append(" (").append(setup.cores())
             .append(" cores, `taskset -c`). ").append(setup.subject().label()).append(": ")
             .append(setup.device() == BenchDevice.THREAD
@@ -127,7 +129,8 @@ public final class CollectiveMarkdown
         md.append('\n');
     }
 
-    private static void appendTargets(final StringBuilder md, final Setup setup, final List<CollectiveResult> results)
+    private static void appendTargets(
+        final StringBuilder md, final Setup setup, final List<CollectiveResult> results, final List<List<CollectiveResult>> rounds)
     {
         md.append("## Targets\n\n");
         for (final int ranks : setup.rankCounts())
@@ -146,7 +149,7 @@ public final class CollectiveMarkdown
             md.append("| ").append(operation.label()).append(" |");
             for (final int ranks : setup.rankCounts())
             {
-                md.append(' ').append(summary(setup, operation, ranks, results)).append(" |");
+                md.append(' ').append(summary(setup, operation, ranks, results, rounds)).append(" |");
             }
             md.append('\n');
         }
@@ -154,7 +157,9 @@ public final class CollectiveMarkdown
     }
 
     /** @return e.g. {@code met at all 3 sizes}, {@code missed at 2 of 10 sizes (worst 3.40× at 64 B)}, {@code no target}. */
-    static String summary(final Setup setup, final CollectiveOperation operation, final int ranks, final List<CollectiveResult> results)
+    static String summary(
+        final Setup setup, final CollectiveOperation operation, final int ranks, final List<CollectiveResult> results,
+        final List<List<CollectiveResult>> rounds)
     {
         int judged = 0;
         int missed = 0;
@@ -163,7 +168,7 @@ public final class CollectiveMarkdown
         boolean measured = false;
         for (final int bytes : sizes(results, operation, ranks))
         {
-            final double ratio = ratio(setup, results, operation, ranks, bytes);
+            final double ratio = ratio(setup, rounds, operation, ranks, bytes);
             measured |= !Double.isNaN(ratio);
             final CollectiveTarget.Verdict verdict = CollectiveTarget.verdict(operation, ranks, setup.cores(), bytes, ratio);
             if (verdict == CollectiveTarget.Verdict.NONE)
@@ -200,7 +205,8 @@ public final class CollectiveMarkdown
     }
 
     private static void appendOperation(
-        final StringBuilder md, final Setup setup, final CollectiveOperation operation, final List<CollectiveResult> results)
+        final StringBuilder md, final Setup setup, final CollectiveOperation operation, final List<CollectiveResult> results,
+        final List<List<CollectiveResult>> rounds)
     {
         final String subject = setup.subject().label();
         final String reference = setup.reference().label();
@@ -225,7 +231,7 @@ public final class CollectiveMarkdown
             {
                 final Optional<CollectiveResult> mine = find(results, setup.subject(), operation, ranks, bytes);
                 final Optional<CollectiveResult> theirs = find(results, setup.reference(), operation, ranks, bytes);
-                final double ratio = ratio(setup, results, operation, ranks, bytes);
+                final double ratio = ratio(setup, rounds, operation, ranks, bytes);
                 md.append("| ").append(ByteSizes.label(bytes))
                     .append(" | ").append(mine.map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
                     .append(" | ").append(theirs.map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
@@ -238,7 +244,8 @@ public final class CollectiveMarkdown
         }
     }
 
-    private static void appendBarrier(final StringBuilder md, final Setup setup, final List<CollectiveResult> results)
+    private static void appendBarrier(
+        final StringBuilder md, final Setup setup, final List<CollectiveResult> results, final List<List<CollectiveResult>> rounds)
     {
         final CollectiveOperation barrier = CollectiveOperation.BARRIER;
         md.append("## Barrier latency\n\n");
@@ -247,7 +254,7 @@ public final class CollectiveMarkdown
             .append(" time | target |\n|---:|---:|---:|---:|---|\n");
         for (final int ranks : setup.rankCounts())
         {
-            final double ratio = ratio(setup, results, barrier, ranks, 0);
+            final double ratio = ratio(setup, rounds, barrier, ranks, 0);
             md.append("| ").append(ranks)
                 .append(" | ").append(find(results, setup.subject(), barrier, ranks, 0)
                     .map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
@@ -313,11 +320,18 @@ public final class CollectiveMarkdown
         };
     }
 
-    /** @return the subject's median time over the reference's, or NaN when either is missing. */
+    /**
+     * @return the median over the rounds of each round's subject time over reference time (conditions drift between
+     *         rounds and hit both implementations of a round alike), or NaN when no round measured both.
+     */
     private static double ratio(
-        final Setup setup, final List<CollectiveResult> results, final CollectiveOperation operation, final int ranks, final int bytes)
+        final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation, final int ranks, final int bytes)
     {
-        return ratio(results, setup.subject(), setup.reference(), operation, ranks, bytes);
+        final double[] ratios = rounds.stream()
+            .mapToDouble(round -> ratio(round, setup.subject(), setup.reference(), operation, ranks, bytes))
+            .filter(ratio -> !Double.isNaN(ratio))
+            .toArray();
+        return ratios.length == 0 ? Double.NaN : Samples.median(ratios);
     }
 
     /** @return {@code subject}'s median time over {@code reference}'s, or NaN when either is missing. */

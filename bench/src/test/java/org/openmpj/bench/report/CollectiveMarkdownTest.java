@@ -81,4 +81,19 @@ class CollectiveMarkdownTest
         assertTrue(md.contains("![Barrier](collectives-tcp-barrier.png)"), md);
         assertTrue(md.contains("| 8 | 300.0 | 200.0 | 1.50 | met (≤ 3×) |"), md);
     }
+
+    @Test
+    void theRatioIsTheMedianOfTheRoundsRatiosNotTheRatioOfTheMedians()
+    {
+        // Round 2 is slow for both; the ratio of the combined medians (2.0 / 1.0) would hide that every round has 3x.
+        final List<List<CollectiveResult>> rounds = List.of(
+            List.of(result(MINE, CollectiveOperation.BARRIER, 2, 0, 3.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 1.0)),
+            List.of(result(MINE, CollectiveOperation.BARRIER, 2, 0, 30.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 10.0)),
+            List.of(result(MINE, CollectiveOperation.BARRIER, 2, 0, 2.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 0.5)));
+        final List<CollectiveResult> combined = CollectiveRounds.combine(rounds);
+
+        final String md = CollectiveMarkdown.render(SETUP, combined, rounds, INFO);
+
+        assertTrue(md.contains("| 2 | 3.000 | 1.000 | 3.00 | – |\n"), md);
+    }
 }

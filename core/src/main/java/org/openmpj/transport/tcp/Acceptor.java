@@ -10,6 +10,7 @@ import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Accepts connections on the rank's listening socket and runs the listener's side of the handshake, on a daemon
@@ -31,6 +32,7 @@ final class Acceptor implements Runnable
     private final int size;
     private final byte[] key;
     private final Admission admission;
+    private final Consumer<Exception> onFailure;
     private final SecureRandom random = new SecureRandom();
     private final List<Pending> pending = new ArrayList<>();
     private volatile boolean closed;
@@ -62,14 +64,19 @@ final class Acceptor implements Runnable
         }
     }
 
-    Acceptor(final ServerSocketChannel listener, final int rank, final int size, final byte[] key, final Admission admission)
-        throws IOException
+    /**
+     * @param onFailure told why, when the acceptor stops for any reason but {@link #close()}: from then on nobody
+     *                  answers this rank's listener, so its peers could only time out.
+     */
+    Acceptor(final ServerSocketChannel listener, final int rank, final int size, final byte[] key, final Admission admission,
+        final Consumer<Exception> onFailure) throws IOException
     {
         this.listener = listener;
         this.rank = rank;
         this.size = size;
         this.key = key.clone();
         this.admission = admission;
+        this.onFailure = onFailure;
         this.selector = Selector.open();
         listener.configureBlocking(false);
         listener.register(selector, SelectionKey.OP_ACCEPT);
@@ -95,7 +102,10 @@ final class Acceptor implements Runnable
         }
         catch (final IOException | RuntimeException ex)
         {
-            // The listener closed under us: the device is closing.
+            if (!closed)
+            {
+                onFailure.accept(ex);
+            }
         }
         finally
         {

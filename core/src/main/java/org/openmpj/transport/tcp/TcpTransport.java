@@ -91,7 +91,8 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         this.arrivals = Selector.open();
         this.wakeBlocked = arrivals::wakeup;
         this.watch = new JobWatch(rank, job);
-        this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit);
+        this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit,
+            cause -> job.reportFailure(rank, "rank " + rank + " stopped accepting connections: " + cause));
         acceptor.start();
         watch.start();
     }

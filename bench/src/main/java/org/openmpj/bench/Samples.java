@@ -23,6 +23,16 @@ public final class Samples
     }
 
     /**
+     * @param values any number of values, NaN marking one that was not measured; left unchanged.
+     * @return the median of the values that are numbers, or NaN when none is.
+     */
+    public static double medianOfKnown(final double[] values)
+    {
+        final double[] known = Arrays.stream(values).filter(value -> !Double.isNaN(value)).toArray();
+        return known.length == 0 ? Double.NaN : median(known);
+    }
+
+    /**
      * @param values at least one value.
      * @return the smallest value.
      */

@@ -40,4 +40,12 @@ class SamplesTest
         assertThrows(IllegalArgumentException.class, () -> Samples.median(new double[0]));
         assertThrows(IllegalArgumentException.class, () -> Samples.min(new double[0]));
     }
+
+    @Test
+    void medianOfKnownSkipsTheValuesNotMeasuredAndIsNaNWhenNoneWas()
+    {
+        assertEquals(2.5, Samples.medianOfKnown(new double[] {4, Double.NaN, 1, 3, 2}));
+        assertEquals(Double.NaN, Samples.medianOfKnown(new double[] {Double.NaN, Double.NaN}));
+        assertEquals(Double.NaN, Samples.medianOfKnown(new double[0]));
+    }
 }

@@ -13,6 +13,7 @@ import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 import org.openmpj.bench.ByteSizes;
+import org.openmpj.bench.Samples;
 import org.openmpj.bench.plot.LineChart;
 
 /**
@@ -137,7 +138,7 @@ final class CacheTables
 
     private void goal(final String what, final String target, final double[] values, final DoublePredicate met)
     {
-        final double median = median(values);
+        final double median = Samples.medianOfKnown(values);
         md.append("| ").append(what).append(" | ").append(target).append(" | ")
             .append(Arrays.stream(values).mapToObj(CacheTables::number).collect(Collectors.joining(", "))).append(" | ")
             .append(number(median)).append(" | ")
@@ -158,7 +159,7 @@ final class CacheTables
                     number(medianTime("direct", size, clients)), number(medianTime("cache-cold", size, clients)),
                     number(medianTime("cache-warm", size, clients)), number(speedUp("cache-cold", size, clients)),
                     number(speedUp("cache-warm", size, clients)),
-                    number(median(perRound(round -> bytesRatio(cell(round, "cache-cold", size, clients)))))));
+                    number(Samples.medianOfKnown(perRound(round -> bytesRatio(cell(round, "cache-cold", size, clients)))))));
             }
         }
         md.append('\n');
@@ -169,9 +170,10 @@ final class CacheTables
         md.append("## A file of its own per client\n\n| clients | direct MB/s | cache cold MB/s | cache warm MB/s |\n|---|---|---|---|\n");
         for (final int clients : distinctCounts())
         {
-            md.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", clients, number(median(perRound(round ->
-                distinctRate(round, "distinct-direct", clients)))), number(median(perRound(round -> distinctRate(round, "distinct-cache-cold",
-                clients)))), number(median(perRound(round -> throughput(round, clients) / 1e6)))));
+            md.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", clients,
+                number(Samples.medianOfKnown(perRound(round -> distinctRate(round, "distinct-direct", clients)))),
+                number(Samples.medianOfKnown(perRound(round -> distinctRate(round, "distinct-cache-cold", clients)))),
+                number(Samples.medianOfKnown(perRound(round -> throughput(round, clients) / 1e6)))));
         }
         md.append('\n');
     }
@@ -266,12 +268,13 @@ final class CacheTables
 
     private double medianTime(final String mode, final long size, final int clients)
     {
-        return median(perRound(round -> cell(round, mode, size, clients) == null ? Double.NaN : cell(round, mode, size, clients).maxMs()));
+        return Samples.medianOfKnown(
+            perRound(round -> cell(round, mode, size, clients) == null ? Double.NaN : cell(round, mode, size, clients).maxMs()));
     }
 
     private double speedUp(final String mode, final long size, final int clients)
     {
-        return median(perRound(round -> ratio(cell(round, "direct", size, clients), cell(round, mode, size, clients))));
+        return Samples.medianOfKnown(perRound(round -> ratio(cell(round, "direct", size, clients), cell(round, mode, size, clients))));
     }
 
     /** @return the bytes per second {@code clients} clients read their own files at, warm, in {@code round}. */
@@ -311,16 +314,6 @@ final class CacheTables
     static double percentile(final double[] sorted, final double fraction)
     {
         return sorted.length == 0 ? Double.NaN : sorted[Math.max(0, (int) Math.ceil(fraction * sorted.length) - 1)];
-    }
-
-    static double median(final double[] values)
-    {
-        final double[] known = Arrays.stream(values).filter(value -> !Double.isNaN(value)).sorted().toArray();
-        if (known.length == 0)
-        {
-            return Double.NaN;
-        }
-        return known.length % 2 == 1 ? known[known.length / 2] : (known[known.length / 2 - 1] + known[known.length / 2]) / 2;
     }
 
     /** @return {@code 100 MB} for sizes in whole decimal megabytes, as the experiment names them, else binary units. */

@@ -36,7 +36,7 @@ final class NasTable
     {
         final double[] mops = runs(kernel, problemClass, device, ranks).stream()
             .filter(run -> run.status() == NasRun.Status.VERIFIED).mapToDouble(NasRun::mops).toArray();
-        return mops.length == 0 ? Double.NaN : Samples.median(mops);
+        return Samples.medianOfKnown(mops);
     }
 
     /**
@@ -56,6 +56,6 @@ final class NasTable
                 ratios.add(run.mops() / other.get().mops());
             }
         }
-        return ratios.isEmpty() ? Double.NaN : Samples.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        return Samples.medianOfKnown(ratios.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

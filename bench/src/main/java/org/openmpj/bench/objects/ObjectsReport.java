@@ -242,26 +242,17 @@ public final class ObjectsReport extends AbstractReport<String>
     private static double median(final List<ObjectResult> results, final String shape, final String mode, final String encoding,
         final java.util.function.ToDoubleFunction<ObjectResult> value)
     {
-        return medianOf(results.stream().filter(r -> r.shape().equals(shape) && mode.equals(r.mode()) && r.encoding().equals(encoding))
+        return Samples.medianOfKnown(results.stream().filter(r -> r.shape().equals(shape) && mode.equals(r.mode()) && r.encoding().equals(encoding))
             .mapToDouble(value).toArray());
     }
 
     private double medianRatio(final List<ObjectResult> results, final ObjectGraphs.Shape shape, final String mode)
     {
-        final List<Double> ratios = new ArrayList<>();
+        final double[] ratios = new double[rounds()];
         for (int round = 1; round <= rounds(); round++)
         {
-            final double ratio = ratio(results, round, shape, mode);
-            if (!Double.isNaN(ratio))
-            {
-                ratios.add(ratio);
-            }
+            ratios[round - 1] = ratio(results, round, shape, mode);
         }
-        return medianOf(ratios.stream().mapToDouble(Double::doubleValue).toArray());
-    }
-
-    private static double medianOf(final double[] values)
-    {
-        return values.length == 0 ? Double.NaN : Samples.median(values);
+        return Samples.medianOfKnown(ratios);
     }
 }

@@ -327,11 +327,9 @@ public final class CollectiveMarkdown
     private static double ratio(
         final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation, final int ranks, final int bytes)
     {
-        final double[] ratios = rounds.stream()
+        return Samples.medianOfKnown(rounds.stream()
             .mapToDouble(round -> ratio(round, setup.subject(), setup.reference(), operation, ranks, bytes))
-            .filter(ratio -> !Double.isNaN(ratio))
-            .toArray();
-        return ratios.length == 0 ? Double.NaN : Samples.median(ratios);
+            .toArray());
     }
 
     /** @return {@code subject}'s median time over {@code reference}'s, or NaN when either is missing. */

@@ -21,10 +21,15 @@ import java.util.function.Consumer;
  */
 final class Acceptor implements Runnable
 {
-    /** How long a connection may take to prove itself. */
-    static final long HANDSHAKE_TIMEOUT_MS = 5_000;
-    /** Connections handshaking at once; beyond it the oldest is dropped, so a flood of idle connections costs little. */
-    private static final int MAX_PENDING = 64;
+    /**
+     * Connections handshaking at once, at the least; a job allows two per rank, as every peer may open a data and a
+     * watch connection at once during a loaded start. Beyond the bound the oldest is dropped, so a flood of idle
+     * connections costs little.
+     */
+    private static final int MIN_PENDING = 64;
+
+    private final long handshakeTimeoutNs;
+    private final int maxPending;
 
     private final ServerSocketChannel listener;
     private final Selector selector;
@@ -65,12 +70,16 @@ final class Acceptor implements Runnable
     }
 
     /**
+     * @param handshakeTimeoutMs how long a connection may take to prove itself: no shorter than a dialing peer waits
+     *                           for its handshake, or a peer slowed by a loaded start is cut off while it still tries.
      * @param onFailure told why, when the acceptor stops for any reason but {@link #close()}: from then on nobody
      *                  answers this rank's listener, so its peers could only time out.
      */
-    Acceptor(final ServerSocketChannel listener, final int rank, final int size, final byte[] key, final Admission admission,
-        final Consumer<Exception> onFailure) throws IOException
+    Acceptor(final ServerSocketChannel listener, final int rank, final int size, final byte[] key, final long handshakeTimeoutMs,
+        final Admission admission, final Consumer<Exception> onFailure) throws IOException
     {
+        this.handshakeTimeoutNs = handshakeTimeoutMs * 1_000_000;
+        this.maxPending = Math.max(MIN_PENDING, 2 * size);
         this.listener = listener;
         this.rank = rank;
         this.size = size;
@@ -140,7 +149,7 @@ final class Acceptor implements Runnable
         }
         if (ready.isAcceptable())
         {
-            accept();
+            acceptAll();
         }
         else if (ready.isReadable())
         {
@@ -148,21 +157,31 @@ final class Acceptor implements Runnable
         }
     }
 
-    private void accept()
+    /** Takes every connection the kernel has queued: a start-up burst waits in the listen queue, not for a select each. */
+    private void acceptAll()
     {
-        final SocketChannel channel;
-        try
+        while (true)
         {
-            channel = listener.accept();
+            final SocketChannel channel;
+            try
+            {
+                channel = listener.accept();
+            }
+            catch (final IOException ex)
+            {
+                return;
+            }
+            if (channel == null)
+            {
+                return;
+            }
+            greet(channel);
         }
-        catch (final IOException ex)
-        {
-            return;
-        }
-        if (channel == null)
-        {
-            return;
-        }
+    }
+
+    /** Sends the hello to a new connection and waits for its proof. */
+    private void greet(final SocketChannel channel)
+    {
         try
         {
             channel.configureBlocking(false);
@@ -170,10 +189,10 @@ final class Acceptor implements Runnable
             random.nextBytes(nonce);
             // A fresh socket's send buffer always holds the 28 bytes.
             channel.write(HandshakeDescriptor.hello(rank, nonce));
-            final Pending waiting = new Pending(channel, nonce, System.nanoTime() + HANDSHAKE_TIMEOUT_MS * 1_000_000);
+            final Pending waiting = new Pending(channel, nonce, System.nanoTime() + handshakeTimeoutNs);
             waiting.key = channel.register(selector, SelectionKey.OP_READ, waiting);
             pending.add(waiting);
-            if (pending.size() > MAX_PENDING)
+            if (pending.size() > maxPending)
             {
                 drop(pending.get(0));
             }

@@ -72,6 +72,8 @@ final class JobWatch implements Runnable
         channel.configureBlocking(false);
         neighbours.add(channel);
         channel.register(selector, SelectionKey.OP_READ, new Neighbour(peer));
+        // A select already blocked (it has no timeout) watches only the channels registered before it began.
+        selector.wakeup();
     }
 
     @Override

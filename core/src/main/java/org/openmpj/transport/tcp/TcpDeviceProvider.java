@@ -32,7 +32,10 @@ public final class TcpDeviceProvider implements DeviceProvider
     public static final String INTERFACE_PROP_NAME = "openmpj.tcp.interface";
     /** Environment variable naming the interface when the property is unset. */
     public static final String INTERFACE_ENV_NAME = "OPENMPJ_TCP_INTERFACE";
-    /** How long connecting to a peer may take, in milliseconds. */
+    /**
+     * How long connecting to a peer may take, in milliseconds, with its handshake: a refused or cut attempt is tried
+     * again until then, and a listener waits as long for a connection to prove itself.
+     */
     public static final String CONNECT_TIMEOUT_PROP_NAME = "openmpj.tcp.connectTimeoutMs";
     /** Default connect timeout in milliseconds. */
     public static final long CONNECT_TIMEOUT_DEFAULT = 10_000;
@@ -76,7 +79,7 @@ public final class TcpDeviceProvider implements DeviceProvider
             new ConfigOption(SOCKET_BUFFER_PROP_NAME, Long.toString(SOCKET_BUFFER_DEFAULT),
                 "bytes of send and receive buffer per socket (capped by net.core.[rw]mem_max); 0 keeps the kernel's autotuning"),
             new ConfigOption(CONNECT_TIMEOUT_PROP_NAME, Long.toString(CONNECT_TIMEOUT_DEFAULT),
-                "milliseconds a connection to a peer may take before the job fails"),
+                "milliseconds a connection to a peer may take, retries of a cut handshake included, before the job fails"),
             new ConfigOption(NATIVE_IO_PROP_NAME, "true",
                 "large payloads go straight between arrays and sockets (Linux, JVM run with --enable-native-access); false stages them"));
     }

@@ -1,7 +1,6 @@
 package org.openmpj.transport.tcp;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -43,7 +42,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
 
     private final int rank;
     private final InetSocketAddress[] addresses;
-    private final byte[] key;
+    private final Dialer dialer;
     private final JobControl job;
     private final long eagerLimitBytes;
     private final long connectTimeoutMs;
@@ -76,7 +75,6 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         this.nativeIo = nativeIo;
         this.rank = device.rank();
         this.addresses = addresses.clone();
-        this.key = key.clone();
         this.job = job;
         this.eagerLimitBytes = eagerLimitBytes;
         this.connectTimeoutMs = connectTimeoutMs;
@@ -91,7 +89,8 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         this.arrivals = Selector.open();
         this.wakeBlocked = arrivals::wakeup;
         this.watch = new JobWatch(rank, job);
-        this.acceptor = new Acceptor(listener, rank, addresses.length, key, this::admit,
+        this.dialer = new Dialer(rank, key, connectTimeoutMs, this::tune, job::checkAlive);
+        this.acceptor = new Acceptor(listener, rank, addresses.length, key, connectTimeoutMs, this::admit,
             cause -> job.reportFailure(rank, "rank " + rank + " stopped accepting connections: " + cause));
         acceptor.start();
         watch.start();
@@ -102,7 +101,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     {
         try
         {
-            final SocketChannel channel = dial(next, HandshakeDescriptor.PURPOSE_WATCH);
+            final SocketChannel channel = dialer.dial(addresses[next], next, HandshakeDescriptor.PURPOSE_WATCH);
             if (channel != null)
             {
                 watch.add(channel, next);
@@ -331,50 +330,6 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
     }
 
-    /**
-     * Connects to {@code peer} and proves this rank's membership.
-     *
-     * @return the channel, accepted, or null when the peer refused it in favour of its own connection to this rank.
-     */
-    private SocketChannel dial(final int peer, final short purpose) throws IOException
-    {
-        final SocketChannel channel = SocketChannel.open();
-        try
-        {
-            // Before connecting: the receive buffer sets the window scale the handshake agrees on.
-            tune(channel);
-            channel.socket().connect(addresses[peer], (int)connectTimeoutMs);
-            channel.socket().setSoTimeout((int)connectTimeoutMs);
-            final InputStream fromPeer = channel.socket().getInputStream();
-            final ByteBuffer hello = ByteBuffer.wrap(fromPeer.readNBytes(HandshakeDescriptor.HELLO_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
-            if (hello.remaining() != HandshakeDescriptor.HELLO_BYTES || !HandshakeDescriptor.isHelloFrom(hello, peer))
-            {
-                throw new IOException("the listener at " + addresses[peer] + " is not rank " + peer + " of this job");
-            }
-            final ByteBuffer proof = HandshakeDescriptor.proof(key, hello, rank, purpose);
-            while (proof.hasRemaining())
-            {
-                channel.write(proof);
-            }
-            final int verdict = fromPeer.read();
-            if (verdict < 0)
-            {
-                throw new IOException("rank " + peer + " closed the connection during the handshake: is it of another job?");
-            }
-            if (verdict != HandshakeDescriptor.ACCEPT)
-            {
-                channel.close();
-                return null;
-            }
-            return channel;
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            Acceptor.closeQuietly(channel);
-            throw ex;
-        }
-    }
-
     private void connect(final PeerLink link)
     {
         final int peer = link.peer;
@@ -382,7 +337,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         {
             try
             {
-                final SocketChannel channel = dial(peer, HandshakeDescriptor.PURPOSE_DATA);
+                final SocketChannel channel = dialer.dial(addresses[peer], peer, HandshakeDescriptor.PURPOSE_DATA);
                 link.onVerdict(channel != null ? HandshakeDescriptor.ACCEPT : HandshakeDescriptor.REJECT, channel, this);
             }
             catch (final IOException ex)

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class AcceptorFailureTest
 {
+    private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
     private static final byte[] KEY = "a job key of sixteen or more bytes".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     @Test
@@ -34,7 +35,7 @@ class AcceptorFailureTest
         try (ServerSocketChannel listener = ServerSocketChannel.open())
         {
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            final Acceptor acceptor = new Acceptor(listener, 0, 2, KEY, (channel, peer, purpose) ->
+            final Acceptor acceptor = new Acceptor(listener, 0, 2, KEY, HANDSHAKE_TIMEOUT_MS, (channel, peer, purpose) ->
             {
                 throw boom;
             }, failure::complete);
@@ -59,7 +60,8 @@ class AcceptorFailureTest
         try (ServerSocketChannel listener = ServerSocketChannel.open())
         {
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            final Acceptor acceptor = new Acceptor(listener, 0, 2, KEY, (channel, peer, purpose) -> channel.close(), failure::complete);
+            final Acceptor acceptor = new Acceptor(listener, 0, 2, KEY, HANDSHAKE_TIMEOUT_MS, (channel, peer, purpose) -> channel.close(),
+                failure::complete);
             acceptor.start();
             acceptor.close();
             // The acceptor's loop wakes at least every 500 ms; give it two turns to notice the close.

@@ -32,11 +32,13 @@ import org.openmpj.device.SendMode;
 class TcpHostileClientTest
 {
     private static final int SIZE = 3;
+    /** Also how long the listeners wait for a connection to prove itself. */
+    private static final long CONNECT_TIMEOUT_MS = 3_000;
 
     @Test
     void everyStrangerIsHungUpOnAndTheJobCarriesOn() throws Exception
     {
-        try (TcpTestJob job = new TcpTestJob(SIZE, Map.of()))
+        try (TcpTestJob job = new TcpTestJob(SIZE, Map.of(TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME, Long.toString(CONNECT_TIMEOUT_MS))))
         {
             exchange(job.devices, 1);
             final List<Socket> silent = new ArrayList<>();
@@ -56,10 +58,10 @@ class TcpHostileClientTest
                 silent.add(idle);
                 exchange(job.devices, 10 + rank);
             }
-            // A client that never proves itself is dropped after the handshake timeout.
+            // A client that never proves itself is dropped after the handshake timeout, which is the connect timeout.
             for (final Socket idle : silent)
             {
-                idle.setSoTimeout((int)Acceptor.HANDSHAKE_TIMEOUT_MS * 3);
+                idle.setSoTimeout((int)CONNECT_TIMEOUT_MS * 3);
                 final InputStream in = idle.getInputStream();
                 in.readNBytes(HandshakeDescriptor.HELLO_BYTES);
                 assertEquals(-1, in.read(), "a silent stranger is hung up on");

@@ -27,7 +27,10 @@ public final class CacheConfig
     public static final String BACKING_DIR_PROP_NAME = PREFIX + "backing.dir";
     /** The most bytes per second the whole group reads from the backing store; 0 for no limit. */
     public static final String BACKING_MAX_BYTES_PER_SECOND_PROP_NAME = PREFIX + "backing.maxBytesPerSecond";
-    /** How long a read of the backing store may take before the requests waiting on it fail. */
+    /**
+     * How long the backing store may deliver nothing (no size, no chunk, to anyone) before the requests waiting on it
+     * fail; a request queued behind other loads while the store delivers waits its turn.
+     */
     public static final String BACKING_TIMEOUT_MS_PROP_NAME = PREFIX + "backing.timeoutMs";
     public static final long BACKING_TIMEOUT_MS_DEFAULT = 30_000;
     /** The memory tier's capacity in bytes; the default is a quarter of the server's heap. */
@@ -249,7 +252,7 @@ public final class CacheConfig
         options.add(new ConfigOption(BACKING_DIR_PROP_NAME, "(required)", "directory of the backing store; paths are relative to it"));
         options.add(new ConfigOption(BACKING_MAX_BYTES_PER_SECOND_PROP_NAME, "0", "cap on bytes/s read from the backing store (0: none)"));
         options.add(new ConfigOption(BACKING_TIMEOUT_MS_PROP_NAME, Long.toString(BACKING_TIMEOUT_MS_DEFAULT),
-            "a backing-store read slower than this fails the requests waiting on it"));
+            "ms the backing store may deliver nothing to anyone before the requests waiting on it fail"));
         options.add(new ConfigOption(MEMORY_BYTES_PROP_NAME, "max heap / 4", "memory tier capacity (suffixes k, m, g)"));
         options.add(new ConfigOption(MEMORY_POLICY_PROP_NAME, PolicyKind.DEFAULT.name(), "memory tier replacement: " + PolicyKind.names()));
         options.add(new ConfigOption(DISK_DIR_PROP_NAME, "(none)", "disk tier directory on the server's local disk"));

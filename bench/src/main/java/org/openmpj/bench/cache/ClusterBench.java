@@ -82,7 +82,18 @@ public final class ClusterBench
                 final int[] order = participantOrder(joined.clients(), MPI.Get_processor_name());
                 final ClusterBench bench = new ClusterBench(joined.client(), store, joined.clients(), order,
                     Arrays.stream(sizes).max().getAsInt());
-                bench.run(rounds, sizes, counts);
+                try
+                {
+                    bench.run(rounds, sizes, counts);
+                }
+                catch (final IOException | RuntimeException ex)
+                {
+                    // Closing the cache waits for every client's goodbye, and the other clients wait in this cell's
+                    // collectives for this one: only ending the job turns the failure into an error instead of a hang.
+                    System.err.println("rank " + MPI.COMM_WORLD.Rank() + " failed in the measurements: " + ex);
+                    ex.printStackTrace();
+                    MPI.COMM_WORLD.Abort(1);
+                }
             }
         }
         MPI.Finalize();

@@ -147,6 +147,7 @@ public final class ReportRunner
             undo(preparations);
         });
         Runtime.getRuntime().addShutdownHook(undoWhenStopped);
+        boolean stopped = false;
         try (RunQueueMonitor monitor = new RunQueueMonitor())
         {
             for (int round = 1; round <= report.rounds(); round++)
@@ -168,12 +169,34 @@ public final class ReportRunner
         }
         finally
         {
-            Runtime.getRuntime().removeShutdownHook(undoWhenStopped);
-            preparations.close();
+            stopped = !withdraw(undoWhenStopped);
+            if (!stopped)
+            {
+                preparations.close();
+            }
+        }
+        if (stopped)
+        {
+            System.err.println("stopped: no report written; the raw output so far is in " + raw);
+            return;
         }
         final RunInfo info = RunInfo.measured(report.home(), date, report.versionCommands(), loadAverage, report.setting(), runQueue,
             report.rounds(), List.copyOf(commands), repeatedRuns);
         report.write(rounds, info);
+    }
+
+    /** @return false when the JVM is already shutting down (the runner was stopped) and {@code hook} is running. */
+    private static boolean withdraw(final Thread hook)
+    {
+        try
+        {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            return true;
+        }
+        catch (final IllegalStateException shuttingDown)
+        {
+            return false;
+        }
     }
 
     private void undo(final Report.Undo preparations)

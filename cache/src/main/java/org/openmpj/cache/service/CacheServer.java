@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -55,7 +54,6 @@ public final class CacheServer
     private final ExecutorService senders;
     private final ExecutorService queries;
     private final ScheduledExecutorService timer;
-    private final long timeoutMs;
     private final int inlineBytes;
     private final int fanout;
     private final LatencyHistogram groupLatency = new LatencyHistogram();
@@ -78,7 +76,6 @@ public final class CacheServer
         this.clients = groups.clientsOf(group);
         this.config = config;
         this.console = console;
-        this.timeoutMs = config.backingTimeoutMs();
         this.inlineBytes = config.inlineBytes();
         this.fanout = config.relayFanout();
         final String prefix = "mpj-cache-g" + group + "-";
@@ -87,7 +84,7 @@ public final class CacheServer
         this.queries = Executors.newFixedThreadPool(2, daemons(prefix + "query-"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemons(prefix + "gather-"));
         this.store = new TieredStore(new MemoryTier(config.memoryBytes(), config.memoryPolicy()), openDisk(config, group), source,
-            config.chunkBytes(), timeoutMs, loaders);
+            config.chunkBytes(), config.backingTimeoutMs(), loaders);
         this.pusher = new Pusher(comm, groups, store, fanout, console, this::failed);
         this.gatherer = new RequestGatherer(config.relayGatherMicros(), timer, (path, members) -> senders.execute(guarded(() -> deliver(path,
             members))));
@@ -244,7 +241,7 @@ public final class CacheServer
         store.memory().counters().served(file.sizeBytes() * members.length);
         try
         {
-            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.FETCH, timeoutMs, store.sourceName());
+            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.FETCH, store.stall(), store.sourceName());
         }
         catch (final CacheException ex)
         {
@@ -320,7 +317,7 @@ public final class CacheServer
     {
         try
         {
-            return query.get(timeoutMs, TimeUnit.MILLISECONDS);
+            return store.stall().await(query);
         }
         catch (final InterruptedException ex)
         {
@@ -335,7 +332,7 @@ public final class CacheServer
         catch (final TimeoutException ex)
         {
             throw new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "the backing store " + store.sourceName() + " did not give " + what
-                + " within " + timeoutMs + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
+                + ": it delivered nothing for " + store.stall().timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
         }
     }
 

@@ -163,7 +163,7 @@ final class Pusher
         }
         try
         {
-            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.PUSH, store.timeoutMs(), store.sourceName());
+            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.PUSH, store.stall(), store.sourceName());
         }
         catch (final CacheException ex)
         {

@@ -6,8 +6,10 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
 
+import org.openmpj.cache.CacheConfig;
 import org.openmpj.cache.CacheException;
 import org.openmpj.cache.store.CachedFile;
+import org.openmpj.cache.store.StallClock;
 
 /**
  * Sends a file's chunks from the server to the first members of a relay, each chunk as a {@link ChunkHeadDescriptor}
@@ -22,12 +24,13 @@ final class StreamSender
     }
 
     /**
-     * @param stallTimeoutMs how long to wait for the loader to publish the next chunk before failing the file.
-     * @param sourceName     the backing store, for the timeout's message.
+     * @param stall      tells when waiting for the loader to publish the next chunk has become the store's stall, which
+     *                   fails the file.
+     * @param sourceName the backing store, for the stall's message.
      * @throws CacheException the file's failure, after it has been sent down the relay.
      */
     static void send(final Intracomm comm, final CachedFile file, final int[] children, final StreamKind kind,
-        final long stallTimeoutMs, final String sourceName) throws InterruptedException
+        final StallClock stall, final String sourceName) throws InterruptedException
     {
         final int window = StreamKind.WINDOW_CHUNKS;
         final Request[][] inFlight = new Request[window][];
@@ -42,11 +45,11 @@ final class StreamSender
                     Request.Waitall(inFlight[slot]);
                     file.release(index - window);
                 }
-                if (!file.awaitChunk(index, stallTimeoutMs))
+                if (!file.awaitChunk(index, stall))
                 {
                     file.fail(new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "reading '" + file.path() + "' from "
-                        + sourceName + " stalled: chunk " + index + " of " + file.chunkCount() + " did not come within "
-                        + stallTimeoutMs + " ms (openmpj.cache.backing.timeoutMs)"));
+                        + sourceName + " stalled: chunk " + index + " of " + file.chunkCount() + " did not come, and the store "
+                        + "delivered nothing for " + stall.timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")"));
                     throw file.failure();
                 }
                 final byte[] data = file.chunk(index);

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -22,6 +21,7 @@ import org.openmpj.cache.store.DiskEntry;
 import org.openmpj.cache.store.DiskTier;
 import org.openmpj.cache.store.DiskWriter;
 import org.openmpj.cache.store.MemoryTier;
+import org.openmpj.cache.store.StallClock;
 import org.openmpj.cache.store.TierCounters;
 
 /**
@@ -41,18 +41,18 @@ final class TieredStore
     private final DiskTier disk;
     private final Source source;
     private final int chunkBytes;
-    private final long timeoutMs;
+    private final StallClock stall;
     private final ExecutorService loaders;
     private final TierCounters backing = new TierCounters("backing");
     private final LongAdder coalescedMisses = new LongAdder();
     private final Map<String, CompletableFuture<CachedFile>> opening = new HashMap<>();
 
-    /** @param timeoutMs how long the backing store may take to open a file or give its next chunk. */
+    /** @param timeoutMs how long the backing store may deliver nothing to anyone before a reader waiting for it gives up. */
     TieredStore(final MemoryTier memory, final DiskTier disk, final Source source, final int chunkBytes, final long timeoutMs,
         final ExecutorService loaders)
     {
         this.disk = disk;
-        this.timeoutMs = timeoutMs;
+        this.stall = new StallClock(timeoutMs);
         this.memory = memory;
         this.source = source;
         this.chunkBytes = chunkBytes;
@@ -92,7 +92,7 @@ final class TieredStore
     {
         try
         {
-            return obtain(path).get(timeoutMs, TimeUnit.MILLISECONDS);
+            return stall.await(obtain(path));
         }
         catch (final ExecutionException ex)
         {
@@ -102,7 +102,7 @@ final class TieredStore
         catch (final TimeoutException ex)
         {
             throw new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "the backing store " + source.description() + " did not open '"
-                + path + "' within " + timeoutMs + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
+                + path + "': it delivered nothing for " + stall.timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
         }
     }
 
@@ -115,19 +115,20 @@ final class TieredStore
     {
         for (int index = 0; index < file.chunkCount(); index++)
         {
-            if (!file.awaitChunk(index, timeoutMs))
+            if (!file.awaitChunk(index, stall))
             {
                 file.fail(new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "reading '" + file.path() + "' from "
-                    + source.description() + " stalled for " + timeoutMs + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")"));
+                    + source.description() + " stalled for " + stall.timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")"));
                 forget(file);
                 throw file.failure();
             }
         }
     }
 
-    long timeoutMs()
+    /** @return the clock that tells a slow backing store from a stalled one, for everything that waits on this store. */
+    StallClock stall()
     {
-        return timeoutMs;
+        return stall;
     }
 
     /** @return whether a load of {@code path} has been asked for and its size is not known yet. */
@@ -187,6 +188,7 @@ final class TieredStore
             final byte[] data = new byte[Chunks.length(file.size(), chunkBytes, index)];
             readFully(file, (long) index * chunkBytes, data, path);
             backing.served(data.length);
+            stall.onDelivery();
             return data;
         }
     }
@@ -277,6 +279,7 @@ final class TieredStore
     private long backingSizeOf(final String path) throws IOException
     {
         final long size = source.sizeOf(path);
+        stall.onDelivery();
         if (size < 0)
         {
             backing.miss();
@@ -368,6 +371,7 @@ final class TieredStore
                 entry.rewriteChunk(index, ByteBuffer.wrap(data), crc);
             }
             disk.counters().served(data.length);
+            stall.onDelivery();
             if (!file.publish(index, data, crc))
             {
                 return;
@@ -392,6 +396,7 @@ final class TieredStore
                 final byte[] data = new byte[Chunks.length(file.sizeBytes(), chunkBytes, index)];
                 readFully(in, (long) index * chunkBytes, data, file.path());
                 backing.served(data.length);
+                stall.onDelivery();
                 final int crc = Chunks.crc(data, 0, data.length);
                 if (writer != null)
                 {

@@ -125,19 +125,19 @@ public final class CachedFile
     /**
      * Waits until chunk {@code index} is published.
      *
-     * @return false when {@code timeoutMs} passed without it (the loader is stalled).
+     * @return false when the backing store stalled (see {@link StallClock}) before it was.
      * @throws CacheException the file's failure.
      */
-    public synchronized boolean awaitChunk(final int index, final long timeoutMs) throws InterruptedException
+    public synchronized boolean awaitChunk(final int index, final StallClock stall) throws InterruptedException
     {
-        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        final long startNs = stall.startNs();
         while (published <= index)
         {
             if (failure != null)
             {
                 throw failure;
             }
-            final long leftNs = deadlineNs - System.nanoTime();
+            final long leftNs = stall.leftNs(startNs);
             if (leftNs <= 0)
             {
                 return false;

@@ -25,6 +25,7 @@ import org.openmpj.cache.store.CachedFile;
 import org.openmpj.cache.store.DiskTier;
 import org.openmpj.cache.store.MemoryTier;
 import org.openmpj.cache.store.PolicyKind;
+import org.openmpj.cache.store.StallClock;
 
 /** A server's tiers without MPI: loads through memory, disk and the backing store, and healing of the disk tier. */
 class TieredStoreTest
@@ -96,7 +97,7 @@ class TieredStoreTest
         final ByteBuffer all = ByteBuffer.allocate(content.length);
         for (int index = 0; index < streamed.chunkCount(); index++)
         {
-            assertTrue(streamed.awaitChunk(index, 10_000));
+            assertTrue(streamed.awaitChunk(index, new StallClock(10_000)));
             all.put(streamed.chunk(index));
             streamed.release(index);
         }

@@ -40,8 +40,12 @@ final class TcpConnection implements FrameWriter
     private static final int NATIVE_MAX_BYTES = 4 * 1024 * 1024;
 
     private final SocketChannel channel;
-    /** The channel's descriptor for native I/O; null when payloads go through the staging buffers only. */
-    private final NativeSocket socket;
+    /** Whether large payloads may go natively; the descriptor for it is looked up on the first one (see {@link #nativeSocket}). */
+    private final boolean nativeIo;
+    private final Object socketLock = new Object();
+    /** The channel's descriptor for native I/O once looked up; null before, and when payloads go through the staging buffers only. */
+    private volatile NativeSocket socket;
+    private boolean socketLookedUp;
     private final int peer;
     private final PeerProtocol protocol;
     private final ConnectionListener listener;
@@ -67,12 +71,12 @@ final class TcpConnection implements FrameWriter
         void onBacklog();
     }
 
-    /** @param socket the channel's native socket, or null to move every payload through the staging buffers. */
+    /** @param nativeIo whether large payloads may go natively; false moves every payload through the staging buffers. */
     TcpConnection(
-        final SocketChannel channel, final NativeSocket socket, final int peer, final PeerProtocol protocol, final ConnectionListener listener)
+        final SocketChannel channel, final boolean nativeIo, final int peer, final PeerProtocol protocol, final ConnectionListener listener)
     {
         this.channel = channel;
-        this.socket = socket;
+        this.nativeIo = nativeIo;
         this.peer = peer;
         this.protocol = protocol;
         this.listener = listener;
@@ -268,18 +272,42 @@ final class TcpConnection implements FrameWriter
     void close()
     {
         closed = true;
-        if (socket != null)
+        synchronized (socketLock)
         {
-            socket.retire();
+            socketLookedUp = true;
+            if (socket != null)
+            {
+                socket.retire();
+            }
         }
         Acceptor.closeQuietly(channel);
+    }
+
+    /**
+     * @return the channel's native socket, looked up on the first large payload, or null when there is none. Finding
+     *         the descriptor scans the process's descriptors, which took 15-34 ms among 4,000 connections (215 ms the
+     *         first time): on the handshake's path, the start of a job of many ranks per process queued handshakes
+     *         behind it past the connect timeout, and a connection that carries only small messages never needs it.
+     */
+    private NativeSocket nativeSocket()
+    {
+        synchronized (socketLock)
+        {
+            if (!socketLookedUp)
+            {
+                socketLookedUp = true;
+                socket = nativeIo ? NativeSocket.of(channel) : null;
+            }
+            return socket;
+        }
     }
 
     /** @return whether the rest of the payload being read, or the part of it that is kept, is large enough to go natively. */
     private boolean landsNatively()
     {
         final Landing landing = frames.landing();
-        return socket != null && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - frames.payloadRead() >= NATIVE_MIN_BYTES;
+        return nativeIo && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - frames.payloadRead() >= NATIVE_MIN_BYTES
+            && nativeSocket() != null;
     }
 
     /** Receives what has arrived of the kept payload straight into its array. @return the bytes received. */
@@ -374,7 +402,7 @@ final class TcpConnection implements FrameWriter
     /** @return whether a payload of this kind and size goes straight from its array to the socket. */
     private boolean sendsNatively(final Primitive kind, final long payloadBytes)
     {
-        return socket != null && kind != Primitive.BOOLEAN && payloadBytes >= NATIVE_MIN_BYTES;
+        return nativeIo && kind != Primitive.BOOLEAN && payloadBytes >= NATIVE_MIN_BYTES && nativeSocket() != null;
     }
 
     /**

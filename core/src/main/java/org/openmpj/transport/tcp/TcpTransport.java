@@ -295,7 +295,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     public TcpConnection open(final SocketChannel channel, final PeerLink link) throws IOException
     {
         channel.configureBlocking(false);
-        return new TcpConnection(channel, nativeIo ? NativeSocket.of(channel) : null, link.peer, link.protocol, this);
+        return new TcpConnection(channel, nativeIo, link.peer, link.protocol, this);
     }
 
     @Override

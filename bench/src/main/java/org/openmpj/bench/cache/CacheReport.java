@@ -22,6 +22,7 @@ import org.openmpj.bench.report.ReportOptions;
 import org.openmpj.bench.report.RunInfo;
 import org.openmpj.bench.report.Step;
 import org.openmpj.bench.report.StepRun;
+import org.openmpj.transport.tcp.TcpDeviceProvider;
 
 /**
  * The MPJ-Cache report ({@code ReportRunner cache}, as root): five "hosts" of network namespaces ({@code tools/netns-hosts}),
@@ -43,6 +44,11 @@ public final class CacheReport extends AbstractReport<String>
     private static final int STORE_PORT = 7070;
     private static final Path WORK = Path.of("/var/tmp/openmpj-cache-bench");
     private static final String REMOTE_SHELL = "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c";
+    /**
+     * 165 rank threads in five JVMs on two cores connect on their first messages, all at once: handshakes then wait
+     * longer than the 10 s default (three runs of three failed so at the warm-up's first collectives).
+     */
+    private static final String CONNECT_TIMEOUT = "-D" + TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME + "=60000";
     private static final List<String> POLICIES = List.of("FIFO", "LRU", "SIEVE", "S3FIFO", "ARC");
     private static final int POLICY_FILES = 2000;
     private static final int POLICY_FILE_BYTES = 100_000;
@@ -161,7 +167,7 @@ public final class CacheReport extends AbstractReport<String>
         }
         final List<String> cluster = new ArrayList<>(List.of("env", "OPENMPJ_JVM_OPTS=-Xmx6g -Xss512k", mpjrun(),
             "-np", Integer.toString(HOSTS * threads), "-dev", "hybrid", "-threads", Integer.toString(threads),
-            "-hosts", String.join(",", hostList), REMOTE_SHELL, "-cp", benchJar(), ClusterBench.class.getName(),
+            "-hosts", String.join(",", hostList), REMOTE_SHELL, CONNECT_TIMEOUT, "-cp", benchJar(), ClusterBench.class.getName(),
             STORE_ADDRESS + ":" + STORE_PORT, Integer.toString(rounds), join(sizes), join(clients), "memory.bytes=4g"));
         steps.add(new Step<>("cluster", "the cluster run (" + HOSTS * threads + " ranks on " + HOSTS + " hosts)", "cluster", cluster));
         for (final long size : WARM_SIZES)

@@ -75,13 +75,7 @@ class DialerTest
     {
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
         {
-            listenerThread.submit(() ->
-            {
-                while (true)
-                {
-                    listener.accept().close();
-                }
-            });
+            cutEveryConnection(listener);
             final Dialer dialer = new Dialer(DIALER_RANK, KEY, 500, channel -> { }, () -> { });
             final long startNs = System.nanoTime();
             final IOException failure = assertThrows(IOException.class,
@@ -121,13 +115,7 @@ class DialerTest
     {
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
         {
-            listenerThread.submit(() ->
-            {
-                while (true)
-                {
-                    listener.accept().close();
-                }
-            });
+            cutEveryConnection(listener);
             final IllegalStateException failed = new IllegalStateException("rank 3 died");
             final Dialer dialer = new Dialer(DIALER_RANK, KEY, 10_000, channel -> { }, () ->
             {
@@ -137,6 +125,18 @@ class DialerTest
                 () -> dialer.dial(address(listener), LISTENER_RANK, HandshakeDescriptor.PURPOSE_DATA));
             assertEquals(failed, thrown, "the job's failure ends the dial");
         }
+    }
+
+    /** Makes {@code listener} one that closes every connection at once, as a listener too loaded to handshake. */
+    private void cutEveryConnection(final ServerSocket listener)
+    {
+        listenerThread.submit(() ->
+        {
+            while (true)
+            {
+                listener.accept().close();
+            }
+        });
     }
 
     /** Plays the listener's side: hello, then the proof, then ACCEPT when it verifies. */

@@ -332,7 +332,7 @@ public final class CacheServer
         catch (final TimeoutException ex)
         {
             throw new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "the backing store " + store.sourceName() + " did not give " + what
-                + ": it delivered nothing for " + store.stall().timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
+                + ": " + store.stall().silence());
         }
     }
 

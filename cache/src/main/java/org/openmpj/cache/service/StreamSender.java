@@ -6,7 +6,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Request;
 
-import org.openmpj.cache.CacheConfig;
 import org.openmpj.cache.CacheException;
 import org.openmpj.cache.store.CachedFile;
 import org.openmpj.cache.store.StallClock;
@@ -48,8 +47,7 @@ final class StreamSender
                 if (!file.awaitChunk(index, stall))
                 {
                     file.fail(new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "reading '" + file.path() + "' from "
-                        + sourceName + " stalled: chunk " + index + " of " + file.chunkCount() + " did not come, and the store "
-                        + "delivered nothing for " + stall.timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")"));
+                        + sourceName + " stalled: chunk " + index + " of " + file.chunkCount() + " did not come, and " + stall.silence()));
                     throw file.failure();
                 }
                 final byte[] data = file.chunk(index);

@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.openmpj.cache.CacheConfig;
 import org.openmpj.cache.CacheException;
 import org.openmpj.cache.Source;
 import org.openmpj.cache.SourceFile;
@@ -102,7 +101,7 @@ final class TieredStore
         catch (final TimeoutException ex)
         {
             throw new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "the backing store " + source.description() + " did not open '"
-                + path + "': it delivered nothing for " + stall.timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
+                + path + "': " + stall.silence());
         }
     }
 
@@ -118,7 +117,7 @@ final class TieredStore
             if (!file.awaitChunk(index, stall))
             {
                 file.fail(new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "reading '" + file.path() + "' from "
-                    + source.description() + " stalled for " + stall.timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")"));
+                    + source.description() + " stalled: " + stall.silence()));
                 forget(file);
                 throw file.failure();
             }

@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 
+import org.openmpj.cache.CacheConfig;
+
 /**
  * Decides when a wait for the backing store has become a stall. A wait times out once the store has delivered nothing
  * to anyone for the timeout, counted from the later of the wait's start and the store's last delivery: a load queued
@@ -37,6 +39,12 @@ public final class StallClock
     public long timeoutMs()
     {
         return TimeUnit.NANOSECONDS.toMillis(timeoutNs);
+    }
+
+    /** @return what a stall's error says of it: how long the store delivered nothing, and the setting that bounds that. */
+    public String silence()
+    {
+        return "the store delivered nothing for " + timeoutMs() + " ms (" + CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")";
     }
 
     /** Records that the store delivered something: a file's size or a chunk. */
@@ -72,7 +80,7 @@ public final class StallClock
             final long leftNs = leftNs(startNs);
             if (leftNs <= 0)
             {
-                throw new TimeoutException("the store delivered nothing for " + timeoutMs() + " ms");
+                throw new TimeoutException(silence());
             }
             try
             {

@@ -33,6 +33,7 @@ class StallClockTest
         assertEquals(SECOND_NS, stall.leftNs(startNs));
         nowNs += SECOND_NS;
         assertTrue(stall.leftNs(startNs) <= 0, "30 s without a delivery is a stall");
+        assertEquals("the store delivered nothing for 30000 ms (openmpj.cache.backing.timeoutMs)", stall.silence());
     }
 
     @Test

@@ -1,7 +1,5 @@
 package org.openmpj.concurrent;
 
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * Busy-spins while the threads waiting at once fit the cores, and backs off beyond that: the default when a
  * job's ranks fit the machine but a rank may run several waiting threads ({@code THREAD_MULTIPLE}).
@@ -18,7 +16,8 @@ public final class BudgetedSpinIdleStrategy implements IdleStrategy
 
     private final int spinBudget;
     private final BackoffIdleStrategy backoff;
-    private final AtomicInteger longSpinners = new AtomicInteger();
+    /** On cache lines of its own: every long wait of the job writes it, and nothing else should move with it. */
+    private final PaddedCounter longSpinners = new PaddedCounter();
 
     /**
      * @param spinBudget how many threads may spin at once (the cores).
@@ -80,6 +79,12 @@ public final class BudgetedSpinIdleStrategy implements IdleStrategy
     int longSpinners()
     {
         return longSpinners.get();
+    }
+
+    @Override
+    public boolean spins()
+    {
+        return true;
     }
 
     @Override

@@ -27,6 +27,12 @@ public final class BusySpinIdleStrategy implements IdleStrategy
     }
 
     @Override
+    public boolean spins()
+    {
+        return true;
+    }
+
+    @Override
     public String name()
     {
         return "spin";

@@ -1,9 +1,9 @@
 package org.openmpj.concurrent;
 
 /**
- * How a thread waits for something another thread will do. Implementations are stateless and thread-safe:
- * the caller keeps the round counter in a local variable, so one strategy serves every waiting thread
- * without allocation.
+ * How a thread waits for something another thread will do. Implementations are thread-safe and keep no state per
+ * wait: the caller keeps the round counter in a local variable, so one strategy serves every waiting thread without
+ * allocation (a strategy may count the waits in progress, as {@link BudgetedSpinIdleStrategy} does).
  *
  * <pre>{@code
  * int round = 0;
@@ -52,6 +52,16 @@ public interface IdleStrategy
      */
     default void endWait(final int round)
     {
+    }
+
+    /**
+     * @return whether a wait spins on its core for as long as the waiting threads fit the cores (so that a peer's data is
+     *         seen within a cache-line transfer), rather than giving the core up from the start. A strategy that spins may
+     *         still park a wait that outlasts its budget; {@link #parksAt} says when.
+     */
+    default boolean spins()
+    {
+        return false;
     }
 
     /** @return the short name of this strategy, as given to {@code openmpj.idle}. */

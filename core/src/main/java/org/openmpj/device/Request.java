@@ -37,6 +37,8 @@ public abstract class Request
 
     private volatile int state;
     private volatile Thread parkedWaiter;
+    /** The one thread that ever waits for this request, when the device knows it (a blocking call's pooled request); else null. */
+    private Thread onlyWaiter;
     /** Ends the block of a waiter that blocks in a transport instead of parking; null when none does. */
     private volatile Runnable blockedWaker;
 
@@ -116,7 +118,8 @@ public abstract class Request
      */
     protected final void complete(final boolean waiterMayPark)
     {
-        if (!waiterMayPark)
+        // The only thread that waits for this request cannot be parked while it completes the request itself.
+        if (!waiterMayPark || onlyWaiter == Thread.currentThread())
         {
             STATE.setRelease(this, COMPLETE);
             return;
@@ -134,6 +137,15 @@ public abstract class Request
                 waker.run();
             }
         }
+    }
+
+    /**
+     * Declares {@code thread} the only thread that will ever wait for this request, so that completing it in that thread
+     * skips the look for a parked waiter; the device calls it once, before the request is first started.
+     */
+    protected final void waitedForOnlyBy(final Thread thread)
+    {
+        this.onlyWaiter = thread;
     }
 
     /**

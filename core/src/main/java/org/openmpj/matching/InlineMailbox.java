@@ -30,7 +30,10 @@ import org.openmpj.device.SendMode;
  *
  * The sequence is written last, with release; a reader that finds the position it expects there owns the frame. The
  * reader zeroes the sequence word of every slot it has read before it frees them, so that a payload byte left from an
- * earlier lap is never taken for a sequence. A byte count of -1 marks a skip frame.
+ * earlier lap is never taken for a sequence. It does so when it next finds the ring empty, or once half the ring waits to
+ * be freed, rather than as it reads: the zeroing stores take lines back from the writer's core, and a receiver that
+ * answers at once (a ping-pong, a collective) would wait for them in its next atomic instruction. A byte count of -1
+ * marks a skip frame.
  *
  * <p>Thread-safety: any number of threads of the sending rank may {@link #offer}; writing is serialized by a lock. Reading
  * ({@link #drain}) is one thread at a time, of the receiving rank or of a sender that must empty the ring first.
@@ -149,7 +152,7 @@ public final class InlineMailbox
         w.lock();
         try
         {
-            return reader.publishedHead() == w.tail;
+            return reader.publishedRead() == w.tail;
         }
         finally
         {
@@ -207,16 +210,16 @@ public final class InlineMailbox
                         KINDS[(int)slots[at + KIND_OFFSET / Long.BYTES]], slots, at + PAYLOAD_OFFSET / Long.BYTES, bytes);
                     messages++;
                 }
-                for (int slot = 0; slot < frameSlots; slot++)
-                {
-                    slots[at + slot * SLOT_LONGS] = 0L;
-                }
                 head += frameSlots;
             }
             if (head != r.head)
             {
                 r.head = head;
-                r.publishHead(head);
+                r.publishRead(head);
+                if (head - r.cleared >= capacity / 2)
+                {
+                    clearRead(r);
+                }
             }
             return messages;
         }
@@ -224,6 +227,37 @@ public final class InlineMailbox
         {
             r.unlock();
         }
+    }
+
+    /**
+     * Zeroes the sequence words of the slots read since the last call and frees them for the writer, unless another thread
+     * is reading; the receiving rank calls it when it finds the ring empty.
+     */
+    public void clearRead()
+    {
+        final Reader r = reader;
+        if (r.cleared != r.head && r.tryLock())
+        {
+            try
+            {
+                clearRead(r);
+            }
+            finally
+            {
+                r.unlock();
+            }
+        }
+    }
+
+    private void clearRead(final Reader r)
+    {
+        final long head = r.head;
+        for (long position = r.cleared; position != head; position++)
+        {
+            slots[(int)(position & mask) * SLOT_LONGS] = 0L;
+        }
+        r.cleared = head;
+        r.publishHead(head);
     }
 
     /** Copies bytes into longs, little-endian: as a memory copy would, without a memory segment for each array. */
@@ -288,17 +322,23 @@ public final class InlineMailbox
         long p7;
     }
 
-    /** What only the reader touches, with the lock that admits one reader, and the head it publishes for writers. */
+    /**
+     * What only the reader touches, with the lock that admits one reader, and what it publishes for writers: how far it has
+     * read (every message before it matched) and how far it has cleared (the slots before it free).
+     */
     @SuppressWarnings("unused") // the padding fields keep other objects' fields off these cache lines
     private static final class Reader extends SpinLock
     {
         private static final VarHandle PUBLISHED_HEAD;
+        private static final VarHandle PUBLISHED_READ;
 
         static
         {
             try
             {
-                PUBLISHED_HEAD = MethodHandles.lookup().findVarHandle(Reader.class, "publishedHead", long.class);
+                final MethodHandles.Lookup lookup = MethodHandles.lookup();
+                PUBLISHED_HEAD = lookup.findVarHandle(Reader.class, "publishedHead", long.class);
+                PUBLISHED_READ = lookup.findVarHandle(Reader.class, "publishedRead", long.class);
             }
             catch (final ReflectiveOperationException ex)
             {
@@ -307,14 +347,14 @@ public final class InlineMailbox
         }
 
         long head;
+        long cleared;
         private long publishedHead;
+        private long publishedRead;
         long p1;
         long p2;
         long p3;
         long p4;
         long p5;
-        long p6;
-        long p7;
 
         long publishedHead()
         {
@@ -324,6 +364,16 @@ public final class InlineMailbox
         void publishHead(final long value)
         {
             PUBLISHED_HEAD.setRelease(this, value);
+        }
+
+        long publishedRead()
+        {
+            return (long)PUBLISHED_READ.getAcquire(this);
+        }
+
+        void publishRead(final long value)
+        {
+            PUBLISHED_READ.setRelease(this, value);
         }
     }
 }

@@ -189,7 +189,7 @@ public final class MatchingDevice implements Device
             else
             {
                 // A failed job left the send queued somewhere: never reuse it, the receiver may still read it.
-                pooled.get().send = new SendRequest();
+                pooled.get().send = ownRequest(new SendRequest());
             }
         }
     }
@@ -228,7 +228,7 @@ public final class MatchingDevice implements Device
             {
                 throw ex;
             }
-            requests.recv = new RecvRequest();
+            requests.recv = ownRequest(new RecvRequest());
             throw ex;
         }
         return recv;
@@ -621,10 +621,22 @@ public final class MatchingDevice implements Device
         }
     }
 
-    /** The requests a thread reuses for its blocking calls. */
+    /** The requests a thread reuses for its blocking calls; only that thread waits for them. */
     private static final class PooledRequests
     {
-        SendRequest send = new SendRequest();
-        RecvRequest recv = new RecvRequest();
+        SendRequest send = ownRequest(new SendRequest());
+        RecvRequest recv = ownRequest(new RecvRequest());
+    }
+
+    private static SendRequest ownRequest(final SendRequest request)
+    {
+        request.waitedForOnlyByCurrentThread();
+        return request;
+    }
+
+    private static RecvRequest ownRequest(final RecvRequest request)
+    {
+        request.waitedForOnlyByCurrentThread();
+        return request;
     }
 }

@@ -186,4 +186,10 @@ final class RecvRequest extends ReceiveRequest
     {
         reset();
     }
+
+    /** Makes the calling thread the only one that waits for this request: a blocking call's pooled request. */
+    void waitedForOnlyByCurrentThread()
+    {
+        waitedForOnlyBy(Thread.currentThread());
+    }
 }

@@ -77,4 +77,10 @@ public final class SendRequest extends Request
         buffer = null;
         reset();
     }
+
+    /** Makes the calling thread the only one that waits for this request: a blocking call's pooled request. */
+    void waitedForOnlyByCurrentThread()
+    {
+        waitedForOnlyBy(Thread.currentThread());
+    }
 }

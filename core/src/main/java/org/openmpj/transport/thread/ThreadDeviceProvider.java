@@ -93,7 +93,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
 
     private static boolean useMailboxes(final DeviceContext context)
     {
-        return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, !context.idleStrategy().parksAt(Integer.MAX_VALUE));
+        return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, context.idleStrategy().spins());
     }
 
     /**

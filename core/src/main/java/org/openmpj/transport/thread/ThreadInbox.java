@@ -47,6 +47,10 @@ final class ThreadInbox
             {
                 messages += mailbox.drain(owner, false);
             }
+            else
+            {
+                mailbox.clearRead();
+            }
         }
         return messages;
     }

@@ -1,0 +1,76 @@
+package org.openmpj.concurrent;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/** Leading padding of {@link PaddedCounter}: keeps the fields of objects before it off the count's cache line. */
+@SuppressWarnings("unused") // the fields are padding
+abstract class PaddedCounterLeft
+{
+    long p1;
+    long p2;
+    long p3;
+    long p4;
+    long p5;
+    long p6;
+    long p7;
+    long p8;
+}
+
+/** The count of {@link PaddedCounter}, between its paddings. */
+abstract class PaddedCounterValue extends PaddedCounterLeft
+{
+    @SuppressWarnings("unused") // accessed through PaddedCounter.VALUE
+    volatile int value;
+}
+
+/**
+ * An atomic counter alone on its cache lines, for a count that many threads write: padding before and after keeps
+ * other fields from moving between cores with it.
+ *
+ * <p>Thread-safety: every method may be called by any number of threads.
+ */
+@SuppressWarnings("unused") // the trailing fields are padding
+final class PaddedCounter extends PaddedCounterValue
+{
+    private static final VarHandle VALUE;
+
+    static
+    {
+        try
+        {
+            VALUE = MethodHandles.lookup().findVarHandle(PaddedCounterValue.class, "value", int.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    long q1;
+    long q2;
+    long q3;
+    long q4;
+    long q5;
+    long q6;
+    long q7;
+    long q8;
+
+    /** @return the count. */
+    int get()
+    {
+        return value;
+    }
+
+    /** @return the count after adding one. */
+    int incrementAndGet()
+    {
+        return (int)VALUE.getAndAdd(this, 1) + 1;
+    }
+
+    /** @return the count after taking one away. */
+    int decrementAndGet()
+    {
+        return (int)VALUE.getAndAdd(this, -1) - 1;
+    }
+}

@@ -58,6 +58,12 @@ public final class FrameDescriptor
     {
     }
 
+    /** @return the payload bytes that follow a header of {@code type} for a message of {@code byteCount} bytes. */
+    public static long payloadBytes(final byte type, final long byteCount)
+    {
+        return type == EAGER || type == DATA ? byteCount : 0;
+    }
+
     /** @return a frame cost against the receiver's eager credit: the message and its header. */
     public static long creditCost(final long byteCount)
     {

@@ -31,6 +31,20 @@ public final class PeerProtocol
 {
     /** The element kinds by ordinal; {@code Primitive.values()} would copy its array on every frame. */
     private static final Primitive[] KINDS = Primitive.values();
+    private static final java.lang.invoke.VarHandle OWED_WHILE_READING;
+
+    static
+    {
+        try
+        {
+            OWED_WHILE_READING = java.lang.invoke.MethodHandles.lookup().findVarHandle(PeerProtocol.class, "owedWhileReading", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     /** Scratch for the first bytes of an announced message, one per sending thread. */
     private static final ThreadLocal<byte[]> HEAD_SCRATCH = ThreadLocal.withInitial(() -> new byte[8]);
 
@@ -38,7 +52,16 @@ public final class PeerProtocol
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final AtomicLong credit;
-    private final AtomicLong owedCredit = new AtomicLong();
+    /**
+     * Credit owed for eager copies the reading thread consumed on arrival: written by that thread alone (one reads at a
+     * time), with release, so that the common case costs a store, not a read-modify-write.
+     */
+    @SuppressWarnings("unused") // accessed through OWED_WHILE_READING
+    private long owedWhileReading;
+    /** Credit owed for eager copies that receives took from the unexpected queue, in any thread. */
+    private final AtomicLong owedElsewhere = new AtomicLong();
+    /** The owed credit handed to frames so far; written by writers, under their connection's lock. */
+    private long owedReturned;
     private final PendingTable<SendRequest> announcedSends = new PendingTable<>();
     private final PendingTable<RecvRequest> awaitedData = new PendingTable<>();
     private volatile FrameWriter writer;
@@ -84,10 +107,16 @@ public final class PeerProtocol
         return peerFinished;
     }
 
-    /** @return credit owed to the peer, taken to ride on the frame about to be written; the writer calls it. */
+    /**
+     * @return credit owed to the peer, taken to ride on the frame about to be written; the writer calls it under its
+     *         connection's lock.
+     */
     public long takeOwedCredit()
     {
-        return owedCredit.get() == 0 ? 0 : owedCredit.getAndSet(0);
+        final long owed = (long)OWED_WHILE_READING.getAcquire(this) + owedElsewhere.get();
+        final long taken = owed - owedReturned;
+        owedReturned = owed;
+        return taken;
     }
 
     /**
@@ -207,11 +236,27 @@ public final class PeerProtocol
         writer.write(FrameDescriptor.CTS, 0, 0, 0, 0, 0, sendId, recvId, null, Primitive.BYTE, 0, 0, null);
     }
 
-    /** An eager copy from this peer was consumed: its credit goes back, at once when a quarter window is owed. */
+    /**
+     * An eager copy from this peer was consumed by a receive that took it from the unexpected queue, in any thread: its
+     * credit goes back, at once when a quarter window is owed.
+     */
     void onEagerConsumed(final long byteCount)
     {
-        final long owed = owedCredit.addAndGet(FrameDescriptor.creditCost(byteCount));
-        if (owed >= windowBytes / 4)
+        owedElsewhere.addAndGet(FrameDescriptor.creditCost(byteCount));
+        returnCreditIfMuchOwed();
+    }
+
+    /** An eager message from this peer matched a receive on arrival, in the reading thread: its credit goes back. */
+    private void onEagerConsumedWhileReading(final long byteCount)
+    {
+        OWED_WHILE_READING.setRelease(this, owedWhileReading + FrameDescriptor.creditCost(byteCount));
+        returnCreditIfMuchOwed();
+    }
+
+    private void returnCreditIfMuchOwed()
+    {
+        // Read without the writer's lock, the amount is a guess; the frame takes the exact amount under the lock.
+        if (owedWhileReading + owedElsewhere.get() - owedReturned >= windowBytes / 4)
         {
             writer.write(FrameDescriptor.CREDIT, 0, 0, 0, 0, 0, 0, 0, null, Primitive.BYTE, 0, 0, null);
         }
@@ -228,7 +273,7 @@ public final class PeerProtocol
             queues.unlock();
             landInto(recv, source, tag, bytes, kindSize, landing);
             // Matched on arrival: nothing is held, so the credit goes straight back.
-            onEagerConsumed(bytes);
+            onEagerConsumedWhileReading(bytes);
             return;
         }
         final Unexpected entry = queues.obtainEntry();

@@ -11,6 +11,10 @@ final class RingLocation
     final long tailOffset;
     final long headOffset;
     final long writerWaitingOffset;
+    /** Where the ring's data starts in {@link #memory}. */
+    final long dataOffset;
+    /** The ring's key, mixed into every commit word. */
+    final long ringKey;
     final int capacity;
     final long mask;
     /** The ring's data as a little-endian buffer of its own, for the one end that uses it. */
@@ -23,6 +27,8 @@ final class RingLocation
         this.tailOffset = ring + SegmentDescriptor.TAIL_OFFSET;
         this.headOffset = ring + SegmentDescriptor.HEAD_OFFSET;
         this.writerWaitingOffset = ring + SegmentDescriptor.WRITER_WAITING_OFFSET;
+        this.dataOffset = ring + SegmentDescriptor.RING_HEADER_BYTES;
+        this.ringKey = SegmentDescriptor.ringKey(segment.key(), from, to);
         this.capacity = segment.ringBytes();
         this.mask = capacity - 1;
         this.data = memory.asSlice(ring + SegmentDescriptor.RING_HEADER_BYTES, capacity).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);

@@ -6,11 +6,13 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 import org.openmpj.matching.FrameAssembler;
+import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.PeerProtocol;
 
 /**
- * The reading end of the ring from one peer to this rank: hands what the peer published to the peer's frames, then
- * frees the room, waking the peer if it waits for room.
+ * The reading end of the ring from one peer to this rank: polls the commit word of the next frame, hands each frame to
+ * the peer's protocol, follows a streamed payload by the writer's tail, then frees the room, waking the peer if it waits
+ * for room.
  *
  * <p>Thread-safety: one reader at a time (the transport's reading thread).
  */
@@ -25,11 +27,19 @@ final class RingReader
     private final long tailOffset;
     private final long headOffset;
     private final long waitingOffset;
+    private final long dataOffset;
+    private final long ringKey;
     private final int capacity;
     private final long mask;
     private final ByteBuffer data;
     private final FrameAssembler frames;
+    /** Where the next frame starts, or, inside a streamed payload, the next payload byte to read. */
     private long head;
+    /** The head as last published to the writer. */
+    private long publishedHead;
+    /** Inside a streamed payload: where it ends, and where its frame (padding included) ends. */
+    private long payloadEnd = -1;
+    private long frameEnd;
     /** Whether the writer may sleep waiting for room, and so must be looked for after room is freed. */
     private final boolean writerMaySleep;
 
@@ -48,51 +58,162 @@ final class RingReader
         this.tailOffset = ring.tailOffset;
         this.headOffset = ring.headOffset;
         this.waitingOffset = ring.writerWaitingOffset;
+        this.dataOffset = ring.dataOffset;
+        this.ringKey = ring.ringKey;
         this.capacity = ring.capacity;
         this.mask = ring.mask;
         this.data = ring.data;
-        this.frames = new FrameAssembler(protocol, SegmentDescriptor.FRAME_ALIGNMENT);
+        // Frames are padded here, not by the assembler: it sees a frame's header and payload only.
+        this.frames = new FrameAssembler(protocol, 1);
         this.head = (long)LONG.getAcquire(memory, headOffset);
+        this.publishedHead = head;
     }
 
-    /** @return whether the peer published bytes this reader has not taken. */
+    /** @return whether the peer published a frame, or payload bytes of a streamed frame, that this reader has not taken. */
     boolean hasData()
     {
-        return (long)LONG.getAcquire(memory, tailOffset) != head;
+        if (payloadEnd >= 0)
+        {
+            return (long)LONG.getAcquire(memory, tailOffset) - head > 0;
+        }
+        final long commit = (long)LONG.getAcquire(memory, dataOffset + (head & mask));
+        return commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE)
+            || commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_HEADER);
     }
 
     /**
      * Takes everything the peer published.
      *
-     * @return the bytes taken; 0 when there were none.
+     * @return the frames and payload pieces taken; 0 when there were none.
      * @throws IllegalStateException when the ring's positions or a frame in it break the protocol.
      */
     int read()
     {
+        int work = 0;
+        while (true)
+        {
+            if (payloadEnd >= 0)
+            {
+                if (!readStreamed())
+                {
+                    break;
+                }
+                work++;
+                continue;
+            }
+            final long commit = (long)LONG.getAcquire(memory, dataOffset + (head & mask));
+            if (commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE))
+            {
+                final long payload = payloadBytes();
+                consumeHeader();
+                consume(head + SegmentDescriptor.FRAME_PAYLOAD_OFFSET, payload);
+                head += SegmentDescriptor.frameBytes(payload);
+            }
+            else if (commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_HEADER))
+            {
+                final long payload = payloadBytes();
+                consumeHeader();
+                frameEnd = head + SegmentDescriptor.frameBytes(payload);
+                payloadEnd = head + SegmentDescriptor.FRAME_PAYLOAD_OFFSET + payload;
+                head += SegmentDescriptor.FRAME_PAYLOAD_OFFSET;
+            }
+            else
+            {
+                break;
+            }
+            work++;
+        }
+        // Room read here is freed once a quarter of the ring waits, or when the ring is found empty: a receiver that answers
+        // at once (a ping-pong, a collective) then frees it after it answered, not before, and its answer does not wait on
+        // the store that frees it.
+        if (payloadEnd < 0 && (work == 0 ? head != publishedHead : head - publishedHead >= capacity / 4))
+        {
+            freeRoom(head);
+        }
+        return work;
+    }
+
+    /** @return whether room this reader has read waits to be freed, which a {@link #read} that finds nothing frees. */
+    boolean holdsReadRoom()
+    {
+        return head != publishedHead && payloadEnd < 0;
+    }
+
+    /**
+     * Takes the payload bytes of the streamed frame that the writer has published since the last look; frees their room
+     * at once, so that the writer streams on.
+     *
+     * @return whether any were there.
+     */
+    private boolean readStreamed()
+    {
         final long tail = (long)LONG.getAcquire(memory, tailOffset);
-        final long available = tail - head;
-        if (available == 0)
+        final long available = Math.min(tail, payloadEnd) - head;
+        if (available <= 0)
         {
-            return 0;
+            return false;
         }
-        if (available < 0 || available > capacity)
+        if (tail - head > capacity)
         {
-            throw new IllegalStateException("the ring says " + available + " bytes are waiting in " + capacity + " bytes of room");
+            throw new IllegalStateException("the ring says " + (tail - head) + " bytes are waiting in " + capacity + " bytes of room");
         }
-        final int at = (int)(head & mask);
-        final int first = (int)Math.min(available, capacity - at);
+        consume(head, available);
+        head += available;
+        if (head == payloadEnd)
+        {
+            // The frame's padding holds nothing: the next frame starts at its end, whether or not the tail is there yet.
+            head = frameEnd;
+            payloadEnd = -1;
+        }
+        freeRoom(head);
+        return true;
+    }
+
+    /** @return the payload length the header of the frame at {@link #head} announces. */
+    private long payloadBytes()
+    {
+        final long at = dataOffset + (head & mask) + SegmentDescriptor.FRAME_HEADER_OFFSET;
+        final byte type = memory.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.TYPE_OFFSET);
+        final long payload = FrameDescriptor.payloadBytes(type, memory.get(ValueLayout.JAVA_LONG, at + FrameDescriptor.BYTE_COUNT_OFFSET));
+        if (payload < 0 || payload > Integer.MAX_VALUE)
+        {
+            throw new IllegalStateException("a frame's header announces a payload of " + payload + " bytes");
+        }
+        return payload;
+    }
+
+    private void consumeHeader()
+    {
+        final int at = (int)(head & mask) + SegmentDescriptor.FRAME_HEADER_OFFSET;
+        data.clear().position(at).limit(at + FrameDescriptor.HEADER_BYTES);
+        frames.consume(data);
+    }
+
+    /** Hands {@code bytes} bytes from ring position {@code position} to the assembler, in two pieces when they wrap. */
+    private void consume(final long position, final long bytes)
+    {
+        if (bytes == 0)
+        {
+            return;
+        }
+        final int at = (int)(position & mask);
+        final int first = (int)Math.min(bytes, capacity - at);
         data.clear().position(at).limit(at + first);
         frames.consume(data);
-        if (available > first)
+        if (bytes > first)
         {
-            data.clear().limit((int)(available - first));
+            data.clear().limit((int)(bytes - first));
             frames.consume(data);
         }
-        head = tail;
-        LONG.setRelease(memory, headOffset, head);
+    }
+
+    private void freeRoom(final long position)
+    {
+        publishedHead = position;
+        LONG.setRelease(memory, headOffset, position);
         if (!writerMaySleep)
         {
-            return (int)available;
+            return;
         }
         VarHandle.fullFence();
         if ((int)INT.getVolatile(memory, waitingOffset) != 0)
@@ -100,6 +221,5 @@ final class RingReader
             INT.setVolatile(memory, waitingOffset, 0);
             segment.wakeIfSleeping(peer);
         }
-        return (int)available;
     }
 }

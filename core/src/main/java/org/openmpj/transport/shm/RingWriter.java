@@ -4,11 +4,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.util.concurrent.locks.ReentrantLock;
 
+import org.openmpj.concurrent.SpinLock;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.Primitive;
-import org.openmpj.matching.FrameAssembler;
 import org.openmpj.matching.FrameBacklog;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.FrameWriter;
@@ -17,15 +16,24 @@ import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.SendRequest;
 
 /**
- * The writing end of the ring from this rank to one peer: frames go straight from the sender's array into the ring,
- * header and payload in one piece when they fit. A frame larger than the room left goes in as the reader frees room,
- * so that a large message streams through the ring with the two copies overlapping; what waits is kept in a backlog
- * and passed on by whichever thread makes progress.
+ * The writing end of the ring from this rank to one peer. A frame with a small payload goes straight from the sender's
+ * array into the ring, header and payload, and is committed whole by one word on its first line. A frame with a large
+ * payload, or one larger than the room left, is committed by its header alone; its payload follows in pieces of
+ * {@link #PIECE_BYTES}, each published by the tail as soon as it is in, so that the reader copies one piece out while
+ * the next goes in. What waits for room is kept in a backlog and passed on by whichever thread makes progress.
  *
  * <p>Thread-safety: writing is serialized by a lock; the ring has one writer, this object.
  */
 final class RingWriter implements FrameWriter
 {
+    /**
+     * Payloads larger than this stream in pieces even when the ring has room for them whole, so that the reader starts
+     * copying before the writer is done.
+     */
+    static final long STREAM_FROM_BYTES = 16 * 1024;
+    /** The most payload bytes published at once while streaming: the grain at which the two copies overlap. */
+    static final long PIECE_BYTES = 16 * 1024;
+
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
 
@@ -36,10 +44,12 @@ final class RingWriter implements FrameWriter
     private final long tailOffset;
     private final long headOffset;
     private final long waitingOffset;
+    private final long dataOffset;
+    private final long ringKey;
     private final int capacity;
     private final long mask;
     private final ByteBuffer data;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final SpinLock lock = new SpinLock();
     /** Whether the reader may sleep on its wake word, and so must be looked for after each publication. */
     private final boolean readerMaySleep;
     private final FrameBacklog queue = new FrameBacklog();
@@ -68,6 +78,8 @@ final class RingWriter implements FrameWriter
         this.tailOffset = ring.tailOffset;
         this.headOffset = ring.headOffset;
         this.waitingOffset = ring.writerWaitingOffset;
+        this.dataOffset = ring.dataOffset;
+        this.ringKey = ring.ringKey;
         this.capacity = ring.capacity;
         this.mask = ring.mask;
         this.data = ring.data;
@@ -100,13 +112,14 @@ final class RingWriter implements FrameWriter
                     payloadBytes, done));
                 return false;
             }
-            final long frameBytes = FrameAssembler.alignedLength(payloadBytes, SegmentDescriptor.FRAME_ALIGNMENT);
-            if (room(frameBytes) >= frameBytes)
+            final long frameBytes = SegmentDescriptor.frameBytes(payloadBytes);
+            if (payloadBytes <= STREAM_FROM_BYTES && room(frameBytes) >= frameBytes)
             {
-                putHeader(type, flags, context, source, tag, byteCount, id, aux, payloadKind);
-                putPayload(payload, payloadKind, payloadOffset, 0, payloadBytes);
-                tail += frameBytes - FrameDescriptor.HEADER_BYTES - payloadBytes;
-                publish();
+                final long start = tail;
+                putHeader(start, type, flags, context, source, tag, byteCount, id, aux, payloadKind);
+                putPayload(start + SegmentDescriptor.FRAME_PAYLOAD_OFFSET, payload, payloadKind, payloadOffset, 0, payloadBytes);
+                tail = start + frameBytes;
+                commit(start, SegmentDescriptor.COMMIT_WHOLE);
                 return true;
             }
             final OutFrame frame = queue.obtain(type, flags, context, source, tag, byteCount, id, aux, payload, payloadKind, payloadOffset,
@@ -150,7 +163,8 @@ final class RingWriter implements FrameWriter
         int finished = 0;
         try
         {
-            while (true)
+            // Another thread may have finished the backlog between the look above and the lock.
+            while (backlog)
             {
                 final OutFrame frame = current;
                 if (!advance(frame))
@@ -172,9 +186,9 @@ final class RingWriter implements FrameWriter
                 if (current == null)
                 {
                     backlog = false;
-                    return finished;
                 }
             }
+            return finished;
         }
         finally
         {
@@ -197,43 +211,64 @@ final class RingWriter implements FrameWriter
     }
 
     /**
-     * Writes as much of {@code frame} as the ring has room for: its header only whole, its payload in any pieces, its
-     * padding last; publishes what went in.
+     * Writes as much of {@code frame} as the ring has room for: its first line with the header, committed on its own, then
+     * its payload in pieces of at most {@link #PIECE_BYTES}, each published as it goes in, then its padding. A frame
+     * without payload is committed whole. {@link OutFrame#staged} counts the frame's ring bytes written.
      *
      * @return whether the whole frame is in.
      */
     private boolean advance(final OutFrame frame)
     {
-        final long frameBytes = FrameAssembler.alignedLength(frame.payloadBytes, SegmentDescriptor.FRAME_ALIGNMENT);
-        final long before = frame.staged;
+        final long frameBytes = SegmentDescriptor.frameBytes(frame.payloadBytes);
         if (frame.staged == 0)
         {
-            if (room(FrameDescriptor.HEADER_BYTES) < FrameDescriptor.HEADER_BYTES)
+            final long first = Math.min(frameBytes, SegmentDescriptor.FRAME_ALIGNMENT);
+            if (room(first) < first)
             {
                 return false;
             }
-            putHeader(frame.type, frame.flags, frame.context, frame.source, frame.tag, frame.byteCount, frame.id, frame.aux, frame.payloadKind);
-            frame.staged = FrameDescriptor.HEADER_BYTES;
-        }
-        final long payloadDone = frame.staged - FrameDescriptor.HEADER_BYTES;
-        if (payloadDone < frame.payloadBytes)
-        {
-            final long bytes = Math.min(room(frame.payloadBytes - payloadDone), frame.payloadBytes - payloadDone);
-            if (bytes > 0)
+            final long start = tail;
+            putHeader(start, frame.type, frame.flags, frame.context, frame.source, frame.tag, frame.byteCount, frame.id, frame.aux,
+                frame.payloadKind);
+            if (frame.payloadBytes == 0)
             {
-                putPayload(frame.payload, frame.payloadKind, frame.payloadOffset, payloadDone, bytes);
-                frame.staged += bytes;
+                tail = start + frameBytes;
+                frame.staged = frameBytes;
+                commit(start, SegmentDescriptor.COMMIT_WHOLE);
+                return true;
             }
+            tail = start + SegmentDescriptor.FRAME_PAYLOAD_OFFSET;
+            frame.staged = SegmentDescriptor.FRAME_PAYLOAD_OFFSET;
+            commit(start, SegmentDescriptor.COMMIT_HEADER);
+        }
+        boolean published = false;
+        long payloadDone = frame.staged - SegmentDescriptor.FRAME_PAYLOAD_OFFSET;
+        while (payloadDone < frame.payloadBytes)
+        {
+            final long wanted = Math.min(PIECE_BYTES, frame.payloadBytes - payloadDone);
+            final long bytes = Math.min(room(wanted), wanted);
+            if (bytes <= 0)
+            {
+                break;
+            }
+            putPayload(tail, frame.payload, frame.payloadKind, frame.payloadOffset, payloadDone, bytes);
+            tail += bytes;
+            frame.staged += bytes;
+            payloadDone += bytes;
+            LONG.setRelease(memory, tailOffset, tail);
+            published = true;
         }
         final long padding = frameBytes - frame.staged;
-        if (frame.staged - FrameDescriptor.HEADER_BYTES == frame.payloadBytes && padding > 0 && room(padding) >= padding)
+        if (payloadDone == frame.payloadBytes && padding > 0 && room(padding) >= padding)
         {
             tail += padding;
             frame.staged = frameBytes;
+            LONG.setRelease(memory, tailOffset, tail);
+            published = true;
         }
-        if (frame.staged != before)
+        if (published && readerMaySleep)
         {
-            publish();
+            segment.wakeIfSleeping(peer);
         }
         return frame.staged == frameBytes;
     }
@@ -251,22 +286,22 @@ final class RingWriter implements FrameWriter
     }
 
     private void putHeader(
-        final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
+        final long start, final byte type, final int flags, final int context, final int source, final int tag, final long byteCount,
         final long id, final long aux, final Primitive payloadKind)
     {
-        // Frames start on an alignment boundary and the ring is a multiple of it, so a header never wraps.
-        data.position((int)(tail & mask));
+        // Frames start on an alignment boundary and the ring is a multiple of it, so a frame's first line never wraps.
+        data.position((int)(start & mask) + SegmentDescriptor.FRAME_HEADER_OFFSET);
         FrameDescriptor.encode(data, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux, protocol.takeOwedCredit());
-        tail += FrameDescriptor.HEADER_BYTES;
     }
 
-    private void putPayload(final Object payload, final Primitive kind, final int offset, final long fromByte, final long bytes)
+    private void putPayload(
+        final long position, final Object payload, final Primitive kind, final int offset, final long fromByte, final long bytes)
     {
         if (bytes == 0)
         {
             return;
         }
-        final int at = (int)(tail & mask);
+        final int at = (int)(position & mask);
         final int first = (int)Math.min(bytes, capacity - at);
         data.position(at);
         BufferCopy.toBuffer(payload, kind, offset, fromByte, data, first);
@@ -275,12 +310,12 @@ final class RingWriter implements FrameWriter
             data.position(0);
             BufferCopy.toBuffer(payload, kind, offset, fromByte + first, data, (int)(bytes - first));
         }
-        tail += bytes;
     }
 
-    private void publish()
+    /** Publishes the frame at {@code start} in {@code state}: the reader, polling that word, owns what it covers once it sees it. */
+    private void commit(final long start, final int state)
     {
-        LONG.setRelease(memory, tailOffset, tail);
+        LONG.setRelease(memory, dataOffset + (start & mask), SegmentDescriptor.commitWord(ringKey, start, state));
         if (readerMaySleep)
         {
             segment.wakeIfSleeping(peer);

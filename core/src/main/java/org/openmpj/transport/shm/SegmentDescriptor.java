@@ -6,10 +6,10 @@ package org.openmpj.transport.shm;
  * neighbours, so that a writer never evicts a line another process is polling.
  *
  * <pre>
- *   0                         8              12             16              20
- *   +-------------------------+--------------+--------------+---------------+
- *   | magic "OMPJSHM1"        | version      | ranks        | ring bytes    |   header, {@link #HEADER_BYTES}
- *   +-------------------------+--------------+--------------+---------------+
+ *   0                         8              12             16              20             24
+ *   +-------------------------+--------------+--------------+---------------+--------------+-------------------+
+ *   | magic "OMPJSHM1"        | version      | ranks        | ring bytes    | (unused)     | key (i64, random) |   header, {@link #HEADER_BYTES}
+ *   +-------------------------+--------------+--------------+---------------+--------------+-------------------+
  *   rank block r at {@link #rankBlockOffset}(r), {@link #RANK_BLOCK_BYTES} each:
  *   0 pid (i64) | 8 state (i32: EMPTY, ATTACHED, FINALIZED) ... 128 wake word (i32 futex: AWAKE, SLEEPING)
  *   ring from s to r at {@link #ringOffset}(ranks, ringBytes, s, r):
@@ -17,19 +17,34 @@ package org.openmpj.transport.shm;
  *   136 writer waiting for room (i32, set by the writer, cleared by the reader) ... 256 data: ring bytes
  * </pre>
  *
- * <p>Frames in a ring are those of {@link org.openmpj.matching.FrameDescriptor}, each padded to {@link #FRAME_ALIGNMENT}
- * bytes so that every header starts a cache line and never wraps around the ring's end.
+ * <p>Every frame in a ring starts on a {@link #FRAME_ALIGNMENT} boundary and is padded to a multiple of it, so that its
+ * first line never wraps around the ring's end. It opens with a commit word, then the 48-byte header of
+ * {@link org.openmpj.matching.FrameDescriptor}, then the payload:
+ *
+ * <pre>
+ *   0                               8                                                56
+ *   +-------------------------------+------------------------------------------------+-----------------------------
+ *   | commit: key ^ (position|state)| frame header (FrameDescriptor)                 | payload, then padding ...
+ *   +-------------------------------+------------------------------------------------+-----------------------------
+ * </pre>
+ *
+ * The writer stores the commit word last, with release: {@link #COMMIT_WHOLE} when header and payload are in,
+ * {@link #COMMIT_HEADER} when only the header is and the payload follows in pieces, each published by the tail. A reader
+ * that waits for the next frame polls that one word, on the line that brings the frame itself: a small message crosses
+ * between the cores as one line. The word mixes in the frame's position, which never repeats, and the ring's random key,
+ * so that bytes left from an earlier lap (an old frame's, or payload) are not taken for a commit.
  */
 final class SegmentDescriptor
 {
     /** "OMPJSHM1" read as a little-endian long. */
     static final long MAGIC = 0x314D48534A504D4FL;
     /** Changes with any change of this layout; a process of another layout refuses to attach. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
     static final int RANKS_OFFSET = 12;
     static final int RING_BYTES_OFFSET = 16;
+    static final int KEY_OFFSET = 24;
     static final int HEADER_BYTES = 256;
 
     static final int RANK_BLOCK_BYTES = 256;
@@ -49,6 +64,15 @@ final class SegmentDescriptor
 
     /** Every frame's length is padded to this, a cache line. */
     static final int FRAME_ALIGNMENT = 64;
+    static final int COMMIT_OFFSET = 0;
+    /** Where a frame's {@link org.openmpj.matching.FrameDescriptor} header starts, after its commit word. */
+    static final int FRAME_HEADER_OFFSET = 8;
+    /** Where a frame's payload starts: after the commit word and the header, on the frame's first line. */
+    static final int FRAME_PAYLOAD_OFFSET = FRAME_HEADER_OFFSET + org.openmpj.matching.FrameDescriptor.HEADER_BYTES;
+    /** Commit state: the whole frame is in the ring. */
+    static final int COMMIT_WHOLE = 1;
+    /** Commit state: the header is in; the payload follows, published by the tail. */
+    static final int COMMIT_HEADER = 2;
     /** The smallest ring: room for a frame header and some payload. */
     static final int MIN_RING_BYTES = 4096;
 
@@ -64,6 +88,30 @@ final class SegmentDescriptor
     static long ringOffset(final int ranks, final int ringBytes, final int from, final int to)
     {
         return rankBlockOffset(ranks) + ((long)from * ranks + to) * (RING_HEADER_BYTES + ringBytes);
+    }
+
+    /** @return the ring bytes a frame of {@code payloadBytes} takes, padding included; the next frame starts that far on. */
+    static long frameBytes(final long payloadBytes)
+    {
+        return (FRAME_PAYLOAD_OFFSET + payloadBytes + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
+    }
+
+    /** @return the commit word of the frame at {@code position} in state {@code state}, in a ring of key {@code ringKey}. */
+    static long commitWord(final long ringKey, final long position, final int state)
+    {
+        return ringKey ^ (position | state);
+    }
+
+    /**
+     * @return the key of the ring from {@code from} to {@code to} in a segment of key {@code segmentKey}: every ring gets a
+     *         different one, derived by both ends alike (a 64-bit mix of the segment key and the pair).
+     */
+    static long ringKey(final long segmentKey, final int from, final int to)
+    {
+        long mixed = segmentKey + 0x9E3779B97F4A7C15L * (((long)from << 32 | (to & 0xffff_ffffL)) + 1);
+        mixed = (mixed ^ (mixed >>> 30)) * 0xBF58476D1CE4E5B9L;
+        mixed = (mixed ^ (mixed >>> 27)) * 0x94D049BB133111EBL;
+        return mixed ^ (mixed >>> 31);
     }
 
     /** @return the bytes of a segment for {@code ranks} ranks with rings of {@code ringBytes}. */

@@ -35,6 +35,7 @@ final class SharedSegment implements AutoCloseable
     private final MemorySegment memory;
     private final int ranks;
     private final int ringBytes;
+    private final long key;
 
     private SharedSegment(final Path path, final Arena arena, final MemorySegment memory, final int ranks, final int ringBytes)
     {
@@ -43,6 +44,7 @@ final class SharedSegment implements AutoCloseable
         this.memory = memory;
         this.ranks = ranks;
         this.ringBytes = ringBytes;
+        this.key = memory.get(ValueLayout.JAVA_LONG, SegmentDescriptor.KEY_OFFSET);
     }
 
     /** Creates the segment file, readable and writable by its owner only, sizes it and maps it. */
@@ -52,13 +54,14 @@ final class SharedSegment implements AutoCloseable
         Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try
         {
-            final SharedSegment segment = map(path, bytes, ranks, ringBytes, true);
-            final MemorySegment memory = segment.memory;
+            final MapResult mapped = map(path, bytes, true);
+            final MemorySegment memory = mapped.memory;
+            memory.set(ValueLayout.JAVA_LONG, SegmentDescriptor.KEY_OFFSET, new java.security.SecureRandom().nextLong());
             memory.set(ValueLayout.JAVA_INT, SegmentDescriptor.RANKS_OFFSET, ranks);
             memory.set(ValueLayout.JAVA_INT, SegmentDescriptor.RING_BYTES_OFFSET, ringBytes);
             memory.set(ValueLayout.JAVA_INT, SegmentDescriptor.VERSION_OFFSET, SegmentDescriptor.VERSION);
             LONG.setRelease(memory, (long)SegmentDescriptor.MAGIC_OFFSET, SegmentDescriptor.MAGIC);
-            return segment;
+            return new SharedSegment(path, mapped.arena, memory, ranks, ringBytes);
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -81,23 +84,27 @@ final class SharedSegment implements AutoCloseable
             throw new IOException(path + " holds " + actual + " bytes where a segment for " + ranks + " ranks with rings of " + ringBytes
                 + " bytes holds " + bytes + ": do all ranks use the same openmpj.shm.ringBytes?");
         }
-        final SharedSegment segment = map(path, bytes, ranks, ringBytes, false);
-        final MemorySegment memory = segment.memory;
+        final MapResult mapped = map(path, bytes, false);
+        final MemorySegment memory = mapped.memory;
         final long magic = (long)LONG.getAcquire(memory, (long)SegmentDescriptor.MAGIC_OFFSET);
         final int version = memory.get(ValueLayout.JAVA_INT, SegmentDescriptor.VERSION_OFFSET);
         final int segmentRanks = memory.get(ValueLayout.JAVA_INT, SegmentDescriptor.RANKS_OFFSET);
         final int segmentRingBytes = memory.get(ValueLayout.JAVA_INT, SegmentDescriptor.RING_BYTES_OFFSET);
         if (magic != SegmentDescriptor.MAGIC || version != SegmentDescriptor.VERSION || segmentRanks != ranks || segmentRingBytes != ringBytes)
         {
-            segment.close();
+            mapped.arena.close();
             throw new IOException(path + " is not a segment of layout " + SegmentDescriptor.VERSION + " for " + ranks + " ranks and rings of "
                 + ringBytes + " bytes (it says layout " + version + ", " + segmentRanks + " ranks, rings of " + segmentRingBytes + " bytes)");
         }
-        return segment;
+        return new SharedSegment(path, mapped.arena, memory, ranks, ringBytes);
     }
 
-    private static SharedSegment map(final Path path, final long bytes, final int ranks, final int ringBytes, final boolean sizeIt)
-        throws IOException
+    /** A mapping and the arena that owns it. */
+    private record MapResult(Arena arena, MemorySegment memory)
+    {
+    }
+
+    private static MapResult map(final Path path, final long bytes, final boolean sizeIt) throws IOException
     {
         final Arena arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(path, Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE)))
@@ -107,7 +114,7 @@ final class SharedSegment implements AutoCloseable
                 // Writing the last byte sizes the file without touching the rest: the pages of untouched rings stay unallocated.
                 channel.write(ByteBuffer.wrap(new byte[1]), bytes - 1);
             }
-            return new SharedSegment(path, arena, channel.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena), ranks, ringBytes);
+            return new MapResult(arena, channel.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena));
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -140,6 +147,12 @@ final class SharedSegment implements AutoCloseable
     int ringBytes()
     {
         return ringBytes;
+    }
+
+    /** @return the segment's random key, from which every ring's commit key is derived. */
+    long key()
+    {
+        return key;
     }
 
     long ringOffset(final int from, final int to)

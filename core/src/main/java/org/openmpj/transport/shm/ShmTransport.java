@@ -132,8 +132,9 @@ final class ShmTransport implements Transport
                 work += writer.flush();
             }
         }
-        // Most polls find nothing: a look at the rings' tails spares them the claim, a fenced read-modify-write.
-        if (!anyData() || !reading.compareAndSet(false, true))
+        // Most polls find nothing: a look at the rings spares them the claim, a fenced read-modify-write, unless room that was
+        // read waits to be freed.
+        if (!anyData() && !holdsReadRoom() || !reading.compareAndSet(false, true))
         {
             return work;
         }
@@ -168,6 +169,19 @@ final class ShmTransport implements Transport
         return false;
     }
 
+    private boolean holdsReadRoom()
+    {
+        final RingReader[] in = readers;
+        for (int peer = 0; peer < in.length; peer++)
+        {
+            if (in[peer] != null && in[peer].holdsReadRoom())
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private int read(final int peer)
     {
         try
@@ -177,9 +191,9 @@ final class ShmTransport implements Transport
         catch (final IllegalStateException | IndexOutOfBoundsException | ClassCastException ex)
         {
             final String why = "shm: what rank " + worldRanks[peer] + " wrote to rank " + worldRanks[self] + " breaks the protocol ("
-                + ex.getMessage() + "); the shared segment is corrupt or another program wrote to it";
+                + ex + "); the shared segment is corrupt or another program wrote to it";
             job.reportFailure(worldRanks[peer], why);
-            throw new OpenMpjException(ErrorClass.ERR_INTERN, why);
+            throw new OpenMpjException(ErrorClass.ERR_INTERN, why, ex);
         }
     }
 

@@ -78,28 +78,61 @@ class ShmRingStressTest
     @Test
     void aRingWhosePositionsMakeNoSenseIsRefused() throws Exception
     {
-        final String tooMuch = refusal("1", (memory, ring, data) ->
-            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 1L << 40));
-        assertTrue(tooMuch.contains("bytes are waiting in 4096 bytes of room"), tooMuch);
-        final String unknown = refusal("2", (memory, ring, data) ->
+        final String tooMuch = refusal("1", (memory, ring, data, key) ->
         {
-            memory.set(ValueLayout.JAVA_BYTE, data + FrameDescriptor.TYPE_OFFSET, (byte)99);
-            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 64L);
+            memory.set(ValueLayout.JAVA_BYTE, data + SegmentDescriptor.FRAME_HEADER_OFFSET + FrameDescriptor.TYPE_OFFSET, FrameDescriptor.EAGER);
+            memory.set(ValueLayout.JAVA_LONG, data + SegmentDescriptor.FRAME_HEADER_OFFSET + FrameDescriptor.BYTE_COUNT_OFFSET, 1000L);
+            memory.set(ValueLayout.JAVA_LONG, data, SegmentDescriptor.commitWord(key, 0, SegmentDescriptor.COMMIT_HEADER));
+            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 1L << 40);
+        });
+        assertTrue(tooMuch.contains("bytes are waiting in 4096 bytes of room"), tooMuch);
+        final String unknown = refusal("2", (memory, ring, data, key) ->
+        {
+            memory.set(ValueLayout.JAVA_BYTE, data + SegmentDescriptor.FRAME_HEADER_OFFSET + FrameDescriptor.TYPE_OFFSET, (byte)99);
+            memory.set(ValueLayout.JAVA_LONG, data, SegmentDescriptor.commitWord(key, 0, SegmentDescriptor.COMMIT_WHOLE));
         });
         assertTrue(unknown.contains("unknown type 99"), unknown);
-        final String huge = refusal("3", (memory, ring, data) ->
+        final String huge = refusal("3", (memory, ring, data, key) ->
         {
-            memory.set(ValueLayout.JAVA_BYTE, data + FrameDescriptor.TYPE_OFFSET, FrameDescriptor.EAGER);
-            memory.set(ValueLayout.JAVA_LONG, data + FrameDescriptor.BYTE_COUNT_OFFSET, Long.MAX_VALUE);
-            memory.set(ValueLayout.JAVA_LONG, ring + SegmentDescriptor.TAIL_OFFSET, 64L);
+            memory.set(ValueLayout.JAVA_BYTE, data + SegmentDescriptor.FRAME_HEADER_OFFSET + FrameDescriptor.TYPE_OFFSET, FrameDescriptor.EAGER);
+            memory.set(ValueLayout.JAVA_LONG, data + SegmentDescriptor.FRAME_HEADER_OFFSET + FrameDescriptor.BYTE_COUNT_OFFSET, Long.MAX_VALUE);
+            memory.set(ValueLayout.JAVA_LONG, data, SegmentDescriptor.commitWord(key, 0, SegmentDescriptor.COMMIT_WHOLE));
         });
         assertTrue(huge.contains("bytes"), huge);
+    }
+
+    @Test
+    void bytesLeftFromAnEarlierLapAreNotTakenForAFrame() throws Exception
+    {
+        final SharedSegment segment = SharedSegment.create(dir.resolve(SharedSegment.FILE_PREFIX + "lap-test"), 2, 4096);
+        try
+        {
+            final MatchingDevice device = new MatchingDevice("shm", DeviceCapabilities.processes(true), 1, 2,
+                IdleStrategies.choose("backoff", 2, 2), () -> { }, 1 << 20);
+            final RingReader reader = new RingReader(segment, 0, 1, new PeerProtocol(device, 1024, 1 << 20), true);
+            final long data = segment.ringOffset(0, 1) + SegmentDescriptor.RING_HEADER_BYTES;
+            final long key = SegmentDescriptor.ringKey(segment.key(), 0, 1);
+            // What the first lap left at position 0 is the commit of the frame at 0, or of one a lap on: neither is the
+            // commit the reader waits for at 4096, after a lap, nor is a commit made with the key of another ring.
+            segment.memory().set(ValueLayout.JAVA_LONG, data, SegmentDescriptor.commitWord(key, 0, SegmentDescriptor.COMMIT_WHOLE));
+            assertTrue(reader.hasData(), "a frame committed at the reader's position is seen");
+            segment.memory().set(ValueLayout.JAVA_LONG, data,
+                SegmentDescriptor.commitWord(SegmentDescriptor.ringKey(segment.key(), 1, 0), 0, SegmentDescriptor.COMMIT_WHOLE));
+            assertEquals(false, reader.hasData(), "a commit with another ring's key is not");
+            segment.memory().set(ValueLayout.JAVA_LONG, data, SegmentDescriptor.commitWord(key, 4096, SegmentDescriptor.COMMIT_WHOLE));
+            assertEquals(false, reader.hasData(), "a commit of a later lap is not");
+            assertEquals(0, reader.read(), "nothing is read");
+        }
+        finally
+        {
+            segment.close();
+        }
     }
 
     /** What another program might write into the ring from rank 0 to rank 1 of a segment. */
     private interface Corruption
     {
-        void apply(java.lang.foreign.MemorySegment memory, long ring, long data);
+        void apply(java.lang.foreign.MemorySegment memory, long ring, long data, long ringKey);
     }
 
     /** @return the message of the error rank 1's reader throws on a fresh segment's ring from rank 0 once {@code corruption} is applied. */
@@ -112,7 +145,7 @@ class ShmRingStressTest
                 IdleStrategies.choose("backoff", 2, 2), () -> { }, 1 << 20);
             final RingReader reader = new RingReader(segment, 0, 1, new PeerProtocol(device, 1024, 1 << 20), true);
             final long ring = segment.ringOffset(0, 1);
-            corruption.apply(segment.memory(), ring, ring + SegmentDescriptor.RING_HEADER_BYTES);
+            corruption.apply(segment.memory(), ring, ring + SegmentDescriptor.RING_HEADER_BYTES, SegmentDescriptor.ringKey(segment.key(), 0, 1));
             return assertThrows(IllegalStateException.class, reader::read).getMessage();
         }
         finally

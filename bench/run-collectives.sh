@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# run-collectives.sh: measures Bcast, Allreduce, Allgather and Alltoall aggregated bandwidth over message sizes and
-# Barrier latency, OpenMPJ's thread device beside the same operations in C on Open MPI, at 2, 4 and 8 ranks in one
-# sitting, and writes bench/results/collectives.{csv,md} and a collectives-*.png plot per operation.
+# run-collectives.sh: measures Bcast, Reduce (doubles, SUM, to rank 0), Allreduce, Allgather and Alltoall aggregated
+# bandwidth over message sizes and Barrier latency, OpenMPJ's thread device beside the same operations in C on Open MPI,
+# at 2, 4 and 8 ranks in one sitting, and writes bench/results/collectives.{csv,md} and a collectives-*.png plot per
+# operation.
 #
 # Usage: bench/run-collectives.sh [--help] [--device thread|tcp|shm] [--rounds N] [--ranks 2,4,8] [--cpus LIST]
 #                                 [--min-bytes N] [--max-bytes N] [--step N] [--large-job-ranks N]
@@ -14,7 +15,14 @@
 # (shared memory), and writes bench/results/collectives-shm.*.
 # With more ranks than cores, Open MPI runs with --oversubscribe, unbound, yielding when idle.
 # The implementations take turns at each job size for --rounds rounds (default 3) of --repetitions timed batches
-# per operation and size (default 5). Sizes run from 16 B to 4 MiB by factors of 4, to 1 MiB at 8 ranks or more.
+# per operation and size (default 5). Sizes run from 16 B to 4 MiB by factors of 4, to 1 MiB at 8 ranks or more; the
+# largest size is always measured, also where the factors step over it (--min-bytes 8 --max-bytes 1048576 --step 4:
+# 8 B, 32 B, ..., 128 KiB, 512 KiB, 1 MiB), in the Java and the C program alike.
+# Targets, in every cell (every operation, Barrier and Reduce included, at every size), on OpenMPJ's time per call
+# over Open MPI's, the median of the rounds' ratios: ≤ 1× with one rank per core or fewer (2 ranks on 2 cores), ≤ 2×
+# oversubscribed (4 and 8 ranks on 2 cores), on every device. The report's Targets table gives, per operation and job
+# size, how many sizes met the target and the worst cell with its ratio per round; it names the CPU as lscpu does and
+# the machine's state in each round, judged from Open MPI's Barrier and smallest Allreduce at the smallest job size.
 # One table of every device against Open MPI (each device's own run; see bench/compare-collectives.sh), e.g. the
 # oversubscribed one, 8 ranks on 2 cores:
 #   for device in thread shm tcp; do

@@ -1,6 +1,7 @@
 /*
- * collectives: MPI_Bcast, MPI_Allreduce (doubles, MPI_SUM), MPI_Allgather and MPI_Alltoall over message sizes,
- * and MPI_Barrier latency: the native reference for OpenMPJ's collectives benchmark (org.openmpj.bench.Collectives).
+ * collectives: MPI_Bcast, MPI_Reduce (doubles, MPI_SUM, root 0), MPI_Allreduce (doubles, MPI_SUM), MPI_Allgather and
+ * MPI_Alltoall over message sizes, and MPI_Barrier latency: the native reference for OpenMPJ's collectives benchmark
+ * (org.openmpj.bench.Collectives).
  *
  * Every rank runs the same schedule as the Java program (org.openmpj.bench.CollectivesBenchmark): warm-up passes
  * over all operations and sizes for at least MIN_WARM_UP_SECONDS, each calibrating the batch of calls to about
@@ -9,8 +10,10 @@
  * times its back-to-back calls with MPI_Wtime, and MPI_Allreduce(MPI_MAX) makes the slowest rank's time the
  * batch's time on every rank, so all ranks take the same calibration decisions.
  *
- * The per-rank message size m is what MPI counts: the Bcast count (MPI_BYTE, root 0), the Allreduce count times 8
- * (MPI_DOUBLE), the Allgather per-rank block and the Alltoall per-pair block (MPI_BYTE). This program prints times
+ * The per-rank message size m is what MPI counts: the Bcast count (MPI_BYTE, root 0), the Reduce and Allreduce counts
+ * times 8 (MPI_DOUBLE), the Allgather per-rank block and the Alltoall per-pair block (MPI_BYTE). The sizes run from
+ * --min-bytes by factors of --step up to --max-bytes, and end with --max-bytes where the factors step over it, as in
+ * org.openmpj.bench.CollectiveOptions, so both programs measure the same sizes. This program prints times
  * only; the report computes the aggregated bandwidth with the same definition of bytes moved for every
  * implementation (org.openmpj.bench.CollectiveOperation).
  *
@@ -34,6 +37,7 @@
 enum operation
 {
     OP_BCAST,
+    OP_REDUCE,
     OP_ALLREDUCE,
     OP_ALLGATHER,
     OP_ALLTOALL,
@@ -42,7 +46,7 @@ enum operation
 };
 
 /* The names on result lines, in the order the Java program runs them. */
-static const char *const OP_NAMES[OP_COUNT] = { "bcast", "allreduce", "allgather", "alltoall", "barrier" };
+static const char *const OP_NAMES[OP_COUNT] = { "bcast", "reduce", "allreduce", "allgather", "alltoall", "barrier" };
 
 /* A calibration batch must last at least this long before its rate is trusted. */
 static const double CALIBRATION_MIN_SECONDS = 0.005;
@@ -56,7 +60,7 @@ static const int MIN_WARM_UP_PASSES = 3;
    compile the hot loops before anything is timed). */
 static const long LONG_WARM_UP_CALLS = 20000;
 
-/* 8 B doubling up to the 1 GiB limit is 28 sizes. */
+/* 8 B doubling up to the 1 GiB limit is 28 sizes, and --max-bytes may add one. */
 #define MAX_SIZES 32
 
 struct options
@@ -138,7 +142,14 @@ static int parse_options(int argc, char **argv, struct options *options)
     }
     if (options->min_bytes % 8 != 0)
     {
-        fprintf(stderr, "collectives: --min-bytes %ld is not a multiple of 8 (Allreduce sums doubles)\n", options->min_bytes);
+        fprintf(stderr, "collectives: --min-bytes %ld is not a multiple of 8 (Reduce and Allreduce sum doubles)\n",
+            options->min_bytes);
+        return 0;
+    }
+    if (options->max_bytes % 8 != 0)
+    {
+        fprintf(stderr, "collectives: --max-bytes %ld is not a multiple of 8 (Reduce and Allreduce sum doubles)\n",
+            options->max_bytes);
         return 0;
     }
     if (options->max_bytes < options->min_bytes || options->max_bytes > 1L << 30)
@@ -158,6 +169,13 @@ static void run_calls(const enum operation op, const struct buffers *buffers, co
             for (long i = 0; i < iterations; i++)
             {
                 MPI_Bcast(buffers->send, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+            }
+            break;
+        case OP_REDUCE:
+            for (long i = 0; i < iterations; i++)
+            {
+                MPI_Reduce(buffers->send_doubles, buffers->receive_doubles, (int)(bytes / 8), MPI_DOUBLE, MPI_SUM, 0,
+                    MPI_COMM_WORLD);
             }
             break;
         case OP_ALLREDUCE:
@@ -281,6 +299,10 @@ static void run_schedule(const struct options *options, const struct buffers *bu
     for (long bytes = options->min_bytes; bytes <= options->max_bytes && size_count < MAX_SIZES; bytes *= options->step)
     {
         sizes[size_count++] = bytes;
+    }
+    if (sizes[size_count - 1] != options->max_bytes && size_count < MAX_SIZES)
+    {
+        sizes[size_count++] = options->max_bytes;
     }
     long estimates[OP_COUNT][MAX_SIZES];
     double *per_call_us = malloc(sizeof(double) * (size_t)options->repetitions);

@@ -8,7 +8,7 @@ import java.util.Locale;
  * The line format both collectives programs print on stdout, the native one included, and its parser.
  *
  * <pre>
- * collective impl=NAME op=bcast|allreduce|allgather|alltoall|barrier ranks=N bytes=N iterations=N repetitions=N us_median=X us_min=X
+ * collective impl=NAME op=bcast|reduce|allreduce|allgather|alltoall|barrier ranks=N bytes=N iterations=N repetitions=N us_median=X us_min=X
  * </pre>
  *
  * Times are per call, the slowest rank's. Any other line (comments starting with {@code #}, launcher chatter)

@@ -19,6 +19,18 @@ public enum CollectiveOperation
             return (ranks - 1L) * bytes;
         }
     },
+    /**
+     * {@code Reduce} of {@code m / 8} doubles with {@code SUM} to rank 0, counted as {@link #ALLREDUCE}'s contributions are:
+     * the same {@code n·m}, as the bytes that flow into the sum.
+     */
+    REDUCE("reduce", "Reduce", "n·m: every rank contributes m bytes to the sum at rank 0, as Allreduce's contributions are counted")
+    {
+        @Override
+        public long bytesMoved(final int ranks, final long bytes)
+        {
+            return ALLREDUCE.bytesMoved(ranks, bytes);
+        }
+    },
     /** {@code Allreduce} of {@code m / 8} doubles with {@code SUM}. */
     ALLREDUCE("allreduce", "Allreduce", "n·m: every rank contributes m bytes and receives m bytes of result")
     {
@@ -69,7 +81,7 @@ public enum CollectiveOperation
 
     /**
      * @param ranks the ranks taking part, {@code n}.
-     * @param bytes the per-rank message size {@code m}: the Bcast count, the Allreduce count times 8, the
+     * @param bytes the per-rank message size {@code m}: the Bcast count, the Reduce and Allreduce counts times 8, the
      *              Allgather per-rank block, the Alltoall per-pair block.
      * @return the bytes one call moves between ranks, by this operation's definition.
      */

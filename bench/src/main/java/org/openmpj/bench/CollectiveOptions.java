@@ -7,8 +7,9 @@ import java.util.List;
  * The command-line options both collectives programs share, the native one included:
  * {@code --min-bytes N}, {@code --max-bytes N}, {@code --step N}, {@code --repetitions N} and {@code --batch-ms N}.
  *
- * @param minBytes     the smallest per-rank message; a multiple of 8, so Allreduce sums whole doubles.
- * @param maxBytes     the largest per-rank message; sizes run from {@code minBytes} times powers of {@code step} up to it.
+ * @param minBytes     the smallest per-rank message; a multiple of 8, so Reduce and Allreduce sum whole doubles.
+ * @param maxBytes     the largest per-rank message, a multiple of 8 as well; sizes run from {@code minBytes} times powers of
+ *                     {@code step} up to it, and end with it where the progression steps over it.
  * @param step         the factor between consecutive sizes.
  * @param repetitions  timed batches per operation and size; the median and minimum are taken over them.
  * @param batchMillis  the length each batch of calls is calibrated to.
@@ -28,10 +29,10 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
 
     /** The smallest per-rank message. */
     public static final OptionParser.Option<Integer> MIN_BYTES = OptionParser.number("--min-bytes",
-        "the smallest per-rank message, a multiple of 8 (Allreduce sums doubles)", DEFAULT_MIN_BYTES);
+        "the smallest per-rank message, a multiple of 8 (Reduce and Allreduce sum doubles)", DEFAULT_MIN_BYTES);
     /** The largest per-rank message. */
     public static final OptionParser.Option<Integer> MAX_BYTES = BenchOptions.MAX_BYTES.withDefault(DEFAULT_MAX_BYTES)
-        .withHelp("the largest per-rank message");
+        .withHelp("the largest per-rank message, a multiple of 8; always measured, after the last --step size below it");
     /** The factor between sizes. */
     public static final OptionParser.Option<Integer> STEP = OptionParser.number("--step", "the factor between consecutive sizes", DEFAULT_STEP);
     /** Timed batches per operation and size. */
@@ -40,23 +41,21 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
     /** Both collectives programs' options. */
     public static final List<OptionParser.Option<?>> OPTIONS = List.of(MIN_BYTES, MAX_BYTES, STEP, REPETITIONS, BenchOptions.BATCH_MS);
 
-    /** Allreduce works on doubles. */
+    /** Reduce and Allreduce work on doubles. */
     private static final int DOUBLE_BYTES = Double.BYTES;
     private static final int MAX_MAX_BYTES = 1 << 30;
     private static final int MAX_STEP = 1024;
     private static final int MAX_COUNT = 100_000;
     private static final OptionParser PARSER = new OptionParser("a collectives program",
-        "Bcast, Allreduce, Allgather, Alltoall and Barrier over per-rank message sizes.", OPTIONS);
+        "Bcast, Reduce, Allreduce, Allgather, Alltoall and Barrier over per-rank message sizes.", OPTIONS);
 
     /** Validates the values. */
     public CollectiveOptions
     {
         OptionParser.requireInRange(MIN_BYTES.name(), minBytes, DOUBLE_BYTES, MAX_MAX_BYTES);
-        if (minBytes % DOUBLE_BYTES != 0)
-        {
-            throw new IllegalArgumentException("--min-bytes " + minBytes + " is not a multiple of 8 (Allreduce sums doubles)");
-        }
+        requireWholeDoubles(MIN_BYTES.name(), minBytes);
         OptionParser.requireInRange(MAX_BYTES.name(), maxBytes, minBytes, MAX_MAX_BYTES);
+        requireWholeDoubles(MAX_BYTES.name(), maxBytes);
         OptionParser.requireInRange(STEP.name(), step, 2, MAX_STEP);
         OptionParser.requireInRange(REPETITIONS.name(), repetitions, 1, MAX_COUNT);
         OptionParser.requireInRange(BenchOptions.BATCH_MS.name(), batchMillis, 1, MAX_COUNT);
@@ -104,7 +103,10 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
         return new CollectiveOptions(minBytes, newMaxBytes, step, repetitions, batchMillis);
     }
 
-    /** @return the per-rank message sizes: {@code minBytes}, {@code minBytes * step}, ... up to {@code maxBytes}, inclusive. */
+    /**
+     * @return the per-rank message sizes: {@code minBytes}, {@code minBytes * step}, ... up to {@code maxBytes}, and
+     *         {@code maxBytes} itself when the progression steps over it, e.g. 8 B by 4 to 1 MiB ends 128 KiB, 512 KiB, 1 MiB.
+     */
     public int[] sizes()
     {
         final List<Integer> sizes = new ArrayList<>();
@@ -112,6 +114,23 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
         {
             sizes.add((int)bytes);
         }
+        if (sizes.getLast() != maxBytes)
+        {
+            sizes.add(maxBytes);
+        }
         return sizes.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * @param option the option's name, for the message.
+     * @param bytes  its value.
+     * @throws IllegalArgumentException when {@code bytes} is not a whole number of doubles.
+     */
+    public static void requireWholeDoubles(final String option, final long bytes)
+    {
+        if (bytes % DOUBLE_BYTES != 0)
+        {
+            throw new IllegalArgumentException(option + " " + bytes + " is not a multiple of 8 (Reduce and Allreduce sum doubles)");
+        }
     }
 }

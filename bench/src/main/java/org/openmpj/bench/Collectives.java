@@ -7,9 +7,10 @@ import java.nio.charset.StandardCharsets;
 import mpi.MPI;
 
 /**
- * The collectives benchmark on the mpiJava API: Bcast, Allreduce (doubles, {@code SUM}), Allgather and Alltoall
- * over message sizes, and Barrier latency, at whatever rank count the job has. Every rank runs the schedule of
- * {@link CollectivesBenchmark}; rank 0 prints the results, naming the device ({@code impl=openmpj-tcp}).
+ * The collectives benchmark on the mpiJava API: Bcast, Reduce (doubles, {@code SUM}, to rank 0), Allreduce (doubles,
+ * {@code SUM}), Allgather and Alltoall over message sizes, and Barrier latency, at whatever rank count the job has.
+ * Every rank runs the schedule of {@link CollectivesBenchmark}; rank 0 prints the results, naming the device
+ * ({@code impl=openmpj-tcp}).
  *
  * <pre>
  * bin/mpjrun -np 4 -cp bench/target/openmpj-bench.jar org.openmpj.bench.Collectives

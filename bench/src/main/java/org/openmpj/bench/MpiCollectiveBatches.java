@@ -7,8 +7,8 @@ import mpi.MPI;
 
 /**
  * Batches of collectives on {@code MPI.COMM_WORLD} through the mpiJava API. Each rank owns buffers for the
- * largest size: Bcast, Allgather and Alltoall move {@code byte[]} slices as {@code MPI.BYTE}, Allreduce sums
- * {@code double[]} slices with {@code MPI.SUM}. Not thread-safe: one per rank.
+ * largest size: Bcast, Allgather and Alltoall move {@code byte[]} slices as {@code MPI.BYTE}, Reduce (to rank 0) and
+ * Allreduce sum {@code double[]} slices with {@code MPI.SUM}. Not thread-safe: one per rank.
  */
 final class MpiCollectiveBatches implements CollectiveBatches
 {
@@ -59,6 +59,7 @@ final class MpiCollectiveBatches implements CollectiveBatches
         switch (operation)
         {
             case BCAST -> bcast(bytes, iterations);
+            case REDUCE -> reduce(bytes / Double.BYTES, iterations);
             case ALLREDUCE -> allreduce(bytes / Double.BYTES, iterations);
             case ALLGATHER -> allgather(bytes, iterations);
             case ALLTOALL -> alltoall(bytes, iterations);
@@ -83,6 +84,14 @@ final class MpiCollectiveBatches implements CollectiveBatches
         for (int i = 0; i < iterations; i++)
         {
             comm.Bcast(send, 0, bytes, MPI.BYTE, ROOT);
+        }
+    }
+
+    private void reduce(final int count, final int iterations)
+    {
+        for (int i = 0; i < iterations; i++)
+        {
+            comm.Reduce(sendDoubles, 0, receiveDoubles, 0, count, MPI.DOUBLE, MPI.SUM, ROOT);
         }
     }
 

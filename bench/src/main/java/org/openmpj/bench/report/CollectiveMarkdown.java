@@ -1,6 +1,7 @@
 package org.openmpj.bench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +21,8 @@ import org.openmpj.bench.Samples;
 public final class CollectiveMarkdown
 {
     private static final String MISSING = "–";
+    /** The size of each round's numbers: 64 KiB, the eager limit of the tcp and shm devices, where protocols change. */
+    private static final int ROUNDS_PROBE_BYTES = 64 * 1024;
 
     private CollectiveMarkdown()
     {
@@ -62,7 +65,7 @@ public final class CollectiveMarkdown
         final StringBuilder md = new StringBuilder();
         md.append("# Collectives: ").append(setup.subject().label()).append(" vs ").append(setup.reference().label())
             .append(" at ").append(joinRanks(setup.rankCounts())).append(" ranks\n\n");
-        MarkdownReport.appendMachine(md, info);
+        MarkdownReport.appendMachine(md, info, machineState(setup, rounds));
         appendMethod(md, setup, info);
         appendTargets(md, setup, results, rounds);
         for (final CollectiveOperation operation : CollectiveOperation.values())
@@ -87,11 +90,42 @@ public final class CollectiveMarkdown
         return md.toString();
     }
 
+    /**
+     * @return the machine's state as the reference showed it at the smallest job size, from its Barrier and its Allreduce at
+     *         the smallest size in each round: native code with the least to do, its changes between rounds are the machine's.
+     */
+    static String machineState(final Setup setup, final List<List<CollectiveResult>> rounds)
+    {
+        final int ranks = setup.rankCounts().getFirst();
+        final List<CollectiveResult> all = new ArrayList<>();
+        rounds.forEach(all::addAll);
+        final String name = setup.reference().label() + " " + ranks + "-rank ";
+        final List<MachineState.Probe> probes = new ArrayList<>(List.of(probe(name + "Barrier", setup, rounds, CollectiveOperation.BARRIER,
+            ranks, 0)));
+        final TreeSet<Integer> allreduce = sizes(all, CollectiveOperation.ALLREDUCE, ranks);
+        if (!allreduce.isEmpty())
+        {
+            probes.add(probe(name + "Allreduce " + ByteSizes.label(allreduce.first()), setup, rounds, CollectiveOperation.ALLREDUCE, ranks,
+                allreduce.first()));
+        }
+        return MachineState.describe(probes);
+    }
+
+    private static MachineState.Probe probe(
+        final String name, final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation,
+        final int ranks, final int bytes)
+    {
+        return new MachineState.Probe(name, rounds.stream()
+            .map(round -> find(round, setup.reference(), operation, ranks, bytes).map(CollectiveResult::usMedian).orElse(Double.NaN))
+            .toList());
+    }
+
     private static void appendMethod(final StringBuilder md, final Setup setup, final RunInfo info)
     {
         md.append("## How it was measured\n\n");
-        md.append("The per-rank message size m is what MPI counts: the Bcast count (bytes, root 0), the Allreduce count ")
-            .append("of doubles (MPI.SUM) times 8, the Allgather per-rank block, the Alltoall per-pair block. ")
+        md.append("The per-rank message size m is what MPI counts: the Bcast count (bytes, root 0), the Reduce (root 0) and ")
+            .append("Allreduce counts of doubles (MPI.SUM) times 8, the Allgather per-rank block, the Alltoall per-pair block. ")
+            .append("The sizes run by a constant factor from the smallest and end with the largest asked for. ")
             .append("Aggregated bandwidth is the bytes one call moves divided by the median time per call, 1 GB = 10^9 B, ")
             .append("with bytes moved defined once for both implementations (n = ranks):\n\n");
         md.append("| operation | bytes moved per call |\n|---|---|\n");
@@ -133,75 +167,95 @@ public final class CollectiveMarkdown
         final StringBuilder md, final Setup setup, final List<CollectiveResult> results, final List<List<CollectiveResult>> rounds)
     {
         md.append("## Targets\n\n");
+        md.append("A cell is an operation at a message size (Barrier's one cell has none). Its ratio is ").append(setup.subject().label())
+            .append("'s median time per call over ").append(setup.reference().label())
+            .append("'s, taken within each round, where the two took turns, and judged on its median over the rounds.\n\n");
+        final List<String> rows = new ArrayList<>();
         for (final int ranks : setup.rankCounts())
         {
-            md.append("- ").append(ranks).append(" ranks: ")
-                .append(CollectiveTarget.describe(ranks, setup.cores(), setup.subject().label(), setup.reference().label())).append('\n');
-        }
-        md.append("\n| operation |");
-        for (final int ranks : setup.rankCounts())
-        {
-            md.append(' ').append(ranks).append(" ranks |");
-        }
-        md.append("\n|---|").append("---|".repeat(setup.rankCounts().size())).append('\n');
-        for (final CollectiveOperation operation : CollectiveOperation.values())
-        {
-            md.append("| ").append(operation.label()).append(" |");
-            for (final int ranks : setup.rankCounts())
+            int judged = 0;
+            int met = 0;
+            for (final CollectiveOperation operation : CollectiveOperation.values())
             {
-                md.append(' ').append(summary(setup, operation, ranks, results, rounds)).append(" |");
+                final Cells cells = judge(setup, operation, ranks, results, rounds);
+                judged += cells.judged();
+                met += cells.met();
+                if (cells.measured() > 0)
+                {
+                    rows.add(row(setup, operation, ranks, cells));
+                }
             }
-            md.append('\n');
+            md.append("- ").append(ranks).append(" ranks: ")
+                .append(CollectiveTarget.describe(ranks, setup.cores(), setup.subject().label(), setup.reference().label())).append(": ")
+                .append(judged == 0 ? "nothing measured by both" : (met == judged ? "met" : "**missed**") + ", " + met + " of " + judged
+                    + " cells within it")
+                .append(".\n");
         }
+        md.append("\n| ranks | operation | target | sizes met | worst cell | worst cell's ratio per round |\n")
+            .append("|---:|---|---:|---|---|---|\n");
+        rows.forEach(md::append);
         md.append('\n');
     }
 
-    /** @return e.g. {@code met at all 3 sizes}, {@code missed at 2 of 10 sizes (worst 3.40× at 64 B)}, {@code no target}. */
-    static String summary(
+    /**
+     * The cells of one operation at one job size, judged.
+     *
+     * @param measured      how many sizes either implementation measured.
+     * @param judged        how many of them both measured in some round.
+     * @param met           how many of those meet the target.
+     * @param worstBytes    the size of the cell with the highest ratio.
+     * @param worstPerRound that cell's ratio in each round that measured both, in round order; empty when none was judged.
+     * @param worst         the median of those ratios; NaN when none was judged.
+     */
+    record Cells(int measured, int judged, int met, int worstBytes, List<Double> worstPerRound, double worst)
+    {
+    }
+
+    /** @return the cells of {@code operation} at {@code ranks}, each judged on the median of its rounds' ratios. */
+    static Cells judge(
         final Setup setup, final CollectiveOperation operation, final int ranks, final List<CollectiveResult> results,
         final List<List<CollectiveResult>> rounds)
     {
+        final TreeSet<Integer> sizes = sizes(results, operation, ranks);
         int judged = 0;
-        int missed = 0;
-        double worst = 0;
+        int met = 0;
         int worstBytes = 0;
-        boolean measured = false;
-        for (final int bytes : sizes(results, operation, ranks))
+        double worst = Double.NaN;
+        for (final int bytes : sizes)
         {
             final double ratio = ratio(setup, rounds, operation, ranks, bytes);
-            measured |= !Double.isNaN(ratio);
-            final CollectiveTarget.Verdict verdict = CollectiveTarget.verdict(operation, ranks, setup.cores(), bytes, ratio);
+            final CollectiveTarget.Verdict verdict = CollectiveTarget.verdict(ranks, setup.cores(), ratio);
             if (verdict == CollectiveTarget.Verdict.NONE)
             {
                 continue;
             }
             judged++;
-            if (verdict == CollectiveTarget.Verdict.MISSED)
+            met += verdict == CollectiveTarget.Verdict.MET ? 1 : 0;
+            if (Double.isNaN(worst) || ratio > worst)
             {
-                missed++;
-                if (ratio > worst)
-                {
-                    worst = ratio;
-                    worstBytes = bytes;
-                }
+                worst = ratio;
+                worstBytes = bytes;
             }
         }
-        if (!measured)
+        final List<Double> worstPerRound = Double.isNaN(worst) ? List.of() : Arrays.stream(ratios(setup, rounds, operation, ranks, worstBytes))
+            .filter(ratio -> !Double.isNaN(ratio)).boxed().toList();
+        return new Cells(sizes.size(), judged, met, worstBytes, worstPerRound, worst);
+    }
+
+    /** @return the Targets table's row of one operation at one job size, e.g. {@code | 8 | Bcast | ≤ 2× | met: 10 of 10 | ...}. */
+    private static String row(final Setup setup, final CollectiveOperation operation, final int ranks, final Cells cells)
+    {
+        final StringBuilder row = new StringBuilder("| ").append(ranks).append(" | ").append(operation.label()).append(" | ≤ ")
+            .append(MarkdownReport.factor(CollectiveTarget.limit(ranks, setup.cores()))).append("× | ");
+        if (cells.judged() == 0)
         {
-            return MISSING;
+            return row.append("not measured by both | ").append(MISSING).append(" | ").append(MISSING).append(" |\n").toString();
         }
-        if (judged == 0)
-        {
-            return "no target";
-        }
-        final String sizes = operation.hasMessage() ? (judged == 1 ? " size" : " sizes") : "";
-        if (missed == 0)
-        {
-            return operation.hasMessage() ? "met at all " + judged + sizes : "met";
-        }
-        final String at = operation.hasMessage() ? " at " + ByteSizes.label(worstBytes) : "";
-        return (operation.hasMessage() ? "**missed** at " + missed + " of " + judged + sizes : "**missed**")
-            + " (worst " + times(worst) + "×" + at + ")";
+        row.append(cells.met() == cells.judged() ? "met: " : "**missed**: ").append(cells.met()).append(" of ").append(cells.judged())
+            .append(" | ").append(times(cells.worst())).append('×')
+            .append(operation.hasMessage() ? " at " + ByteSizes.label(cells.worstBytes()) : "")
+            .append(" | ").append(String.join(", ", cells.worstPerRound().stream().map(CollectiveMarkdown::times).toList())).append(" |\n");
+        return row.toString();
     }
 
     private static void appendOperation(
@@ -238,7 +292,7 @@ public final class CollectiveMarkdown
                     .append(" | ").append(mine.map(result -> MarkdownReport.gigabytes(result.aggregatedGbsMedian())).orElse(MISSING))
                     .append(" | ").append(theirs.map(result -> MarkdownReport.gigabytes(result.aggregatedGbsMedian())).orElse(MISSING))
                     .append(" | ").append(Double.isNaN(ratio) ? MISSING : times(ratio))
-                    .append(" | ").append(verdictCell(operation, ranks, setup.cores(), bytes, ratio)).append(" |\n");
+                    .append(" | ").append(verdictCell(ranks, setup.cores(), ratio)).append(" |\n");
             }
             md.append('\n');
         }
@@ -261,7 +315,7 @@ public final class CollectiveMarkdown
                 .append(" | ").append(find(results, setup.reference(), barrier, ranks, 0)
                     .map(result -> MarkdownReport.micros(result.usMedian())).orElse(MISSING))
                 .append(" | ").append(Double.isNaN(ratio) ? MISSING : times(ratio))
-                .append(" | ").append(verdictCell(barrier, ranks, setup.cores(), 0, ratio)).append(" |\n");
+                .append(" | ").append(verdictCell(ranks, setup.cores(), ratio)).append(" |\n");
         }
     }
 
@@ -276,7 +330,7 @@ public final class CollectiveMarkdown
         md.append("\n## Rounds\n\n");
         md.append("Taking turns, the implementations meet the same conditions: a change during the run (another ")
             .append("process, the hypervisor moving the virtual CPUs) hits both. Each round's median time per call (µs) at ")
-            .append(ByteSizes.label(CollectiveTarget.MATCH_FROM_BYTES))
+            .append(ByteSizes.label(ROUNDS_PROBE_BYTES))
             .append(" (or the largest size below it that was measured), to show whether conditions changed:\n\n");
         md.append("| operation | ranks | size | implementation |");
         for (int i = 1; i <= rounds.size(); i++)
@@ -288,7 +342,7 @@ public final class CollectiveMarkdown
         {
             for (final int ranks : setup.rankCounts())
             {
-                final Integer probe = sizes(all, operation, ranks).floor(CollectiveTarget.MATCH_FROM_BYTES);
+                final Integer probe = sizes(all, operation, ranks).floor(ROUNDS_PROBE_BYTES);
                 if (probe == null)
                 {
                     continue;
@@ -309,13 +363,13 @@ public final class CollectiveMarkdown
         }
     }
 
-    private static String verdictCell(
-        final CollectiveOperation operation, final int ranks, final int cores, final int bytes, final double ratio)
+    private static String verdictCell(final int ranks, final int cores, final double ratio)
     {
-        return switch (CollectiveTarget.verdict(operation, ranks, cores, bytes, ratio))
+        final String limit = "(≤ " + MarkdownReport.factor(CollectiveTarget.limit(ranks, cores)) + "×)";
+        return switch (CollectiveTarget.verdict(ranks, cores, ratio))
         {
-            case MET -> "met (≤ " + limit(CollectiveTarget.limit(operation, ranks, cores, bytes)) + "×)";
-            case MISSED -> "**missed** (≤ " + limit(CollectiveTarget.limit(operation, ranks, cores, bytes)) + "×)";
+            case MET -> "met " + limit;
+            case MISSED -> "**missed** " + limit;
             case NONE -> MISSING;
         };
     }
@@ -327,9 +381,14 @@ public final class CollectiveMarkdown
     private static double ratio(
         final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation, final int ranks, final int bytes)
     {
-        return Samples.medianOfKnown(rounds.stream()
-            .mapToDouble(round -> ratio(round, setup.subject(), setup.reference(), operation, ranks, bytes))
-            .toArray());
+        return Samples.medianOfKnown(ratios(setup, rounds, operation, ranks, bytes));
+    }
+
+    /** @return each round's subject time over reference time, in round order, NaN for a round that did not measure both. */
+    private static double[] ratios(
+        final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation, final int ranks, final int bytes)
+    {
+        return rounds.stream().mapToDouble(round -> ratio(round, setup.subject(), setup.reference(), operation, ranks, bytes)).toArray();
     }
 
     /** @return {@code subject}'s median time over {@code reference}'s, or NaN when either is missing. */
@@ -385,10 +444,5 @@ public final class CollectiveMarkdown
     static String times(final double value)
     {
         return String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private static String limit(final double value)
-    {
-        return value == Math.rint(value) ? Long.toString((long)value) : times(value);
     }
 }

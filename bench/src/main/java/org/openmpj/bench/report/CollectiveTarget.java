@@ -1,21 +1,18 @@
 package org.openmpj.bench.report;
 
-import org.openmpj.bench.ByteSizes;
-import org.openmpj.bench.CollectiveOperation;
-
 /**
- * The performance target for OpenMPJ's collectives, as a ratio of OpenMPJ's time per call to Open MPI's. With one
- * rank per core or fewer, every collective at least matches Open MPI ({@code ratio <= 1}) from
- * {@link #MATCH_FROM_BYTES} up; smaller messages and Barrier have no target. Oversubscribed (more ranks than
- * cores), every collective at every size, Barrier included, completes within {@link #OVERSUBSCRIBED_RATIO} times
- * Open MPI's time at the same oversubscription. On two cores that is: 2 ranks match, 4 and 8 ranks within 3x.
+ * The performance target of OpenMPJ's collectives: in every cell, that is every operation (Barrier and Reduce included)
+ * at every message size, OpenMPJ's time per call over Open MPI's is at most a limit that depends only on how the job
+ * sits on the cores. With one rank per core or fewer, OpenMPJ at least matches Open MPI ({@link #MATCHED_RATIO});
+ * oversubscribed (more ranks than cores), it takes at most {@link #OVERSUBSCRIBED_RATIO} times Open MPI's time at the
+ * same oversubscription. On two cores: 2 ranks within 1×, 4 and 8 ranks within 2×. Stateless.
  */
 public final class CollectiveTarget
 {
-    /** 64 KiB. */
-    public static final int MATCH_FROM_BYTES = 64 * 1024;
+    /** The largest acceptable time ratio with one rank per core or fewer. */
+    public static final double MATCHED_RATIO = 1.0;
     /** The largest acceptable time ratio when oversubscribed. */
-    public static final double OVERSUBSCRIBED_RATIO = 3.0;
+    public static final double OVERSUBSCRIBED_RATIO = 2.0;
 
     private CollectiveTarget()
     {
@@ -28,36 +25,35 @@ public final class CollectiveTarget
         MET,
         /** The ratio is beyond the target. */
         MISSED,
-        /** No target applies here, or a time is missing. */
+        /** A time is missing, so nothing is judged. */
         NONE
     }
 
     /**
-     * @param operation the collective.
-     * @param ranks     the job size.
-     * @param cores     the cores the job ran on.
-     * @param bytes     the per-rank message size.
-     * @param ratio     OpenMPJ's time per call divided by Open MPI's; NaN when either is missing.
+     * @param ranks the job size.
+     * @param cores the cores the job ran on.
+     * @param ratio OpenMPJ's time per call divided by Open MPI's; NaN when either is missing.
      * @return the verdict.
      */
-    public static Verdict verdict(final CollectiveOperation operation, final int ranks, final int cores, final int bytes, final double ratio)
+    public static Verdict verdict(final int ranks, final int cores, final double ratio)
     {
-        final double limit = limit(operation, ranks, cores, bytes);
-        if (Double.isNaN(limit) || Double.isNaN(ratio))
+        if (Double.isNaN(ratio))
         {
             return Verdict.NONE;
         }
-        return ratio <= limit ? Verdict.MET : Verdict.MISSED;
+        return ratio <= limit(ranks, cores) ? Verdict.MET : Verdict.MISSED;
     }
 
-    /** @return the largest acceptable ratio for this measurement, or NaN when no target applies. */
-    public static double limit(final CollectiveOperation operation, final int ranks, final int cores, final int bytes)
+    /** @return the largest acceptable ratio in every cell of a job of {@code ranks} ranks on {@code cores} cores. */
+    public static double limit(final int ranks, final int cores)
     {
-        if (ranks > cores)
-        {
-            return OVERSUBSCRIBED_RATIO;
-        }
-        return operation.hasMessage() && bytes >= MATCH_FROM_BYTES ? 1.0 : Double.NaN;
+        return isOversubscribed(ranks, cores) ? OVERSUBSCRIBED_RATIO : MATCHED_RATIO;
+    }
+
+    /** @return whether the job has more ranks than cores. */
+    public static boolean isOversubscribed(final int ranks, final int cores)
+    {
+        return ranks > cores;
     }
 
     /**
@@ -65,13 +61,15 @@ public final class CollectiveTarget
      * @param cores     the cores the job ran on.
      * @param subject   the name of the implementation held to the target.
      * @param reference the name of the implementation it is compared with.
-     * @return the target of a job size in words, e.g. {@code OpenMPJ ≤ 1× Open MPI's time from 64 KiB up}.
+     * @return the target of a job size in words, e.g.
+     *         {@code OpenMPJ ≤ 2× Open MPI's time in every cell, ... (oversubscribed: 8 ranks on 2 cores)}.
      */
     public static String describe(final int ranks, final int cores, final String subject, final String reference)
     {
-        return ranks > cores
-            ? subject + " ≤ " + (int)OVERSUBSCRIBED_RATIO + "× " + reference + "'s time at every size, Barrier included (oversubscribed)"
-            : subject + " ≤ 1× " + reference + "'s time from " + ByteSizes.label(MATCH_FROM_BYTES)
-                + " up; no target below, nor for Barrier (one rank per core or fewer)";
+        return subject + " ≤ " + MarkdownReport.factor(limit(ranks, cores)) + "× " + reference
+            + "'s time in every cell: every operation, Barrier and Reduce included, at every size (" + (isOversubscribed(ranks, cores)
+                ? "oversubscribed: " + ranks + " ranks on " + cores + " cores)"
+                : "one rank per core or fewer)");
     }
+
 }

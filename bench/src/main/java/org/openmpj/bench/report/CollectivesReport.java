@@ -42,15 +42,22 @@ public final class CollectivesReport extends DeviceReport<CollectivesReport.Job>
     private static final OptionParser.Option<Integer> LARGE_JOB_RANKS = OptionParser.whole("--large-job-ranks",
         "jobs of at least this many ranks stop at --large-job-max-bytes", DEFAULT_LARGE_JOB_RANKS, 1, MAX_RANKS);
     private static final OptionParser.Option<Integer> LARGE_JOB_MAX_BYTES = OptionParser.whole("--large-job-max-bytes",
-        "the largest size of those jobs", DEFAULT_LARGE_JOB_MAX_BYTES, 1, Integer.MAX_VALUE);
+        "the largest size of those jobs, a multiple of 8; always measured, as --max-bytes is", DEFAULT_LARGE_JOB_MAX_BYTES, 1,
+        Integer.MAX_VALUE);
 
     /** The report's options and help. */
     public static final OptionParser PARSER = new OptionParser("ReportRunner collectives", """
-        Bcast, Allreduce, Allgather and Alltoall aggregated bandwidth over message sizes and Barrier latency, OpenMPJ on one
-        device beside the same operations in C on Open MPI, at each job size, taking turns and swapping order every round.
-        --device thread: ranks as threads against Open MPI's default transport, into collectives.*; tcp: a process per rank
-        against Open MPI over TCP, into collectives-tcp.*; shm: a process per rank against Open MPI's default transport
-        (shared memory), into collectives-shm.*; hybrid likewise, into collectives-hybrid.*.""",
+        Bcast, Reduce (doubles, SUM, to rank 0), Allreduce, Allgather and Alltoall aggregated bandwidth over message sizes and
+        Barrier latency, OpenMPJ on one device beside the same operations in C on Open MPI, at each job size, taking turns
+        and swapping order every round. Sizes run from --min-bytes by factors of --step and end with --max-bytes (or
+        --large-job-max-bytes) even where the factors step over it. --device thread: ranks as threads against Open MPI's
+        default transport, into collectives.*; tcp: a process per rank against Open MPI over TCP, into collectives-tcp.*;
+        shm: a process per rank against Open MPI's default transport (shared memory), into collectives-shm.*; hybrid
+        likewise, into collectives-hybrid.*. Targets, in every cell (every operation, Barrier and Reduce included, at every
+        size), on OpenMPJ's time per call over Open MPI's, the median of the rounds' ratios: at most 1 with one rank per
+        core or fewer (2 ranks on 2 cores), at most 2 oversubscribed (4 and 8 ranks on 2 cores). The report names the CPU
+        as lscpu does and the machine's state in each round, judged from Open MPI's Barrier and smallest Allreduce at the
+        smallest job size.""",
         List.of(ReportOptions.HOME, ReportOptions.RESULTS, ReportOptions.NATIVE.withHelp("bench/native/collectives.c compiled with Open MPI")
                 .withDefault(null, "HOME/bench/target/collectives"),
             ReportOptions.MPIRUN, ReportOptions.DEVICE.withHelp("thread, tcp, shm or hybrid"), ReportOptions.EAGER_LIMIT,
@@ -81,7 +88,7 @@ public final class CollectivesReport extends DeviceReport<CollectivesReport.Job>
      * @param run              the device, CPUs, rounds and where things are.
      * @param rankCounts       the job sizes, ascending.
      * @param largeJobRanks    from this many ranks on, sizes stop at {@code largeJobMaxBytes}.
-     * @param largeJobMaxBytes the largest size of jobs of {@code largeJobRanks} ranks or more.
+     * @param largeJobMaxBytes the largest size of jobs of {@code largeJobRanks} ranks or more, a multiple of 8.
      * @param bench            the options passed on to every benchmark program; repetitions are per round.
      * @param javaHome         the JDK the Java benchmark runs on.
      * @param jvmOptions       extra JVM options (from {@code OPENMPJ_JVM_OPTS}), one string; may be empty.
@@ -94,6 +101,7 @@ public final class CollectivesReport extends DeviceReport<CollectivesReport.Job>
         {
             throw new IllegalArgumentException("--ranks needs at least one job size");
         }
+        CollectiveOptions.requireWholeDoubles(LARGE_JOB_MAX_BYTES.name(), largeJobMaxBytes);
         this.rankCounts = List.copyOf(rankCounts);
         this.largeJobRanks = largeJobRanks;
         this.largeJobMaxBytes = largeJobMaxBytes;
@@ -147,8 +155,8 @@ public final class CollectivesReport extends DeviceReport<CollectivesReport.Job>
 
     /**
      * @param ranks a job size.
-     * @return the benchmark options for a job of that size: the sizes stop at the large jobs' largest size from
-     *         {@code --large-job-ranks} ranks on (never below the smallest size).
+     * @return the benchmark options for a job of that size: the sizes stop at, and include, the large jobs' largest size
+     *         from {@code --large-job-ranks} ranks on (never below the smallest size).
      */
     public CollectiveOptions benchFor(final int ranks)
     {

@@ -148,24 +148,28 @@ public final class CommandRunner
      */
     public static String firstLine(final List<String> command, final String fallback)
     {
+        return lines(command).stream().map(String::trim).filter(line -> !line.isEmpty()).findFirst().orElse(fallback);
+    }
+
+    /**
+     * @return the lines a short command prints, stdout and stderr together; none when it cannot run or fails.
+     */
+    public static List<String> lines(final List<String> command)
+    {
         try
         {
             final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.waitFor() != 0)
-            {
-                return fallback;
-            }
-            return output.lines().map(String::trim).filter(line -> !line.isEmpty()).findFirst().orElse(fallback);
+            return process.waitFor() == 0 ? output.lines().toList() : List.of();
         }
         catch (final IOException ex)
         {
-            return fallback;
+            return List.of();
         }
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-            return fallback;
+            return List.of();
         }
     }
 }

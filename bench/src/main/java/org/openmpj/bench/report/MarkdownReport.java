@@ -1,5 +1,6 @@
 package org.openmpj.bench.report;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,9 +14,9 @@ import org.openmpj.bench.ResultSet;
 import org.openmpj.bench.SizeResult;
 
 /**
- * The report as Markdown: what was measured where, the targets, OpenMPJ's medians beside the native MPIs' and the
- * floor's with the ratios, one table with a row per size and every implementation's median, minimum and bandwidth,
- * the allocation per message, each round's medians, the commands, and the two plots.
+ * The report as Markdown: what was measured where and the machine's state during the run, the targets, OpenMPJ's medians
+ * beside the native MPIs' and the floor's with the ratios, one table with a row per size and every implementation's median,
+ * minimum and bandwidth, the allocation per message, each round's medians, the commands, and the two plots.
  */
 public final class MarkdownReport
 {
@@ -43,9 +44,9 @@ public final class MarkdownReport
         md.append("# Ping-pong: ");
         md.append(String.join(" vs ", implementations.stream().map(Implementation::label).toList()));
         md.append("\n\n");
-        appendSetup(md, info);
+        appendSetup(md, info, machineState(comparison.floor(), rounds));
         md.append(comparison.placement()).append("\n\n");
-        appendTargets(md, comparison, results, rounds);
+        appendTargets(md, comparison, rounds, info);
         appendRatios(md, comparison, results);
         appendTimings(md, implementations, results);
         appendAllocations(md, implementations, results);
@@ -69,9 +70,9 @@ public final class MarkdownReport
         return md.toString();
     }
 
-    private static void appendSetup(final StringBuilder md, final RunInfo info)
+    private static void appendSetup(final StringBuilder md, final RunInfo info, final String machineState)
     {
-        appendMachine(md, info);
+        appendMachine(md, info, machineState);
         md.append("One-way time is half a round trip of blocking send and receive. Each program runs ")
             .append(info.rounds()).append(info.rounds() == 1 ? " time" : " times, the implementations taking turns")
             .append("; per run and size: a warm-up pass, then ").append(info.repetitions())
@@ -85,6 +86,16 @@ public final class MarkdownReport
      * only when the run names them.
      */
     public static void appendMachine(final StringBuilder md, final RunInfo info)
+    {
+        appendMachine(md, info, "");
+    }
+
+    /**
+     * As {@link #appendMachine(StringBuilder, RunInfo)}, with the machine's state as the run's own references showed it.
+     *
+     * @param machineState a {@link MachineState#describe} line; empty for none.
+     */
+    public static void appendMachine(final StringBuilder md, final RunInfo info, final String machineState)
     {
         md.append("| | |\n|---|---|\n");
         row(md, "date", info.date());
@@ -102,64 +113,62 @@ public final class MarkdownReport
         }
         row(md, "load average (1, 5, 15 min)", info.loadAverage());
         row(md, "run queue during the run", info.runQueue());
+        if (!machineState.isEmpty())
+        {
+            row(md, "machine state", machineState);
+        }
         md.append('\n');
     }
 
-    private static void appendTargets(
-        final StringBuilder md, final PingPongComparison comparison, final ResultSet results, final List<ResultSet> rounds)
+    /**
+     * @return the machine's state as the floor showed it, from its medians per round at the sizes {@link #probeSizes} picks:
+     *         the floor is the plainest program of the run and ran in every round, so its changes between rounds are the
+     *         machine's.
+     */
+    static String machineState(final Implementation floor, final List<ResultSet> rounds)
     {
-        if (comparison.targets().isEmpty() && comparison.ratioTargets().isEmpty())
+        final List<MachineState.Probe> probes = new ArrayList<>();
+        for (final int bytes : probeSizes(rounds, floor))
+        {
+            probes.add(new MachineState.Probe(floor.label() + " " + ByteSizes.label(bytes), rounds.stream()
+                .map(round -> find(round, floor, bytes).map(SizeResult::onewayUsMedian).orElse(Double.NaN)).toList()));
+        }
+        return probes.isEmpty() ? "not judged: " + floor.label() + " not measured in any round" : MachineState.describe(probes);
+    }
+
+    /**
+     * @return the smallest size measured of {@code implementation} and the largest up to 1 MiB, ascending (one when they are
+     *         the same, none when it was not measured); of every implementation when {@code implementation} is null.
+     */
+    private static List<Integer> probeSizes(final List<ResultSet> rounds, final Implementation implementation)
+    {
+        final TreeSet<Integer> sizes = new TreeSet<>();
+        rounds.forEach(round -> round.sizes().stream()
+            .filter(result -> implementation == null || result.impl().equals(implementation.id()))
+            .forEach(result -> sizes.add(result.bytes())));
+        if (sizes.isEmpty())
+        {
+            return List.of();
+        }
+        final Integer large = sizes.floor(PingPongBenchmark.LARGE_ALLOCATION_BYTES);
+        return large == null || large.equals(sizes.first()) ? List.of(sizes.first()) : List.of(sizes.first(), large);
+    }
+
+    private static void appendTargets(
+        final StringBuilder md, final PingPongComparison comparison, final List<ResultSet> rounds, final RunInfo info)
+    {
+        if (comparison.targets().isEmpty())
         {
             return;
         }
         md.append("## Targets\n\n");
-        for (final PingPongRatioTarget target : comparison.ratioTargets())
-        {
-            appendRatioTarget(md, target, comparison, rounds);
-        }
+        md.append("Each ratio is taken within a round, where the implementations took turns and met the same conditions, and ")
+            .append("judged on its median over the rounds.\n\n");
         for (final PingPongTarget target : comparison.targets())
         {
-            md.append("- ").append(target.describe()).append(": ");
-            final Optional<SizeResult> mine = find(results, comparison.subject(), target.bytes());
-            if (mine.isEmpty())
-            {
-                md.append(comparison.subject().label()).append(" not measured at this size.\n");
-                continue;
-            }
-            md.append(comparison.subject().label()).append(' ').append(target.format(mine.get()))
-                .append(target.isMet(mine.get()) ? ", met" : ", **missed**");
-            final List<String> others = new ArrayList<>();
-            for (final Implementation other : List.of(comparison.reference(), comparison.floor()))
-            {
-                find(results, other, target.bytes()).ifPresent(result -> others.add(other.label() + " " + target.format(result)));
-            }
-            if (!others.isEmpty())
-            {
-                md.append(" (same run: ").append(String.join(", ", others)).append(')');
-            }
-            md.append(".\n");
+            md.append("- ").append(target.report(rounds, comparison.subject(), info.eagerLimitBytes())).append('\n');
         }
         md.append('\n');
-    }
-
-    private static void appendRatioTarget(
-        final StringBuilder md, final PingPongRatioTarget target, final PingPongComparison comparison, final List<ResultSet> rounds)
-    {
-        final String subject = comparison.subject().label();
-        final String reference = comparison.reference().label();
-        md.append("- ").append(target.describe(subject, reference)).append(": ");
-        final Optional<PingPongRatioTarget.Judgement> judged = target.judge(rounds, comparison.subject(), comparison.reference());
-        if (judged.isEmpty())
-        {
-            md.append(subject).append(" and ").append(reference).append(" not both measured at this size in any round.\n");
-            return;
-        }
-        final PingPongRatioTarget.Judgement judgement = judged.get();
-        md.append(String.format(Locale.ROOT, "%.2f", judgement.median())).append("×, ")
-            .append(judgement.met() ? "met" : "**missed**")
-            .append(" (median of the ratios of ").append(judgement.perRound().size() == 1 ? "the one round" : "the rounds").append(": ")
-            .append(String.join(", ", judgement.perRound().stream().map(ratio -> String.format(Locale.ROOT, "%.2f", ratio)).toList()))
-            .append(").\n");
     }
 
     private static void appendRatios(final StringBuilder md, final PingPongComparison comparison, final ResultSet results)
@@ -281,14 +290,11 @@ public final class MarkdownReport
 
     private static void appendRounds(final StringBuilder md, final List<Implementation> implementations, final List<ResultSet> rounds)
     {
-        final TreeSet<Integer> sizes = new TreeSet<>();
-        rounds.forEach(round -> round.sizes().forEach(result -> sizes.add(result.bytes())));
-        if (sizes.isEmpty())
+        final List<Integer> probes = probeSizes(rounds, null);
+        if (probes.isEmpty())
         {
             return;
         }
-        final Integer large = sizes.floor(PingPongBenchmark.LARGE_ALLOCATION_BYTES);
-        final List<Integer> probes = large == null || large.equals(sizes.first()) ? List.of(sizes.first()) : List.of(sizes.first(), large);
         md.append("\n## Rounds\n\n");
         md.append("Taking turns, the implementations meet the same conditions: a change during the run (another ")
             .append("process, the hypervisor moving the virtual CPUs) hits all of them. Each round's medians at ")
@@ -338,5 +344,11 @@ public final class MarkdownReport
     static String gigabytes(final double value)
     {
         return String.format(Locale.ROOT, value < 1 ? "%.4f" : "%.2f", value);
+    }
+
+    /** @return a target's factor as written, e.g. {@code 1}, {@code 1.2} or {@code 0.9}. */
+    static String factor(final double value)
+    {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

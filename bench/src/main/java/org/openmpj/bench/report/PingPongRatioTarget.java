@@ -6,19 +6,17 @@ import java.util.Optional;
 
 import org.openmpj.bench.ByteSizes;
 import org.openmpj.bench.ResultSet;
-import org.openmpj.bench.Samples;
 
 /**
- * A performance target of a ping-pong report relative to a native MPI at one message size: OpenMPJ's one-way time at
- * most, or its bandwidth at least, a multiple of the reference's. It is judged on the median of the per-round ratios:
- * the implementations take turns within a round, so a round's ratio compares runs that met the same conditions, where
- * the ratio of two medians could pair a slow round of one with a fast round of the other.
+ * A performance target of a ping-pong report relative to another implementation at one message size: OpenMPJ's one-way
+ * time at most, or its bandwidth at least, a multiple of the reference's, judged on the median of the per-round ratios.
  *
  * @param bytes     the message size judged.
  * @param kind      what is judged.
  * @param threshold the limit, as a multiple of the reference.
+ * @param reference the implementation OpenMPJ is measured against, e.g. Open MPI.
  */
-public record PingPongRatioTarget(int bytes, Kind kind, double threshold)
+public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implementation reference) implements PingPongTarget
 {
     /** What a target limits. */
     public enum Kind
@@ -30,28 +28,11 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold)
     }
 
     /**
-     * The target applied to a run.
-     *
-     * @param perRound the ratio of each round in which both were measured at the size, in round order.
-     * @param median   their median.
-     * @param met      whether the median meets the target.
-     */
-    public record Judgement(List<Double> perRound, double median, boolean met)
-    {
-        /** Copies the ratios. */
-        public Judgement
-        {
-            perRound = List.copyOf(perRound);
-        }
-    }
-
-    /**
-     * @param rounds    the results of each round.
-     * @param subject   the implementation judged.
-     * @param reference the implementation it is measured against.
+     * @param rounds  the results of each round.
+     * @param subject the implementation judged.
      * @return the judgement, or empty when no round measured both at this size.
      */
-    public Optional<Judgement> judge(final List<ResultSet> rounds, final Implementation subject, final Implementation reference)
+    public Optional<Judgement> judge(final List<ResultSet> rounds, final Implementation subject)
     {
         final List<Double> ratios = new ArrayList<>();
         for (final ResultSet round : rounds)
@@ -67,19 +48,25 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold)
         {
             return Optional.empty();
         }
-        final double median = Samples.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
-        return Optional.of(new Judgement(ratios, median, kind == Kind.TIME_AT_MOST ? median <= threshold : median >= threshold));
+        return Optional.of(Judgement.of(ratios, median -> kind == Kind.TIME_AT_MOST ? median <= threshold : median >= threshold));
     }
 
     /**
-     * @param subject   the name of the implementation judged.
-     * @param reference the name of the implementation it is measured against.
-     * @return the target in words, e.g. {@code 1 B one-way time of OpenMPJ shm ≤ 1.3× Open MPI's}.
+     * @param subject the name of the implementation judged.
+     * @return the target in words, e.g. {@code 1 B one-way time of OpenMPJ shm ≤ 1.2× Open MPI's}.
      */
-    public String describe(final String subject, final String reference)
+    public String describe(final String subject)
     {
         return ByteSizes.label(bytes) + (kind == Kind.TIME_AT_MOST ? " one-way time of " : " bandwidth of ") + subject
-            + (kind == Kind.TIME_AT_MOST ? " ≤ " : " ≥ ") + java.math.BigDecimal.valueOf(threshold).stripTrailingZeros().toPlainString()
-            + "× " + reference + "'s";
+            + (kind == Kind.TIME_AT_MOST ? " ≤ " : " ≥ ") + MarkdownReport.factor(threshold)
+            + "× " + reference.label() + "'s";
+    }
+
+    /** @return e.g. {@code 1 B one-way time of OpenMPJ shm ≤ 1.2× Open MPI's: 1.25×, **missed** (median of the ratios ...).} */
+    @Override
+    public String report(final List<ResultSet> rounds, final Implementation subject, final long eagerLimitBytes)
+    {
+        return describe(subject.label()) + ": " + judge(rounds, subject).map(Judgement::describe)
+            .orElse(subject.label() + " and " + reference.label() + " not both measured at this size in any round") + ".";
     }
 }

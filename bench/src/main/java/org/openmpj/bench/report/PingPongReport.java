@@ -37,7 +37,12 @@ public final class PingPongReport extends DeviceReport<Implementation>
         Open MPI over TCP, into pingpong-tcp.*; shm: the two-thread floor, the shm device (two processes), Open MPI's and
         MPICH's shared memory, into pingpong-shm.*; hybrid: as shm on the hybrid device, one rank per JVM, into
         pingpong-hybrid.*; ucx-sm, ucx-tcp: raw JUCX (ucx-tcp: ucx_perftest), the ucx device and Open MPI over UCX, all with
-        UCX_TLS=sm,self or tcp,self, into pingpong-ucx-sm.* or pingpong-ucx-tcp.*.""",
+        UCX_TLS=sm,self or tcp,self, into pingpong-ucx-sm.* or pingpong-ucx-tcp.*. Targets, each on the median of the
+        rounds' ratios: thread 1 B time <= 1.0x Open MPI's, 1 MiB bandwidth >= 1.5x; shm and hybrid 1 B <= 1.2x Open MPI's,
+        1 MiB >= 1.0x Open MPI's and >= 1.0x MPICH's, and no size above the eager limit with less bandwidth than the largest
+        eager size; ucx-sm 1 B <= 1.3x, 1 MiB >= 0.9x Open MPI over UCX's; ucx-tcp 1 B <= 1.15x, 1 MiB >= 0.9x ucx_perftest's;
+        tcp 1 B <= 1.0x, 1 MiB >= 0.9x Open MPI over TCP's. The report names the CPU as lscpu does and the machine's state
+        in each round, judged from the floor's 1 B and 1 MiB times.""",
         List.of(ReportOptions.HOME, ReportOptions.RESULTS, ReportOptions.NATIVE.withHelp("bench/native/pingpong.c compiled with Open MPI")
                 .withDefault(null, "HOME/bench/target/pingpong"),
             NATIVE_MPICH, ReportOptions.MPIRUN,

@@ -1,62 +1,71 @@
 package org.openmpj.bench.report;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.function.DoublePredicate;
 
-import org.openmpj.bench.ByteSizes;
-import org.openmpj.bench.SizeResult;
+import org.openmpj.bench.ResultSet;
+import org.openmpj.bench.Samples;
 
 /**
- * A performance target of a ping-pong report at one message size: a one-way time at most, or a bandwidth at least,
- * judged on the median.
- *
- * @param bytes     the message size judged.
- * @param kind      what is judged.
- * @param threshold the limit: microseconds for {@link Kind#ONE_WAY_AT_MOST_US}, GB/s for {@link Kind#BANDWIDTH_AT_LEAST_GBS}.
- * @param sizeNote  said after the size, e.g. why 1 MiB stands for 1 MB; may be empty.
+ * A performance target of a ping-pong report, judged on ratios taken within each round and then on their median over the
+ * rounds: the implementations take turns within a round, so a round's ratio compares runs that met the same conditions,
+ * where the ratio of two medians over all rounds could pair a slow round of one with a fast round of the other. Immutable.
  */
-public record PingPongTarget(int bytes, Kind kind, double threshold, String sizeNote)
+public sealed interface PingPongTarget permits PingPongRatioTarget, BeyondEagerTarget
 {
-    /** What a target limits. */
-    public enum Kind
+    /**
+     * A target applied to one ratio of a run.
+     *
+     * @param perRound the ratio of each round that measured what it needs, in round order.
+     * @param median   their median.
+     * @param met      whether the median meets the target.
+     */
+    record Judgement(List<Double> perRound, double median, boolean met)
     {
-        /** The median one-way time, at most the threshold in µs. */
-        ONE_WAY_AT_MOST_US,
-        /** The bandwidth at the median one-way time, at least the threshold in GB/s. */
-        BANDWIDTH_AT_LEAST_GBS
+        /** Copies the ratios. */
+        public Judgement
+        {
+            perRound = List.copyOf(perRound);
+        }
+
+        /**
+         * @param perRound at least one ratio, in round order.
+         * @param meets    whether a median meets the target.
+         * @return the judgement of their median.
+         */
+        public static Judgement of(final List<Double> perRound, final DoublePredicate meets)
+        {
+            final double median = Samples.median(perRound.stream().mapToDouble(Double::doubleValue).toArray());
+            return new Judgement(perRound, median, meets.test(median));
+        }
+
+        /** @return e.g. {@code 1.25×, met (median of the ratios of the rounds: 1.00, 1.50)}. */
+        public String describe()
+        {
+            return ratio() + ", " + (met ? "met" : "**missed**") + " " + rounds();
+        }
+
+        /** @return the median, e.g. {@code 1.25×}. */
+        public String ratio()
+        {
+            return String.format(Locale.ROOT, "%.2f×", median);
+        }
+
+        /** @return the ratios it is the median of, e.g. {@code (median of the ratios of the rounds: 1.00, 1.50)}. */
+        public String rounds()
+        {
+            return "(median of the ratios of " + (perRound.size() == 1 ? "the one round" : "the rounds") + ": "
+                + String.join(", ", perRound.stream().map(ratio -> String.format(Locale.ROOT, "%.2f", ratio)).toList()) + ")";
+        }
     }
 
-    /** @return the measured value this target judges: µs or GB/s at the median. */
-    public double value(final SizeResult result)
-    {
-        return kind == Kind.ONE_WAY_AT_MOST_US ? result.onewayUsMedian() : result.bandwidthGbsMedian();
-    }
-
-    /** @return whether {@code result} meets the target. */
-    public boolean isMet(final SizeResult result)
-    {
-        final double value = value(result);
-        return kind == Kind.ONE_WAY_AT_MOST_US ? value <= threshold : value >= threshold;
-    }
-
-    /** @return the target in words, e.g. {@code 1 B one-way time ≤ 6 µs}. */
-    public String describe()
-    {
-        final String size = ByteSizes.label(bytes) + (sizeNote.isEmpty() ? "" : " (" + sizeNote + ")");
-        return kind == Kind.ONE_WAY_AT_MOST_US
-            ? size + " one-way time ≤ " + number(threshold) + " µs"
-            : size + " bandwidth ≥ " + number(threshold) + " GB/s";
-    }
-
-    /** @return a measured value with its unit, e.g. {@code 5.120 µs} or {@code 4.37 GB/s}. */
-    public String format(final SizeResult result)
-    {
-        return kind == Kind.ONE_WAY_AT_MOST_US
-            ? MarkdownReport.micros(value(result)) + " µs"
-            : MarkdownReport.gigabytes(value(result)) + " GB/s";
-    }
-
-    private static String number(final double value)
-    {
-        return value == Math.rint(value) ? Long.toString((long)value) : String.format(Locale.ROOT, "%.2f", value);
-    }
+    /**
+     * @param rounds          the results of each round.
+     * @param subject         the implementation judged.
+     * @param eagerLimitBytes the subject's eager limit during the run; negative when the run states none.
+     * @return the report's line for the target, without its list dash: what it asks, the median of the rounds' ratios with
+     *         those ratios, and met or missed; or what was not measured.
+     */
+    String report(List<ResultSet> rounds, Implementation subject, long eagerLimitBytes);
 }

@@ -14,7 +14,7 @@ import java.util.List;
  *
  * @param date             when the run started, ISO-8601.
  * @param nproc            the processors the JVM could use.
- * @param cpuModel         the CPU model name.
+ * @param cpuModel         the CPU as lscpu names it: model name, family, model and stepping ({@link MachineInfo#cpuModel()}).
  * @param jdk              the JDK the Java programs ran on.
  * @param mpiLibrary       the native MPI libraries' version lines.
  * @param openmpjRevision  the OpenMPJ source revision, {@code -dirty} when the tree had local changes.

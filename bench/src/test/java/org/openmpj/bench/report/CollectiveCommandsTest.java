@@ -28,6 +28,10 @@ class CollectiveCommandsTest
         assertEquals(options.bench(), options.benchFor(4));
         assertEquals(options.bench().withMaxBytes(1 << 20), options.benchFor(8));
         assertEquals(options.bench().withMaxBytes(1 << 20), options.benchFor(16));
+        final CollectivesReport offTheGrid = CollectivesReport.parse(new String[] {"--min-bytes", "8", "--large-job-max-bytes", "196608"});
+        final int[] eightRanks = offTheGrid.benchFor(8).sizes();
+        assertEquals(196608, eightRanks[eightRanks.length - 1], "the large jobs' largest size is measured though the factors step over it");
+        assertEquals(131072, eightRanks[eightRanks.length - 2]);
     }
 
     @Test
@@ -113,6 +117,8 @@ class CollectiveCommandsTest
         assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--ranks", "0"}));
         assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--rounds", "0"}));
         assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--min-bytes", "4"}));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--large-job-max-bytes", "1000004"}))
+            .getMessage().startsWith("--large-job-max-bytes 1000004 is not a multiple of 8"));
         assertThrows(IllegalArgumentException.class, () -> CollectivesReport.parse(new String[] {"--rounds"}));
         assertEquals(3, CpuList.count("0,2-3,3"));
     }

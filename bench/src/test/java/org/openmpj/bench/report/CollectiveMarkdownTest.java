@@ -1,5 +1,6 @@
 package org.openmpj.bench.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +37,8 @@ class CollectiveMarkdownTest
             result(THEIRS, CollectiveOperation.BCAST, 2, 65536, 10.0),
             result(MINE, CollectiveOperation.BCAST, 2, 262144, 50.0),
             result(THEIRS, CollectiveOperation.BCAST, 2, 262144, 40.0),
+            result(MINE, CollectiveOperation.REDUCE, 2, 16, 1.0),
+            result(THEIRS, CollectiveOperation.REDUCE, 2, 16, 2.0),
             result(MINE, CollectiveOperation.ALLTOALL, 4, 16, 12.0),
             result(THEIRS, CollectiveOperation.ALLTOALL, 4, 16, 3.0),
             result(MINE, CollectiveOperation.BARRIER, 2, 0, 0.5),
@@ -47,22 +50,35 @@ class CollectiveMarkdownTest
 
         assertTrue(md.startsWith("# Collectives: Java vs C at 2 and 4 ranks\n"), md);
         assertTrue(md.contains("| Alltoall | n·(n-1)·m: "), md);
+        assertTrue(md.contains("| Reduce | n·m: every rank contributes m bytes to the sum at rank 0"), md);
         assertTrue(md.contains("- 4 ranks: `--oversubscribe --mca mpi_yield_when_idle 1`"), md);
         assertTrue(md.contains("### Bcast, 2 ranks\n\n| size | Java µs | C µs | Java GB/s | C GB/s | Java / C time | target |\n"), md);
-        assertTrue(md.contains("| 16 KiB | 2.000 | 1.000 | 8.19 | 16.38 | 2.00 | – |\n"), md);
+        assertTrue(md.contains("| 16 KiB | 2.000 | 1.000 | 8.19 | 16.38 | 2.00 | **missed** (≤ 1×) |\n"), md);
         assertTrue(md.contains("| 64 KiB | 8.000 | 10.0 | 8.19 | 6.55 | 0.80 | met (≤ 1×) |\n"), md);
         assertTrue(md.contains("| 256 KiB | 50.0 | 40.0 | 5.24 | 6.55 | 1.25 | **missed** (≤ 1×) |\n"), md);
-        assertTrue(md.contains("| 16 B | 12.0 | 3.000 | 0.0160 | 0.0640 | 4.00 | **missed** (≤ 3×) |\n"), md);
-        assertTrue(md.contains("| Bcast | **missed** at 1 of 2 sizes (worst 1.25× at 256 KiB) | – |\n"), md);
-        assertTrue(md.contains("| Alltoall | – | **missed** at 1 of 1 size (worst 4.00× at 16 B) |\n"), md);
-        assertTrue(md.contains("| Barrier | no target | met |\n"), md);
-        assertTrue(md.contains("| 2 | 0.500 | 0.250 | 2.00 | – |\n| 4 | 20.0 | 10.0 | 2.00 | met (≤ 3×) |\n"), md);
+        assertTrue(md.contains("### Reduce, 2 ranks\n\n"), md);
+        assertTrue(md.contains("| 16 B | 1.000 | 2.000 | 0.0320 | 0.0160 | 0.50 | met (≤ 1×) |\n"), md);
+        assertTrue(md.contains("| 16 B | 12.0 | 3.000 | 0.0160 | 0.0640 | 4.00 | **missed** (≤ 2×) |\n"), md);
+        assertTrue(md.contains("- 2 ranks: Java ≤ 1× C's time in every cell: every operation, Barrier and Reduce included, at every "
+            + "size (one rank per core or fewer): **missed**, 2 of 5 cells within it.\n"), md);
+        assertTrue(md.contains("- 4 ranks: Java ≤ 2× C's time in every cell: every operation, Barrier and Reduce included, at every "
+            + "size (oversubscribed: 4 ranks on 2 cores): **missed**, 1 of 2 cells within it.\n"), md);
+        assertTrue(md.contains("| ranks | operation | target | sizes met | worst cell | worst cell's ratio per round |\n"
+            + "|---:|---|---:|---|---|---|\n"
+            + "| 2 | Bcast | ≤ 1× | **missed**: 1 of 3 | 2.00× at 16 KiB | 2.00 |\n"
+            + "| 2 | Reduce | ≤ 1× | met: 1 of 1 | 0.50× at 16 B | 0.50 |\n"
+            + "| 2 | Barrier | ≤ 1× | **missed**: 0 of 1 | 2.00× | 2.00 |\n"
+            + "| 4 | Alltoall | ≤ 2× | **missed**: 0 of 1 | 4.00× at 16 B | 4.00 |\n"
+            + "| 4 | Barrier | ≤ 2× | met: 1 of 1 | 2.00× | 2.00 |\n\n"), md);
+        assertTrue(md.contains("| 2 | 0.500 | 0.250 | 2.00 | **missed** (≤ 1×) |\n| 4 | 20.0 | 10.0 | 2.00 | met (≤ 2×) |\n"), md);
         assertTrue(md.contains("| Bcast | 2 | 64 KiB | Java | 8.000 |\n| Bcast | 2 | 64 KiB | C | 10.0 |\n"), md);
         assertTrue(md.contains("| Alltoall | 4 | 16 B | Java | 12.0 |\n"), md);
-        assertTrue(md.contains("![Allgather](collectives-allgather.png)") && md.contains("![Barrier](collectives-barrier.png)"), md);
+        assertTrue(md.contains("![Allgather](collectives-allgather.png)") && md.contains("![Reduce](collectives-reduce.png)")
+            && md.contains("![Barrier](collectives-barrier.png)"), md);
         assertTrue(md.contains("| run queue during the run | quiet |") && md.contains("- `run c`"), md);
-        assertTrue(md.contains("- 4 ranks: Java ≤ 3× C's time at every size"), md);
+        assertTrue(md.contains("| machine state | round 1 only: C 2-rank Barrier 0.250 µs; no other round to compare it with |\n"), md);
         assertFalse(md.contains("## Allgather"), "no section for what was not measured");
+        assertFalse(md.contains("| 2 | Allgather |") || md.contains("| 4 | Allgather |"), "no target row for what was not measured");
         assertTrue(md.contains("Java: the thread device, ranks as threads of one JVM;"), md);
     }
 
@@ -79,13 +95,14 @@ class CollectiveMarkdownTest
         assertTrue(md.contains("Java: the tcp device, ranks as processes started by `mpiexec.hydra`, unbound;"), md);
         assertTrue(md.contains("- 8 ranks: `--mca btl tcp,self --oversubscribe`"), md);
         assertTrue(md.contains("![Barrier](collectives-tcp-barrier.png)"), md);
-        assertTrue(md.contains("| 8 | 300.0 | 200.0 | 1.50 | met (≤ 3×) |"), md);
+        assertTrue(md.contains("| 8 | 300.0 | 200.0 | 1.50 | met (≤ 2×) |"), md);
+        assertTrue(md.contains(": met, 1 of 1 cells within it.\n"), md);
     }
 
     @Test
     void theRatioIsTheMedianOfTheRoundsRatiosNotTheRatioOfTheMedians()
     {
-        // Round 2 is slow for both; the ratio of the combined medians (2.0 / 1.0) would hide that every round has 3x.
+        // Round 2 is slow for both; the ratio of the combined medians (2.0 / 1.0) would hide that every round has 3x or more.
         final List<List<CollectiveResult>> rounds = List.of(
             List.of(result(MINE, CollectiveOperation.BARRIER, 2, 0, 3.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 1.0)),
             List.of(result(MINE, CollectiveOperation.BARRIER, 2, 0, 30.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 10.0)),
@@ -94,6 +111,22 @@ class CollectiveMarkdownTest
 
         final String md = CollectiveMarkdown.render(SETUP, combined, rounds, INFO);
 
-        assertTrue(md.contains("| 2 | 3.000 | 1.000 | 3.00 | – |\n"), md);
+        assertTrue(md.contains("| 2 | 3.000 | 1.000 | 3.00 | **missed** (≤ 1×) |\n"), md);
+        assertTrue(md.contains("| 2 | Barrier | ≤ 1× | **missed**: 0 of 1 | 3.00× | 3.00, 3.00, 4.00 |\n"), md);
+        assertTrue(md.contains("| machine state | rounds 1-3: C 2-rank Barrier 0.500-10.0 µs; round 1: C 2-rank Barrier took 2.00× the "
+            + "fastest round's time; round 2: C 2-rank Barrier took 20.00× the fastest round's time: slow state in those rounds |\n"), md);
+    }
+
+    @Test
+    void theMachineStateAlsoWatchesOpenMpisSmallestAllreduceAtTheSmallestJobSize()
+    {
+        final List<List<CollectiveResult>> rounds = List.of(
+            List.of(result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 1.0), result(THEIRS, CollectiveOperation.ALLREDUCE, 2, 8, 2.0),
+                result(THEIRS, CollectiveOperation.ALLREDUCE, 2, 32, 9.0), result(THEIRS, CollectiveOperation.BARRIER, 4, 0, 50.0)),
+            List.of(result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 1.1), result(THEIRS, CollectiveOperation.ALLREDUCE, 2, 8, 2.2),
+                result(THEIRS, CollectiveOperation.ALLREDUCE, 2, 32, 9.0), result(THEIRS, CollectiveOperation.BARRIER, 4, 0, 5.0)));
+
+        assertEquals("rounds 1-2: C 2-rank Barrier 1.000-1.100 µs, C 2-rank Allreduce 8 B 2.000-2.200 µs; steady, every round within "
+            + "1.5× of the fastest", CollectiveMarkdown.machineState(SETUP, rounds));
     }
 }

@@ -1,5 +1,6 @@
 package org.openmpj.bench.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,7 +67,7 @@ class MarkdownReportTest
     }
 
     @Test
-    void openMpjsMediansStandBesideTheOthersWithRatiosAndTargets()
+    void openMpjsMediansStandBesideTheOthersWithRatios()
     {
         final ResultSet results = new ResultSet(
             List.of(
@@ -78,20 +79,38 @@ class MarkdownReportTest
                 new SizeResult("a", 4 * 1024 * 1024, 10, 15, 1000.0, 990.0)),
             List.of());
         final PingPongComparison comparison = new PingPongComparison(ALPHA, BETA, FLOOR, List.of(
-            new PingPongTarget(1, PingPongTarget.Kind.ONE_WAY_AT_MOST_US, 6, ""),
-            new PingPongTarget(1024 * 1024, PingPongTarget.Kind.BANDWIDTH_AT_LEAST_GBS, 6, "standing for 1 MB"),
-            new PingPongTarget(2, PingPongTarget.Kind.ONE_WAY_AT_MOST_US, 1, "")), "");
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.0, BETA),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9, BETA),
+            new PingPongRatioTarget(2, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.0, BETA)), "");
 
         final String md = MarkdownReport.render(List.of(ALPHA, BETA, FLOOR), comparison, results, List.of(results), info("tcp"), "l", "b");
 
         assertTrue(md.contains("| tcp device eager limit | 65536 B (64 KiB) |"), md);
-        assertTrue(md.contains("- 1 B one-way time ≤ 6 µs: Alpha 5.000 µs, met (same run: Beta 4.000 µs, Floor 5.000 µs).\n"), md);
-        assertTrue(md.contains("- 1 MiB (standing for 1 MB) bandwidth ≥ 6 GB/s: Alpha 4.19 GB/s, **missed** (same run: Beta 8.39 GB/s).\n"), md);
-        assertTrue(md.contains("- 2 B one-way time ≤ 1 µs: Alpha not measured at this size.\n"), md);
+        assertTrue(md.contains("- 1 B one-way time of Alpha ≤ 1× Beta's: 1.25×, **missed** (median of the ratios of the one round: 1.25).\n"),
+            md);
+        assertTrue(md.contains("- 1 MiB bandwidth of Alpha ≥ 0.9× Beta's: 0.50×, **missed** (median of the ratios of the one round: 0.50).\n"),
+            md);
+        assertTrue(md.contains("- 2 B one-way time of Alpha ≤ 1× Beta's: Alpha and Beta not both measured at this size in any round.\n"), md);
         assertTrue(md.contains("| size | Alpha µs | Beta µs | Floor µs | Alpha GB/s | ÷ Beta | ÷ Floor |\n"), md);
         assertTrue(md.contains("| 1 B | 5.000 | 4.000 | 5.000 | 0.0002 | 1.25 | 1.00 |\n"), md);
         assertTrue(md.contains("| 1 MiB | 250.0 | 125.0 | – | 4.19 | 2.00 | – |\n"), md);
         assertTrue(md.contains("| 4 MiB | 1000.0 | – | – | 4.19 | – | – |\n"), md);
+        assertTrue(md.contains("| machine state | round 1 only: Floor 1 B 5.000 µs; no other round to compare it with |\n"), md);
+    }
+
+    @Test
+    void theMachineStateComesFromTheFloorsSmallAndLargeMessagesInEveryRound()
+    {
+        final List<ResultSet> rounds = List.of(
+            new ResultSet(List.of(new SizeResult("f", 1, 100, 5, 0.05, 0.05), new SizeResult("f", 1024 * 1024, 10, 5, 23.0, 23.0),
+                new SizeResult("f", 4 * 1024 * 1024, 10, 5, 200.0, 200.0)), List.of()),
+            new ResultSet(List.of(new SizeResult("f", 1, 100, 5, 0.05, 0.05), new SizeResult("f", 1024 * 1024, 10, 5, 50.0, 50.0)),
+                List.of()),
+            new ResultSet(List.of(new SizeResult("a", 1, 100, 5, 0.4, 0.4)), List.of()));
+
+        assertEquals("rounds 1, 2 of 3: Floor 1 B 0.050 µs, Floor 1 MiB 23.0-50.0 µs; round 2: Floor 1 MiB took 2.17× the fastest round's time: "
+            + "slow state in that round", MarkdownReport.machineState(FLOOR, rounds));
+        assertEquals("not judged: Beta not measured in any round", MarkdownReport.machineState(BETA, rounds));
     }
 
     @Test
@@ -104,9 +123,11 @@ class MarkdownReportTest
         final ResultSet second = new ResultSet(List.of(
             new SizeResult("a", 1, 100, 5, 1.5, 1.5), new SizeResult("b", 1, 100, 5, 1.0, 1.0)), List.of());
         final ResultSet combined = Rounds.combine(List.of(first, second));
-        final PingPongComparison comparison = new PingPongComparison(ALPHA, BETA, List.of(gamma), FLOOR, List.of(), List.of(
-            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3),
-            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), "");
+        final PingPongComparison comparison = new PingPongComparison(ALPHA, BETA, List.of(gamma), FLOOR, List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3, BETA),
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.0, gamma),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9, BETA),
+            new BeyondEagerTarget(1.0)), "");
 
         final String md = MarkdownReport.render(List.of(FLOOR, ALPHA, BETA, gamma), comparison, combined, List.of(first, second),
             info("shm"), "l", "b");
@@ -116,6 +137,10 @@ class MarkdownReportTest
             + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"), md);
         assertTrue(md.contains("| 1 B | 1.250 | 1.000 | 2.000 | 0.500 | 0.0008 | 1.25 | 0.63 | 2.50 |\n"), md);
         assertTrue(md.contains("- 1 B one-way time of Alpha ≤ 1.3× Beta's: 1.25×, met (median of the ratios of the rounds: 1.00, 1.50).\n"), md);
+        assertTrue(md.contains("- 1 B one-way time of Alpha ≤ 1× Gamma's: 0.50×, met (median of the ratios of the one round: 0.50).\n"), md);
         assertTrue(md.contains("- 1 MiB bandwidth of Alpha ≥ 0.9× Beta's: Alpha and Beta not both measured at this size in any round.\n"), md);
+        assertTrue(md.contains("- bandwidth of Alpha at every size above its eager limit (64 KiB) ≥ 1× its bandwidth at 1 B, the largest "
+            + "eager size: no round measured Alpha both at 1 B and above its eager limit.\n"), md);
+        assertTrue(md.contains("| machine state | round 1 of 2 only: Floor 1 B 0.500 µs; no other round to compare it with |"), md);
     }
 }

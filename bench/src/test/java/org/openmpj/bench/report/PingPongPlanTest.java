@@ -34,10 +34,12 @@ class PingPongPlanTest
         assertEquals("openmpi", comparison.reference().id());
         assertEquals(List.of("mpich"), comparison.others().stream().map(Implementation::id).toList());
         assertEquals("java-floor", comparison.floor().id());
-        assertTrue(comparison.targets().isEmpty());
         assertEquals(List.of(
-            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3),
-            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), comparison.ratioTargets());
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.2, comparison.reference()),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 1.0, comparison.reference()),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 1.0, PingPongPlan.MPICH),
+            new BeyondEagerTarget(1.0)), comparison.targets());
+        assertEquals(comparison.targets(), plan("hybrid").comparison().targets(), "hybrid is held to shm's targets");
         assertTrue(comparison.placement().contains("no floor of two JVMs"), comparison.placement());
 
         final List<String> openmpi = plan.steps().get(comparison.reference());
@@ -48,22 +50,29 @@ class PingPongPlanTest
     }
 
     @Test
-    void tcpAndThreadKeepTheirFloorsAndSingleNativeReference()
+    void tcpAndThreadKeepTheirFloorsAndAreJudgedAgainstTheirSingleNativeReference()
     {
         final PingPongPlan tcp = plan("tcp");
         assertEquals(List.of("Java socket floor", "OpenMPJ tcp", "Open MPI TCP"), labels(tcp));
-        assertEquals(2, tcp.comparison().targets().size());
-        assertTrue(tcp.comparison().others().isEmpty() && tcp.comparison().ratioTargets().isEmpty());
-        assertTrue(tcp.steps().get(tcp.comparison().reference()).containsAll(List.of("--mca", "btl", "tcp,self")));
+        final Implementation openMpiTcp = tcp.comparison().reference();
+        assertEquals(List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.0, openMpiTcp),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9, openMpiTcp)), tcp.comparison().targets());
+        assertTrue(tcp.comparison().others().isEmpty());
+        assertTrue(tcp.steps().get(openMpiTcp).containsAll(List.of("--mca", "btl", "tcp,self")));
 
         final PingPongPlan thread = plan("thread");
         assertEquals(List.of("Java floor", "OpenMPJ thread", "OpenMPJ thread, MPI.OBJECT", "Open MPI"), labels(thread));
-        assertTrue(thread.comparison().targets().isEmpty() && thread.comparison().ratioTargets().isEmpty());
+        final Implementation openMpi = thread.comparison().reference();
+        assertEquals("openmpi", openMpi.id());
+        assertEquals(List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.0, openMpi),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 1.5, openMpi)), thread.comparison().targets());
         assertEquals(List.of(List.of("mpirun.openmpi", "--version")), thread.versionCommands());
     }
 
     @Test
-    void ucxOverSharedMemoryIsJudgedAgainstRawJucxWhoseFailedRunsAreRunAgain()
+    void ucxOverSharedMemoryIsJudgedAgainstOpenMpiOverUcxBesideTheRawJucxFloorWhoseFailedRunsAreRunAgain()
     {
         final PingPongReport options = PingPongReport.parse(
             new String[] {"--home", "/opt/openmpj", "--device", "ucx-sm", "--mpirun", "mpirun.openmpi"});
@@ -71,16 +80,19 @@ class PingPongPlanTest
         final PingPongPlan plan = PingPongPlan.of(options, commands);
         assertEquals(List.of("raw JUCX", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
         final PingPongComparison comparison = plan.comparison();
-        assertEquals("jucx", comparison.reference().id());
-        assertEquals(List.of("openmpi"), comparison.others().stream().map(Implementation::id).toList());
+        assertEquals("openmpi", comparison.reference().id());
+        assertEquals("Open MPI UCX", comparison.reference().label());
+        assertEquals("jucx", comparison.floor().id());
+        assertTrue(comparison.others().isEmpty());
         assertEquals(List.of(
-            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15),
-            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9)), comparison.ratioTargets());
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.3, comparison.reference()),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9, comparison.reference())),
+            comparison.targets());
         assertEquals("sm,self", commands.job().environment().get("UCX_TLS"));
         assertEquals("", commands.job().environment().get("UCX_ERROR_SIGNALS"));
         assertTrue(plan.steps().get(PingPongPlan.JUCX).contains("org.openmpj.bench.JucxFloor"));
         assertEquals(java.util.Set.of(PingPongPlan.JUCX), plan.repeatable());
-        assertTrue(String.join(" ", plan.steps().get(comparison.others().getFirst())).contains("--mca pml ucx"));
+        assertTrue(String.join(" ", plan.steps().get(comparison.reference())).contains("--mca pml ucx"));
         final String openmpj = String.join(" ", plan.steps().get(comparison.subject()));
         assertTrue(openmpj.contains("-Dopenmpj.device=ucx") && openmpj.contains("/opt/openmpj/ucx/target/openmpj-ucx.jar"), openmpj);
         assertTrue(plan.comparison().placement().contains("UCX_TLS=sm,self"), plan.comparison().placement());
@@ -95,7 +107,10 @@ class PingPongPlanTest
         final PingPongPlan plan = PingPongPlan.of(options, commands);
         assertEquals(List.of("ucx_perftest (C)", "OpenMPJ ucx", "Open MPI UCX"), labels(plan));
         assertEquals("ucx-perftest", plan.comparison().reference().id());
-        assertEquals(2, plan.comparison().ratioTargets().size());
+        assertEquals(List.of(
+            new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.15, PingPongPlan.UCX_PERFTEST),
+            new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.BANDWIDTH_AT_LEAST, 0.9, PingPongPlan.UCX_PERFTEST)),
+            plan.comparison().targets());
         assertEquals("tcp,self", commands.job().environment().get("UCX_TLS"));
         final String floor = String.join(" ", plan.steps().get(PingPongPlan.UCX_PERFTEST));
         assertTrue(floor.startsWith("taskset -c 0 /jdk/bin/java") && floor.contains("org.openmpj.bench.UcxPerftestFloor --peer-cpu 1"), floor);

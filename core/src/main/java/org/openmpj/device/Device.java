@@ -60,6 +60,25 @@ public interface Device extends AutoCloseable
     ReceiveRequest recv(Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
 
     /**
+     * Starts a send as {@link #isend} does, with the calling thread's one reusable send request instead of a new one: for
+     * the point-to-point steps of collective operations, which finish each before the next. The calling thread alone
+     * waits for it, and must see it complete before it starts its next such send; one it left unfinished (after an
+     * error) is dropped, not reused.
+     *
+     * @return the thread's reusable request, valid until the thread's next call of this method.
+     */
+    Request isendReusing(Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context);
+
+    /**
+     * Starts a receive as {@link #irecv} does, with the calling thread's one reusable receive request: see
+     * {@link #isendReusing}. It is another request than the one {@link #recv} uses, so a blocking receive may come
+     * between its start and its end.
+     *
+     * @return the thread's reusable request, valid until the thread's next call of this method.
+     */
+    ReceiveRequest irecvReusing(Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
+
+    /**
      * Starts a receive whose buffer is allocated to fit the message when it matches, for messages of unknown
      * size such as serialized objects.
      *

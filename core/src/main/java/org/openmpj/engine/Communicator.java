@@ -174,6 +174,27 @@ public final class Communicator
         return device.isend(buf, kind, offset, count, worldRanks[dest], rank, tag, context, mode);
     }
 
+    /** Starts a step of a collective: a send with the calling thread's reusable request ({@link Device#isendReusing}). */
+    public Request isendReusing(final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
+    {
+        if (dest == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.isendReusing(buf, kind, offset, count, worldRanks[dest], rank, tag, context);
+    }
+
+    /** Starts a step of a collective: a receive with the calling thread's reusable request ({@link Device#irecvReusing}). */
+    public ReceiveRequest irecvReusing(final Object buf, final Primitive kind, final int offset, final int count, final int source,
+        final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.irecvReusing(buf, kind, offset, count, source, tag, context);
+    }
+
     /**
      * Receives and waits.
      *

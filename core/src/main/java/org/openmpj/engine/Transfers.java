@@ -67,7 +67,7 @@ final class Transfers
     static void send(
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
     {
-        await(c, isend(c, buf, kind, offset, count, dest, tag), tag);
+        await(c, c.isendReusing(buf, kind, offset, count, dest, onWire(c, tag)), tag);
     }
 
     /** @return a started send, to wait for with {@link #awaitAll}. */
@@ -84,11 +84,11 @@ final class Transfers
     static void receive(
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
     {
-        ReceiveRequest request = irecv(c, buf, kind, offset, count, source);
+        ReceiveRequest request = c.irecvReusing(buf, kind, offset, count, source, Communicator.ANY_TAG);
         await(c, request, tag);
         while (isExpectedNotice(c, request.tag()))
         {
-            request = irecv(c, buf, kind, offset, count, source);
+            request = c.irecvReusing(buf, kind, offset, count, source, Communicator.ANY_TAG);
             await(c, request, tag);
         }
         checkArrival(c, request, kind, count, tag);
@@ -106,7 +106,7 @@ final class Transfers
         final Communicator c, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount, final int dest,
         final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int tag)
     {
-        final Request send = isend(c, sendBuf, kind, sendOffset, sendCount, dest, tag);
+        final Request send = c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, onWire(c, tag));
         receive(c, recvBuf, kind, recvOffset, recvCount, source, tag);
         await(c, send, tag);
     }

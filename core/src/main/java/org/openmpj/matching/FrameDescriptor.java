@@ -54,6 +54,9 @@ public final class FrameDescriptor
     /** The writer finalized: the connection's end that follows is orderly. */
     public static final byte GOODBYE = 8;
 
+    private static final java.lang.foreign.ValueLayout.OfLong LONG_LE =
+        java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
     private FrameDescriptor()
     {
     }
@@ -68,6 +71,24 @@ public final class FrameDescriptor
     public static long creditCost(final long byteCount)
     {
         return byteCount + HEADER_BYTES;
+    }
+
+    /**
+     * Writes a header at {@code offset} of {@code memory} (native memory, such as a transport's staging slot), little-endian
+     * as {@link #encode(ByteBuffer, byte, int, int, int, int, int, long, long, long, long)} writes it.
+     */
+    public static void encode(
+        final java.lang.foreign.MemorySegment memory, final long offset, final byte type, final int kind, final int flags,
+        final int context, final int source, final int tag, final long byteCount, final long id, final long aux, final long credit)
+    {
+        // Two longs for the first eight bytes' fields (type, kind, flags, context) and source with tag: fewer, wider stores.
+        memory.set(LONG_LE, offset + TYPE_OFFSET,
+            (type & 0xffL) | (kind & 0xffL) << 8 | (flags & 0xffffL) << 16 | (context & 0xffff_ffffL) << 32);
+        memory.set(LONG_LE, offset + SOURCE_OFFSET, (source & 0xffff_ffffL) | (long)tag << 32);
+        memory.set(LONG_LE, offset + BYTE_COUNT_OFFSET, byteCount);
+        memory.set(LONG_LE, offset + ID_OFFSET, id);
+        memory.set(LONG_LE, offset + AUX_OFFSET, aux);
+        memory.set(LONG_LE, offset + CREDIT_OFFSET, credit);
     }
 
     /** Writes a header at {@code buffer}'s position, which advances by {@link #HEADER_BYTES}; the buffer is little-endian. */

@@ -87,8 +87,8 @@ public final class InlineMailbox
     }
 
     /**
-     * Copies {@code send}, which {@link #fits}, into the ring and completes it, unless the ring is full or the receiver holds
-     * as many eager copies as it may.
+     * Copies {@code send}, which {@link #fits}, into the ring and completes it, unless the ring is full or the receiver may
+     * hold no more eager copies.
      *
      * @param receiver the receiving rank's device, whose limit on eager copies applies.
      * @return whether the send went in (and so is complete).
@@ -96,14 +96,14 @@ public final class InlineMailbox
     public boolean offer(final SendRequest send, final MatchingDevice receiver)
     {
         final int bytes = (int)send.byteCount;
-        if (!receiver.acceptsEagerCopy(bytes))
-        {
-            return false;
-        }
         final Writer w = writer;
         w.lock();
         try
         {
+            if (!w.mayCopyEagerly(receiver, bytes, (long)capacity * SLOT_BYTES))
+            {
+                return false;
+            }
             final int frameSlots = slotsFor(bytes);
             final int at = (int)(w.tail & mask);
             final int skipped = at + frameSlots > capacity ? capacity - at : 0;
@@ -313,13 +313,41 @@ public final class InlineMailbox
     {
         long tail;
         long cachedHead;
+        /** The receiver's count of bytes held in eager copies, as last looked at. */
+        long queuedWhenLooked;
+        /** Bytes written since that look: at most what the count may have grown by through this mailbox. */
+        long sentSinceLook;
         long p1;
         long p2;
         long p3;
         long p4;
         long p5;
-        long p6;
-        long p7;
+
+        /**
+         * @return whether the receiver may take {@code bytes} more of eager copies under its limit. The receiver's count is
+         *         looked at again only when this writer's estimate (the count as last seen, plus what it wrote since) would pass
+         *         the limit, or when it wrote its share of the limit since: reading the count every message would move its
+         *         cache line between the cores whenever the receiver queues copies. Every writer staying within its share
+         *         between looks, the receiver holds at most twice its limit.
+         */
+        boolean mayCopyEagerly(final MatchingDevice receiver, final int bytes, final long ringBytes)
+        {
+            // What waits in the ring is not in the receiver's count yet; the whole ring's bytes stand for it.
+            final long sent = sentSinceLook + bytes;
+            if (sent <= receiver.eagerShareBytes() && queuedWhenLooked + ringBytes + sent <= receiver.unexpectedLimitBytes())
+            {
+                sentSinceLook = sent;
+                return true;
+            }
+            queuedWhenLooked = receiver.eagerBytesQueued();
+            sentSinceLook = 0;
+            if (queuedWhenLooked + ringBytes + bytes > receiver.unexpectedLimitBytes())
+            {
+                return false;
+            }
+            sentSinceLook = bytes;
+            return true;
+        }
     }
 
     /**

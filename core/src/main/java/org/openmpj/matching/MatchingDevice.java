@@ -40,6 +40,7 @@ public final class MatchingDevice implements Device
     private final boolean waitersMayPark;
     private final JobControl job;
     private final long unexpectedLimitBytes;
+    private final long eagerShareBytes;
     private final ThreadLocal<PooledRequests> pooled = ThreadLocal.withInitial(PooledRequests::new);
     private Transport[] routes;
     /** Each distinct transport once, for progress and closing. */
@@ -56,6 +57,8 @@ public final class MatchingDevice implements Device
     private static final long BLOCK_NS = 1_000_000;
     /** The longest stretch of {@link #awaitStretch}: 4,096 blocks of up to 32 ms would hide a mismatched call for minutes. */
     private static final long STRETCH_NS = 2_000_000_000L;
+    /** How many spinning steps of a stretch pass between looks at the clock; a power of two. */
+    private static final int CLOCK_STEPS = 256;
 
     /**
      * @param name                 the device name reported to users.
@@ -78,6 +81,7 @@ public final class MatchingDevice implements Device
         this.waitersMayPark = idle.parksAt(Integer.MAX_VALUE);
         this.job = job;
         this.unexpectedLimitBytes = unexpectedLimitBytes;
+        this.eagerShareBytes = unexpectedLimitBytes / Math.max(1, size - 1);
     }
 
     /** Sets the transport that reaches each world rank; called once, before the first send. */
@@ -235,6 +239,59 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public Request isendReusing(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int dest, final int envelopeSource, final int tag, final int context)
+    {
+        final PooledRequests requests = pooled.get();
+        SendRequest send = requests.stepSend;
+        if (requests.stepSendStarted && !send.isComplete())
+        {
+            // Left unfinished by a failed step: someone may still read it.
+            send = ownRequest(new SendRequest());
+            requests.stepSend = send;
+        }
+        else if (requests.stepSendStarted)
+        {
+            send.recycle();
+        }
+        requests.stepSendStarted = true;
+        send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, SendMode.STANDARD);
+        routes[dest].send(send);
+        return send;
+    }
+
+    @Override
+    public ReceiveRequest irecvReusing(
+        final Object buf, final Primitive kind, final int offset, final int count,
+        final int source, final int tag, final int context)
+    {
+        final PooledRequests requests = pooled.get();
+        RecvRequest recv = requests.stepRecv;
+        if (requests.stepRecvStarted && !recv.isComplete())
+        {
+            if (!cancel(recv))
+            {
+                // Matched but not yet filled: a transport may still write into it.
+                recv = ownRequest(new RecvRequest());
+                requests.stepRecv = recv;
+            }
+            else
+            {
+                recv.recycle();
+            }
+        }
+        else if (requests.stepRecvStarted)
+        {
+            recv.recycle();
+        }
+        requests.stepRecvStarted = true;
+        recv.start(buf, kind, offset, count, source, tag, context);
+        post(recv);
+        return recv;
+    }
+
+    @Override
     public ReceiveRequest irecvAllocating(final int source, final int tag, final int context)
     {
         final RecvRequest recv = new RecvRequest();
@@ -310,14 +367,24 @@ public final class MatchingDevice implements Device
     public int awaitStretch(final Request request, final int round, final int steps)
     {
         int now = round;
-        final long deadline = System.nanoTime() + STRETCH_NS;
+        long deadline = 0;
         // Steps rather than rounds end the stretch: a strategy may hold its round still, as a budgeted spin does.
         for (int step = 0; step < steps && !request.isComplete(); step++)
         {
             now = waitStep(request, now);
-            if (System.nanoTime() - deadline > 0)
+            // The clock is read every CLOCK_STEPS steps of spinning, and after every step that may have parked: a read costs
+            // more than a spinning step (20-50 ns in a VM), and most waits end within a few steps.
+            if ((step & CLOCK_STEPS - 1) == CLOCK_STEPS - 1 || idle.parksAt(now))
             {
-                break;
+                final long time = System.nanoTime();
+                if (deadline == 0)
+                {
+                    deadline = time + STRETCH_NS;
+                }
+                else if (time - deadline > 0)
+                {
+                    break;
+                }
             }
         }
         return now;
@@ -491,10 +558,22 @@ public final class MatchingDevice implements Device
         return eager;
     }
 
-    /** @return whether this rank may hold another eager copy of {@code bytes} bytes under its unexpected-message limit. */
-    boolean acceptsEagerCopy(final long bytes)
+    /** @return the bytes of eager copies waiting at this rank now. */
+    long eagerBytesQueued()
     {
-        return matcher.eagerBytesQueued() + bytes <= unexpectedLimitBytes;
+        return matcher.eagerBytesQueued();
+    }
+
+    /** @return the most bytes of eager copies this rank holds before senders must wait for its receives. */
+    long unexpectedLimitBytes()
+    {
+        return unexpectedLimitBytes;
+    }
+
+    /** @return the share of {@link #unexpectedLimitBytes} one sending rank may use between looks at this rank's count. */
+    long eagerShareBytes()
+    {
+        return eagerShareBytes;
     }
 
     /**
@@ -621,11 +700,18 @@ public final class MatchingDevice implements Device
         }
     }
 
-    /** The requests a thread reuses for its blocking calls; only that thread waits for them. */
+    /**
+     * The requests a thread reuses: for its blocking calls, and for the steps of collectives ({@link #isendReusing},
+     * {@link #irecvReusing}); only that thread waits for them.
+     */
     private static final class PooledRequests
     {
         SendRequest send = ownRequest(new SendRequest());
         RecvRequest recv = ownRequest(new RecvRequest());
+        SendRequest stepSend = ownRequest(new SendRequest());
+        RecvRequest stepRecv = ownRequest(new RecvRequest());
+        boolean stepSendStarted;
+        boolean stepRecvStarted;
     }
 
     private static SendRequest ownRequest(final SendRequest request)

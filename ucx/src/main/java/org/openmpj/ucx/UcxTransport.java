@@ -3,8 +3,6 @@ package org.openmpj.ucx;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.ErrorClass;
@@ -75,8 +73,6 @@ final class UcxTransport implements Transport
     private final Runnable wakeBlocked;
     private final ProcessWatch watch;
 
-    private final ByteBuffer encoder = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private final MemorySegment encoderView = MemorySegment.ofBuffer(encoder);
     private final long stagedEager;
     /** Rendezvous data that leaves by UCX's own rendezvous (zero-copy from the registered slot). */
     private final long stagedRendezvous;
@@ -321,11 +317,8 @@ final class UcxTransport implements Transport
                 done));
             return false;
         }
-        encoder.clear();
-        FrameDescriptor.encode(encoder, type, kind.ordinal(), flags, context, source, tag, byteCount, id, aux,
-            peer.protocol.takeOwedCredit());
         final long at = sendSlots.address(slot);
-        writeHeader(at);
+        writeHeader(at, type, kind.ordinal(), flags, context, source, tag, byteCount, id, aux, peer.protocol.takeOwedCredit());
         if (payloadBytes > 0)
         {
             BufferCopy.toSegment(payload, kind, offset, 0, Ucp.MEMORY, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
@@ -391,10 +384,8 @@ final class UcxTransport implements Transport
             }
             final long at = sendSlots.address(slot);
             final long piece = Math.min(chunked.rendezvous ? pieceBytes : eagerPieceBytes, chunked.totalBytes - chunked.nextByte);
-            encoder.clear();
-            FrameDescriptor.encode(encoder, chunked.nextByte == 0 ? FrameDescriptor.DATA : AmHeaderDescriptor.PIECE,
-                chunked.kind.ordinal(), 0, 0, 0, 0, chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
-            writeHeader(at);
+            writeHeader(at, chunked.nextByte == 0 ? FrameDescriptor.DATA : AmHeaderDescriptor.PIECE, chunked.kind.ordinal(), 0, 0, 0, 0,
+                chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
             BufferCopy.toSegment(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, Ucp.MEMORY,
                 at + SLOT_PAYLOAD_OFFSET, piece);
             final long request = sendStaged(peer, at, piece, chunked.rendezvous ? stagedRendezvous : stagedEager);
@@ -582,11 +573,15 @@ final class UcxTransport implements Transport
         }
     }
 
-    private void writeHeader(final long address)
+    /** Writes the active message's header, this rank and the frame header, straight into the staging slot at {@code address}. */
+    private void writeHeader(
+        final long address, final byte type, final int kind, final int flags, final int context, final int source, final int tag,
+        final long byteCount, final long id, final long aux, final long credit)
     {
         Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.SENDER_OFFSET, rank);
         Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.VERSION_OFFSET, AmHeaderDescriptor.VERSION);
-        MemorySegment.copy(encoderView, 0, Ucp.MEMORY, address + AmHeaderDescriptor.FRAME_OFFSET, FrameDescriptor.HEADER_BYTES);
+        FrameDescriptor.encode(Ucp.MEMORY, address + AmHeaderDescriptor.FRAME_OFFSET, type, kind, flags, context, source, tag, byteCount, id,
+            aux, credit);
     }
 
     /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at}. */

@@ -113,9 +113,18 @@ public final class PeerProtocol
      */
     public long takeOwedCredit()
     {
+        return takeOwedCredit(Long.MAX_VALUE);
+    }
+
+    /**
+     * @param mostBytes the most credit the frame can carry; any more stays owed, for the next frame.
+     * @return credit owed to the peer, at most {@code mostBytes}, taken as {@link #takeOwedCredit()} takes it.
+     */
+    public long takeOwedCredit(final long mostBytes)
+    {
         final long owed = (long)OWED_WHILE_READING.getAcquire(this) + owedElsewhere.get();
-        final long taken = owed - owedReturned;
-        owedReturned = owed;
+        final long taken = Math.min(mostBytes, owed - owedReturned);
+        owedReturned += taken;
         return taken;
     }
 
@@ -167,20 +176,27 @@ public final class PeerProtocol
      */
     public void onHeader(final ByteBuffer frame, final int at, final Landing landing)
     {
-        final long returned = frame.getLong(at + FrameDescriptor.CREDIT_OFFSET);
-        if (returned != 0)
+        onFrame(frame.get(at + FrameDescriptor.TYPE_OFFSET), frame.get(at + FrameDescriptor.KIND_OFFSET),
+            frame.getShort(at + FrameDescriptor.FLAGS_OFFSET), frame.getInt(at + FrameDescriptor.CONTEXT_OFFSET),
+            frame.getInt(at + FrameDescriptor.SOURCE_OFFSET), frame.getInt(at + FrameDescriptor.TAG_OFFSET),
+            frame.getLong(at + FrameDescriptor.BYTE_COUNT_OFFSET), frame.getLong(at + FrameDescriptor.ID_OFFSET),
+            frame.getLong(at + FrameDescriptor.AUX_OFFSET), frame.getLong(at + FrameDescriptor.CREDIT_OFFSET), landing);
+    }
+
+    /**
+     * Acts on a frame header whose fields a transport read itself (from its own memory, or from a compact form of the
+     * header that only it writes), as {@link #onHeader} does on one in a buffer.
+     */
+    public void onFrame(
+        final byte type, final byte kind, final int flags, final int context, final int source, final int tag, final long bytes,
+        final long id, final long aux, final long returnedCredit, final Landing landing)
+    {
+        if (returnedCredit != 0)
         {
-            credit.addAndGet(returned);
+            credit.addAndGet(returnedCredit);
         }
         landing.none();
-        final byte type = frame.get(at + FrameDescriptor.TYPE_OFFSET);
-        final int context = frame.getInt(at + FrameDescriptor.CONTEXT_OFFSET);
-        final int source = frame.getInt(at + FrameDescriptor.SOURCE_OFFSET);
-        final int tag = frame.getInt(at + FrameDescriptor.TAG_OFFSET);
-        final long bytes = frame.getLong(at + FrameDescriptor.BYTE_COUNT_OFFSET);
-        final long id = frame.getLong(at + FrameDescriptor.ID_OFFSET);
-        final long aux = frame.getLong(at + FrameDescriptor.AUX_OFFSET);
-        final int kindSize = KINDS[frame.get(at + FrameDescriptor.KIND_OFFSET) & 0x7].sizeBytes();
+        final int kindSize = KINDS[kind & 0x7].sizeBytes();
         if (bytes < 0 || type == FrameDescriptor.EAGER && bytes > windowBytes)
         {
             // A peer that keeps the protocol never sends these: an eager message is paid for with credit from the window.
@@ -197,7 +213,7 @@ public final class PeerProtocol
                 // The credit was taken above; nothing else to do.
             }
             case FrameDescriptor.CANCEL -> onCancel(context, id);
-            case FrameDescriptor.CANCEL_ACK -> onCancelAnswer(id, frame.getShort(at + FrameDescriptor.FLAGS_OFFSET) != 0);
+            case FrameDescriptor.CANCEL_ACK -> onCancelAnswer(id, flags != 0);
             case FrameDescriptor.GOODBYE -> peerFinished = true;
             default -> throw new IllegalStateException("frame of unknown type " + type + " from a peer of the same job");
         }

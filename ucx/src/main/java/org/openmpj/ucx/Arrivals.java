@@ -1,8 +1,6 @@
 package org.openmpj.ucx;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import org.openmpj.device.BufferCopy;
@@ -26,8 +24,8 @@ final class Arrivals
     private final long receiveParams;
     private final InFlight inFlight;
     private final int pieceBytes;
-    private final ByteBuffer frame = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private final MemorySegment frameView = MemorySegment.ofBuffer(frame);
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     private final Landing landing = new Landing();
     private InboundData inboundPool;
     /** Rendezvous pieces that arrived while every receive slot was busy: UCX descriptors, with where each lands. */
@@ -84,12 +82,11 @@ final class Arrivals
             return onPiece(inbound, Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.AUX_OFFSET), data, length,
                 rendezvous);
         }
-        MemorySegment.copy(Ucp.MEMORY, frameAt, frameView, 0, FrameDescriptor.HEADER_BYTES);
         if (type == FrameDescriptor.DATA
             && (rendezvous || length != Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.BYTE_COUNT_OFFSET)))
         {
             final InboundData inbound = obtainInbound(peer);
-            peer.protocol.onHeader(frame, 0, inbound.landing);
+            onFrame(peer, frameAt, inbound.landing);
             inbound.recvId = Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, frameAt + FrameDescriptor.ID_OFFSET);
             peer.addInbound(inbound);
             return onPiece(inbound, 0, data, length, rendezvous);
@@ -98,7 +95,7 @@ final class Arrivals
         {
             throw new IllegalStateException("a frame of type " + type + " came by UCX's rendezvous, though sent eagerly");
         }
-        peer.protocol.onHeader(frame, 0, landing);
+        onFrame(peer, frameAt, landing);
         final long keep = landing.keepBytes();
         if (keep > 0)
         {
@@ -106,6 +103,17 @@ final class Arrivals
         }
         peer.protocol.onPayloadLanded(landing);
         return Ucp.UCS_OK;
+    }
+
+    /** Hands the frame header at {@code frameAt}, in UCX's memory, to {@code peer}'s protocol, read in place. */
+    private static void onFrame(final UcxPeer peer, final long frameAt, final Landing into)
+    {
+        final long typeWord = Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.TYPE_OFFSET);
+        final long envelope = Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.SOURCE_OFFSET);
+        peer.protocol.onFrame((byte)typeWord, (byte)(typeWord >>> 8), (int)(typeWord >>> 16) & 0xffff, (int)(typeWord >>> 32),
+            (int)envelope, (int)(envelope >>> 32), Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.BYTE_COUNT_OFFSET),
+            Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.ID_OFFSET), Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.AUX_OFFSET),
+            Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.CREDIT_OFFSET), into);
     }
 
     private int onPiece(final InboundData inbound, final long offset, final long data, final long length, final boolean rendezvous)

@@ -5,8 +5,10 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
+import org.openmpj.device.BufferCopy;
 import org.openmpj.matching.FrameAssembler;
 import org.openmpj.matching.FrameDescriptor;
+import org.openmpj.matching.Landing;
 import org.openmpj.matching.PeerProtocol;
 
 /**
@@ -33,6 +35,9 @@ final class RingReader
     private final long mask;
     private final ByteBuffer data;
     private final FrameAssembler frames;
+    private final PeerProtocol protocol;
+    /** Where the payload of a compact frame goes, as the protocol decides. */
+    private final Landing landing = new Landing();
     /** Where the next frame starts, or, inside a streamed payload, the next payload byte to read. */
     private long head;
     /** The head as last published to the writer. */
@@ -65,6 +70,7 @@ final class RingReader
         this.data = ring.data;
         // Frames are padded here, not by the assembler: it sees a frame's header and payload only.
         this.frames = new FrameAssembler(protocol, 1);
+        this.protocol = protocol;
         this.head = (long)LONG.getAcquire(memory, headOffset);
         this.publishedHead = head;
     }
@@ -77,7 +83,8 @@ final class RingReader
             return (long)LONG.getAcquire(memory, tailOffset) - head > 0;
         }
         final long commit = (long)LONG.getAcquire(memory, dataOffset + (head & mask));
-        return commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE)
+        return commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_COMPACT)
+            || commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE)
             || commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_HEADER);
     }
 
@@ -102,7 +109,11 @@ final class RingReader
                 continue;
             }
             final long commit = (long)LONG.getAcquire(memory, dataOffset + (head & mask));
-            if (commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE))
+            if (commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_COMPACT))
+            {
+                head += readCompact();
+            }
+            else if (commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE))
             {
                 final long payload = payloadBytes();
                 consumeHeader();
@@ -167,6 +178,41 @@ final class RingReader
         }
         freeRoom(head);
         return true;
+    }
+
+    /**
+     * Hands the compact eager frame at {@link #head} to the protocol and lands its payload straight from the ring.
+     *
+     * @return the ring bytes the frame takes.
+     */
+    private long readCompact()
+    {
+        final long at = dataOffset + (head & mask);
+        final long typeWord = memory.get(ValueLayout.JAVA_LONG, at + SegmentDescriptor.COMPACT_TYPE_WORD_OFFSET);
+        final long envelope = memory.get(ValueLayout.JAVA_LONG, at + SegmentDescriptor.COMPACT_ENVELOPE_OFFSET);
+        final long counts = memory.get(ValueLayout.JAVA_LONG, at + SegmentDescriptor.COMPACT_COUNTS_OFFSET);
+        final byte type = (byte)typeWord;
+        final long bytes = counts & 0xffff_ffffL;
+        if (type != FrameDescriptor.EAGER || bytes > RingWriter.STREAM_FROM_BYTES)
+        {
+            throw new IllegalStateException("a compact frame of type " + type + " announces a payload of " + bytes + " bytes");
+        }
+        protocol.onFrame(type, (byte)(typeWord >>> 8), (int)(typeWord >>> 16) & 0xffff, (int)(typeWord >>> 32), (int)envelope,
+            (int)(envelope >>> 32), bytes, 0, 0, counts >>> 32, landing);
+        final long keep = landing.keepBytes();
+        if (keep > 0)
+        {
+            final long payload = head + SegmentDescriptor.COMPACT_PAYLOAD_OFFSET;
+            final int from = (int)(payload & mask);
+            final long first = Math.min(keep, capacity - from);
+            BufferCopy.fromSegment(memory, dataOffset + from, first, landing.array(), landing.kind(), landing.elementOffset(), 0);
+            if (keep > first)
+            {
+                BufferCopy.fromSegment(memory, dataOffset, keep - first, landing.array(), landing.kind(), landing.elementOffset(), first);
+            }
+        }
+        protocol.onPayloadLanded(landing);
+        return SegmentDescriptor.compactFrameBytes(bytes);
     }
 
     /** @return the payload length the header of the frame at {@link #head} announces. */

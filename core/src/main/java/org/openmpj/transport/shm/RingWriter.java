@@ -112,6 +112,19 @@ final class RingWriter implements FrameWriter
                     payloadBytes, done));
                 return false;
             }
+            if (type == FrameDescriptor.EAGER && payloadBytes <= STREAM_FROM_BYTES)
+            {
+                final long compactBytes = SegmentDescriptor.compactFrameBytes(payloadBytes);
+                if (room(compactBytes) >= compactBytes)
+                {
+                    final long start = tail;
+                    putCompactHeader(start, payloadKind, flags, context, source, tag, (int)byteCount);
+                    putPayload(start + SegmentDescriptor.COMPACT_PAYLOAD_OFFSET, payload, payloadKind, payloadOffset, 0, payloadBytes);
+                    tail = start + compactBytes;
+                    commit(start, SegmentDescriptor.COMMIT_COMPACT);
+                    return true;
+                }
+            }
             final long frameBytes = SegmentDescriptor.frameBytes(payloadBytes);
             if (payloadBytes <= STREAM_FROM_BYTES && room(frameBytes) >= frameBytes)
             {
@@ -292,6 +305,17 @@ final class RingWriter implements FrameWriter
         // Frames start on an alignment boundary and the ring is a multiple of it, so a frame's first line never wraps.
         data.position((int)(start & mask) + SegmentDescriptor.FRAME_HEADER_OFFSET);
         FrameDescriptor.encode(data, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux, protocol.takeOwedCredit());
+    }
+
+    private void putCompactHeader(
+        final long start, final Primitive payloadKind, final int flags, final int context, final int source, final int tag, final int bytes)
+    {
+        final long at = dataOffset + (start & mask);
+        memory.set(ValueLayout.JAVA_LONG, at + SegmentDescriptor.COMPACT_TYPE_WORD_OFFSET, (FrameDescriptor.EAGER & 0xffL)
+            | (payloadKind.ordinal() & 0xffL) << 8 | (flags & 0xffffL) << 16 | (context & 0xffff_ffffL) << 32);
+        memory.set(ValueLayout.JAVA_LONG, at + SegmentDescriptor.COMPACT_ENVELOPE_OFFSET, (source & 0xffff_ffffL) | (long)tag << 32);
+        memory.set(ValueLayout.JAVA_LONG, at + SegmentDescriptor.COMPACT_COUNTS_OFFSET,
+            (bytes & 0xffff_ffffL) | protocol.takeOwedCredit(SegmentDescriptor.COMPACT_MAX_CREDIT) << 32);
     }
 
     private void putPayload(

@@ -28,8 +28,19 @@ package org.openmpj.transport.shm;
  *   +-------------------------------+------------------------------------------------+-----------------------------
  * </pre>
  *
+ * An eager message whose payload goes in whole may instead travel as a compact frame, whose header leaves out what an
+ * eager message does not use (the ids), so that 32 payload bytes fit its first line:
+ *
+ * <pre>
+ *   0          8                                      16                      24                      32
+ *   +----------+------+------+-------+----------------+-----------+-----------+-----------+-----------+----------
+ *   | commit   | type | kind | flags | context        | source    | tag       | byte count| credit    | payload...
+ *   +----------+------+------+-------+----------------+-----------+-----------+-----------+-----------+----------
+ * </pre>
+ *
  * The writer stores the commit word last, with release: {@link #COMMIT_WHOLE} when header and payload are in,
- * {@link #COMMIT_HEADER} when only the header is and the payload follows in pieces, each published by the tail. A reader
+ * {@link #COMMIT_HEADER} when only the header is and the payload follows in pieces, each published by the tail,
+ * {@link #COMMIT_COMPACT} for a whole compact frame. A reader
  * that waits for the next frame polls that one word, on the line that brings the frame itself: a small message crosses
  * between the cores as one line. The word mixes in the frame's position, which never repeats, and the ring's random key,
  * so that bytes left from an earlier lap (an old frame's, or payload) are not taken for a commit.
@@ -73,6 +84,18 @@ final class SegmentDescriptor
     static final int COMMIT_WHOLE = 1;
     /** Commit state: the header is in; the payload follows, published by the tail. */
     static final int COMMIT_HEADER = 2;
+    /** Commit state: a whole compact eager frame is in. */
+    static final int COMMIT_COMPACT = 3;
+    /** In a compact frame: type, element kind, flags (16 bits) and context, one little-endian word. */
+    static final int COMPACT_TYPE_WORD_OFFSET = 8;
+    /** In a compact frame: source, then tag, one word. */
+    static final int COMPACT_ENVELOPE_OFFSET = 16;
+    /** In a compact frame: byte count, then returned credit, 32 bits each, one word. */
+    static final int COMPACT_COUNTS_OFFSET = 24;
+    /** Where a compact frame's payload starts. */
+    static final int COMPACT_PAYLOAD_OFFSET = 32;
+    /** The most credit a compact frame carries; more waits for a later frame. */
+    static final long COMPACT_MAX_CREDIT = 0xffff_ffffL;
     /** The smallest ring: room for a frame header and some payload. */
     static final int MIN_RING_BYTES = 4096;
 
@@ -94,6 +117,12 @@ final class SegmentDescriptor
     static long frameBytes(final long payloadBytes)
     {
         return (FRAME_PAYLOAD_OFFSET + payloadBytes + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
+    }
+
+    /** @return the ring bytes a compact frame of {@code payloadBytes} takes, padding included. */
+    static long compactFrameBytes(final long payloadBytes)
+    {
+        return (COMPACT_PAYLOAD_OFFSET + payloadBytes + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
     }
 
     /** @return the commit word of the frame at {@code position} in state {@code state}, in a ring of key {@code ringKey}. */

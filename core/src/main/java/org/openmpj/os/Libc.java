@@ -33,6 +33,8 @@ public final class Libc
     public static final int EINTR = 4;
     /** {@code errno}: an input or output error; for {@code /proc/PID/mem}, an address the process has not mapped. */
     public static final int EIO = 5;
+    /** {@code errno}: not an open file descriptor (of the process named, for {@code pidfd_getfd}). */
+    public static final int EBADF = 9;
     /** {@code errno}: try again; for a futex wait, the word did not hold the expected value. */
     public static final int EAGAIN = 11;
     /** {@code errno}: permission denied. */
@@ -144,6 +146,7 @@ public final class Libc
             case ESRCH -> "ESRCH";
             case EINTR -> "EINTR";
             case EIO -> "EIO";
+            case EBADF -> "EBADF";
             case EAGAIN -> "EAGAIN";
             case EACCES -> "EACCES";
             case ENOSYS -> "ENOSYS";

@@ -72,8 +72,8 @@ final class KernelCopyOutcome
             case MEMORY_UNREADABLE -> who + " cannot read /proc/" + pid + "/mem of " + of + error;
             case PROBE_MISMATCH -> who + " read a word of " + of + " through /proc/" + pid + "/mem that does not hold its pid";
             case THREADS_UNREADABLE -> who + " cannot read /proc/" + pid + "/task/*/syscall of " + of + error;
-            case EVENTFD_UNREACHABLE -> who + " cannot duplicate the eventfd of " + of + " (pidfd_open, pidfd_getfd: Linux 5.6 or later)"
-                + error;
+            case EVENTFD_UNREACHABLE -> who + " cannot duplicate the eventfd of " + of + " with pidfd_getfd" + error
+                + (errno == Libc.ENOSYS ? ", which needs Linux 5.6 or later" : "");
             case FORCED -> who + "'s probe of " + of + " was made to fail (-D" + ShmDeviceProvider.FAIL_PROBE_PROP_NAME + "=true)";
             case (int)PENDING -> who + " did not say what its probe found within 10 s";
             default -> who + " published an unknown outcome " + Long.toHexString(outcome);

@@ -15,12 +15,13 @@ import org.openmpj.os.PinnedExposure;
  * peer copied it (see {@link PayloadPuller}), withdrawing it when that takes longer than the timeout and streaming the
  * payload through the ring instead.
  *
- * <p>Why only towards higher indexes: an exposing thread blocks, and its JVM reaches no safepoint meanwhile, so a rank that
- * exposes makes no progress. Were rank A to expose to B while B exposed to A (or around any cycle, as in a ring shift of
- * large messages), nobody would pull. With exposures only from lower to higher indexes, every chain of ranks waiting on
- * each other ends at a rank that exposes to nobody higher and so pulls; payloads going the other way stream through the
- * rings. That needs every process of the segment to hold one rank of it: a JVM holding several would stop all of them at a
- * safepoint while one exposes, making a cycle through the JVM (see {@link HostSegment}).
+ * <p>Why only towards higher indexes: an exposing thread blocks holding its rank's reading claim, and its JVM reaches no
+ * safepoint meanwhile, so a rank that exposes makes no progress. Were rank A to expose to B while B exposed to A (or
+ * around any cycle, as in a ring shift of large messages), nobody would pull. With exposures only from lower to higher
+ * indexes, every chain of ranks waiting on each other ends at a rank that exposes to nobody higher and so pulls; payloads
+ * going the other way stream through the rings. That needs every process of the segment to hold one rank of it: a JVM
+ * holding several would stop all of them at a safepoint while one exposes, making a cycle through the JVM (see
+ * {@link HostSegment}).
  *
  * <p>Exposures run in the transport's reading thread, after it read the rings, one at a time: requests that arrive while
  * reading wait in a queue until then. So whichever thread makes progress when a request arrives, one in a non-blocking
@@ -30,7 +31,7 @@ import org.openmpj.os.PinnedExposure;
  */
 final class PayloadExposer implements AutoCloseable
 {
-    /** Added to the exposure timeout per byte of payload: a reader pulls at most at about 1 GB/s before it gives up. */
+    /** Added to the exposure timeout per byte of payload, so that a reader copying at 1 GB/s or more has the base timeout. */
     static final long TIMEOUT_NS_PER_BYTE = 1;
 
     private final SharedSegment segment;
@@ -39,7 +40,7 @@ final class PayloadExposer implements AutoCloseable
     private final JobControl job;
     private final PinnedExposure exposure;
     private final long timeoutNs;
-    /** By peer index: the exposures to the higher peers that can be told apart when they die; null elsewhere. */
+    /** By peer index: the exposures to higher peers whose end an exposure notices (a pidfd); null elsewhere. */
     private final ExposureBlock[] blocks;
     private final long[] generations;
     private final ArrayDeque<Asked> queue = new ArrayDeque<>();

@@ -7,6 +7,9 @@ import org.openmpj.concurrent.IdleStrategy;
 /** What a device provider is told when it opens a device for one rank. */
 public interface DeviceContext
 {
+    /** System property: {@code true} makes devices say on stderr what they chose for the job; {@code mpjrun -v} sets it. */
+    String VERBOSE_PROP_NAME = "openmpj.verbose";
+
     /** @return the rank the device is for. */
     int rank();
 
@@ -61,6 +64,26 @@ public interface DeviceContext
     default int[] sameProcessRanks()
     {
         return allRanks(size());
+    }
+
+    /** @return whether the job is verbose ({@link #VERBOSE_PROP_NAME}): devices then say what they chose. */
+    default boolean verbose()
+    {
+        return Boolean.parseBoolean(property(VERBOSE_PROP_NAME, "false").trim());
+    }
+
+    /**
+     * Tells the user, on stderr, what the device chose for the job (a path, a transport), when the job is {@link #verbose()};
+     * a device says each choice once per job, from one rank.
+     *
+     * @param choice one line, e.g. {@code shm: messages over 64 KiB stream through the rings}.
+     */
+    default void report(final String choice)
+    {
+        if (verbose())
+        {
+            System.err.println("openmpj: " + choice);
+        }
     }
 
     /** @return the name of this rank's host, as published for finding the ranks that share it. */

@@ -20,6 +20,8 @@ import java.nio.ByteBuffer;
  *  48 +------------------------------------------------------------------------------+
  *     | payload: byte count bytes for EAGER and DATA, nothing otherwise               |
  * </pre>
+ *
+ * Flags: on a {@link #CTS}, {@link #PULL}; on a {@link #CANCEL_ACK}, 1 when the rendezvous was withdrawn.
  */
 public final class FrameDescriptor
 {
@@ -43,6 +45,11 @@ public final class FrameDescriptor
     public static final byte RTS = 2;
     /** Clear to send: a receive matched the rendezvous {@code id}; send its data for receive {@code aux}. */
     public static final byte CTS = 3;
+    /**
+     * Flag of a {@link #CTS}: the receiver asks to copy the payload out of the sender's memory itself, through a transport's
+     * {@link PayloadPull}, instead of reading a {@link #DATA} frame; a sender that cannot expose it sends the DATA frame.
+     */
+    public static final int PULL = 1;
     /** The data of a rendezvous message, for receive {@code id}. */
     public static final byte DATA = 4;
     /** Nothing but returned credit. */

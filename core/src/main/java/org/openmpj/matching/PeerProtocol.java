@@ -18,6 +18,9 @@ import org.openmpj.device.SendMode;
  *   <li>Anything else announces itself ({@code RTS}) and keeps its buffer until a receive matches at the peer,
  *       which answers {@code CTS}; the data then follows ({@code DATA}) straight from the sender's array into
  *       the receive's.</li>
+ *   <li>A transport that can move a payload otherwise ({@link PayloadPull}) lets the receiver ask, in its
+ *       {@code CTS}, to copy the payload out of the sender's memory; the sender then exposes it instead of sending
+ *       {@code DATA}, or sends {@code DATA} after all when it cannot.</li>
  *   <li>Flow control: the peer lends {@code windowBytes} of credit for eager copies it may have to hold; each
  *       eager frame costs its size, and the peer returns the credit as its receives consume the copies,
  *       carried on any frame back. Without credit a send waits as a rendezvous, so a flood is slowed, never
@@ -65,6 +68,8 @@ public final class PeerProtocol
     private final PendingTable<SendRequest> announcedSends = new PendingTable<>();
     private final PendingTable<RecvRequest> awaitedData = new PendingTable<>();
     private volatile FrameWriter writer;
+    /** The transport's other way for rendezvous payloads; null for none. */
+    private volatile PayloadPull pull;
     private volatile boolean peerFinished;
 
     /**
@@ -93,6 +98,12 @@ public final class PeerProtocol
     public void attach(final FrameWriter connection)
     {
         this.writer = connection;
+    }
+
+    /** Sets the transport's other way for rendezvous payloads (see {@link PayloadPull}), before any message moves. */
+    public void usePull(final PayloadPull payloadPull)
+    {
+        this.pull = payloadPull;
     }
 
     /** @return whether a connection is attached. */
@@ -206,7 +217,7 @@ public final class PeerProtocol
         {
             case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, kindSize, landing);
             case FrameDescriptor.RTS -> onAnnounced(context, source, tag, bytes, id, aux);
-            case FrameDescriptor.CTS -> onClearToSend(id, aux);
+            case FrameDescriptor.CTS -> onClearToSend(id, aux, frame.getShort(at + FrameDescriptor.FLAGS_OFFSET));
             case FrameDescriptor.DATA -> onData(id, bytes, kindSize, landing);
             case FrameDescriptor.CREDIT ->
             {
@@ -243,13 +254,70 @@ public final class PeerProtocol
         done.completeSent(device.waitersMayPark());
     }
 
-    /** A receive matched the rendezvous the peer announced as {@code sendId}: asks for its data. Any thread. */
-    void clearToSend(final long sendId, final RecvRequest recv, final int source, final int tag)
+    /**
+     * A receive matched the rendezvous of {@code bytes} bytes the peer announced as {@code sendId}: asks for its data, to be
+     * pulled where the transport can. Any thread.
+     */
+    void clearToSend(final long sendId, final RecvRequest recv, final int source, final int tag, final long bytes)
     {
         recv.arrivingSource = source;
         recv.arrivingTag = tag;
+        final PayloadPull payloadPull = pull;
+        final boolean pulled = payloadPull != null && payloadPull.pullsFrom(bytes, recv.landingKind());
+        recv.pullAsked = pulled;
         final long recvId = awaitedData.add(recv);
-        writer.write(FrameDescriptor.CTS, 0, 0, 0, 0, 0, sendId, recvId, null, Primitive.BYTE, 0, 0, null);
+        writer.write(FrameDescriptor.CTS, pulled ? FrameDescriptor.PULL : 0, 0, 0, 0, 0, sendId, recvId, null, Primitive.BYTE, 0, 0, null);
+    }
+
+    /**
+     * Sending side of a pull: streams {@code send}'s payload as a DATA frame for the peer's receive {@code recvId} after all,
+     * completing the send once it is written. The reading thread.
+     */
+    public void streamData(final SendRequest send, final long recvId)
+    {
+        final boolean written = writer.write(FrameDescriptor.DATA, 0, 0, 0, 0, send.byteCount, recvId, 0,
+            send.buffer, send.kind, send.offset, send.byteCount, send);
+        if (written)
+        {
+            send.completeSent(device.waitersMayPark());
+        }
+    }
+
+    /** Sending side of a pull: the peer copied {@code send}'s payload; the send completes. */
+    public void onPulled(final SendRequest send)
+    {
+        send.completeSent(device.waitersMayPark());
+    }
+
+    /**
+     * Receiving side of a pull: says in {@code landing} where a payload of {@code bytes} bytes, sent from an array of
+     * elements of {@code senderKindSize} bytes, lands for receive {@code recvId}. The receive stays waiting until
+     * {@link #onPullLanded}, so that a DATA frame can still land in it. The reading thread.
+     *
+     * @return false when no such receive waits for a payload.
+     */
+    public boolean landPulled(final long recvId, final long bytes, final int senderKindSize, final Landing landing)
+    {
+        final RecvRequest recv = awaitedData.get(recvId);
+        if (recv == null || !recv.pullAsked)
+        {
+            return false;
+        }
+        landing.none();
+        landInto(recv, recv.arrivingSource, recv.arrivingTag, bytes, senderKindSize, landing);
+        return true;
+    }
+
+    /** Receiving side of a pull: the payload {@link #landPulled} placed is in; the receive completes. The reading thread. */
+    public void onPullLanded(final long recvId, final Landing landing)
+    {
+        final RecvRequest recv = awaitedData.remove(recvId);
+        if (recv != landing.recv)
+        {
+            throw new IllegalStateException("pulled data for receive " + recvId + ", which is not waiting");
+        }
+        recv.pullAsked = false;
+        onPayloadLanded(landing);
     }
 
     /**
@@ -326,7 +394,7 @@ public final class PeerProtocol
         if (recv != null)
         {
             queues.unlock();
-            clearToSend(sendId, recv, source, tag);
+            clearToSend(sendId, recv, source, tag, bytes);
             return;
         }
         final Unexpected entry = queues.obtainEntry();
@@ -335,19 +403,20 @@ public final class PeerProtocol
         queues.unlock();
     }
 
-    private void onClearToSend(final long sendId, final long recvId)
+    private void onClearToSend(final long sendId, final long recvId, final int flags)
     {
         final SendRequest send = announcedSends.remove(sendId);
         if (send == null)
         {
             throw new IllegalStateException("clear-to-send for rendezvous " + sendId + ", which is not pending");
         }
-        final boolean written = writer.write(FrameDescriptor.DATA, 0, 0, 0, 0, send.byteCount, recvId, 0,
-            send.buffer, send.kind, send.offset, send.byteCount, send);
-        if (written)
+        final PayloadPull payloadPull = pull;
+        if ((flags & FrameDescriptor.PULL) != 0 && payloadPull != null)
         {
-            send.completeSent(device.waitersMayPark());
+            payloadPull.expose(send, recvId);
+            return;
         }
+        streamData(send, recvId);
     }
 
     private void onData(final long recvId, final long bytes, final int kindSize, final Landing landing)
@@ -356,6 +425,11 @@ public final class PeerProtocol
         if (recv == null)
         {
             throw new IllegalStateException("data for receive " + recvId + ", which is not waiting");
+        }
+        if (recv.pullAsked)
+        {
+            recv.pullAsked = false;
+            pull.onStreamedInstead();
         }
         landInto(recv, recv.arrivingSource, recv.arrivingTag, bytes, kindSize, landing);
     }

@@ -37,6 +37,18 @@ final class PendingTable<T>
         return ((long)uses[slot] << 32) | slot;
     }
 
+    /** @return the value under {@code id}, left in place, or null when there is none. */
+    @SuppressWarnings("unchecked")
+    synchronized T get(final long id)
+    {
+        final int slot = (int)id;
+        if (slot < 0 || slot >= used || slots[slot] == null || uses[slot] != (int)(id >>> 32))
+        {
+            return null;
+        }
+        return (T)slots[slot];
+    }
+
     /** @return the value under {@code id}, removed, or null when there is none. */
     @SuppressWarnings("unchecked")
     synchronized T remove(final long id)

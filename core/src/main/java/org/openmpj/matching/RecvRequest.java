@@ -22,6 +22,8 @@ final class RecvRequest extends ReceiveRequest
     /** The envelope of the remote message this receive matched, while its data is on the way. */
     int arrivingSource;
     int arrivingTag;
+    /** Whether this receive asked its sender to expose the payload for a pull (see {@link PayloadPull}), until it landed. */
+    boolean pullAsked;
 
     RecvRequest prev;
     RecvRequest next;

@@ -47,6 +47,30 @@ public final class SendRequest extends Request
         this.remote = null;
     }
 
+    /** @return the array the payload is sent from; a transport that moves it otherwise than as frames reads it. */
+    public Object payloadArray()
+    {
+        return buffer;
+    }
+
+    /** @return the element kind of {@link #payloadArray()}. */
+    public Primitive payloadKind()
+    {
+        return kind;
+    }
+
+    /** @return the element of {@link #payloadArray()} the payload starts at. */
+    public int payloadOffset()
+    {
+        return offset;
+    }
+
+    /** @return the payload's size. */
+    public long payloadBytes()
+    {
+        return byteCount;
+    }
+
     /** @return the world rank of the receiver. */
     public int dest()
     {

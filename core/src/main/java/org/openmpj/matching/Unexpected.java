@@ -139,7 +139,7 @@ final class Unexpected
         }
         else if (remoteRendezvous)
         {
-            origin.clearToSend(remoteSendId, recv, source, tag);
+            origin.clearToSend(remoteSendId, recv, source, tag, byteCount);
         }
         else
         {

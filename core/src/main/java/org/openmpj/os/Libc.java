@@ -23,12 +23,22 @@ import java.lang.invoke.VarHandle;
 @SuppressWarnings("restricted")
 public final class Libc
 {
+    /** {@code errno}: the operation is not permitted. */
+    public static final int EPERM = 1;
+    /** {@code errno}: no such file or directory. */
+    public static final int ENOENT = 2;
     /** {@code errno}: no such process. */
     public static final int ESRCH = 3;
     /** {@code errno}: interrupted by a signal. */
     public static final int EINTR = 4;
+    /** {@code errno}: an input or output error; for {@code /proc/PID/mem}, an address the process has not mapped. */
+    public static final int EIO = 5;
+    /** {@code errno}: not an open file descriptor (of the process named, for {@code pidfd_getfd}). */
+    public static final int EBADF = 9;
     /** {@code errno}: try again; for a futex wait, the word did not hold the expected value. */
     public static final int EAGAIN = 11;
+    /** {@code errno}: permission denied. */
+    public static final int EACCES = 13;
     /** {@code errno}: the system call does not exist in this kernel. */
     public static final int ENOSYS = 38;
     /** {@code errno}: a timed wait ran out of time. */
@@ -120,6 +130,30 @@ public final class Libc
     public static int errno(final MemorySegment callState)
     {
         return (int)ERRNO.get(callState, 0L);
+    }
+
+    /**
+     * @param errno a value of {@code errno}.
+     * @return how a message names it, e.g. {@code "errno 13 (EACCES)"}; the symbolic name for the values this package
+     *         meets.
+     */
+    public static String describeErrno(final int errno)
+    {
+        final String name = switch (errno)
+        {
+            case EPERM -> "EPERM";
+            case ENOENT -> "ENOENT";
+            case ESRCH -> "ESRCH";
+            case EINTR -> "EINTR";
+            case EIO -> "EIO";
+            case EBADF -> "EBADF";
+            case EAGAIN -> "EAGAIN";
+            case EACCES -> "EACCES";
+            case ENOSYS -> "ENOSYS";
+            case ETIMEDOUT -> "ETIMEDOUT";
+            default -> null;
+        };
+        return name == null ? "errno " + errno : "errno " + errno + " (" + name + ")";
     }
 
     /**

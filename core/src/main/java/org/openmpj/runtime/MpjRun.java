@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ConfigOption;
+import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
 
@@ -48,6 +49,8 @@ public final class MpjRun
           -timeout SECONDS    fail the job if it has not finished after this many seconds; default none.
           -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff; with a
                               device whose ranks are processes, every rank gets it as a system property.
+          -v, --verbose       the devices say on stderr what they chose for the job, e.g. which way
+                              large messages go on shm (sets -Dopenmpj.verbose=true).
           --help-config       list every tunable with its default.
           --clean             remove what jobs killed outright left on this host (shared-memory files
                               whose processes are gone), then exit; every job does this as it starts.
@@ -264,6 +267,7 @@ public final class MpjRun
                     case "-timeout" -> options.timeout = Duration.ofSeconds(positive(arg, value(argv, i++, arg)));
                     case "-jvmargs" -> options.jvmOptions.addAll(ProcessLaunch.words(value(argv, i++, arg)));
                     case "-prefix", "--tag-output" -> options.prefix = true;
+                    case "-v", "--verbose" -> options.properties.put(DeviceContext.VERBOSE_PROP_NAME, "true");
                     case "-oversubscribe", "--oversubscribe" -> options.oversubscribe = true;
                     case "-hosts", "-host", "--host" -> options.hosts = Hosts.parseList(value(argv, i++, arg));
                     case "-hostfile", "--hostfile", "-machinefile" -> options.hosts = Hosts.readFile(Path.of(value(argv, i++, arg)));

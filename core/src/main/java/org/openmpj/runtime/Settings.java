@@ -6,6 +6,7 @@ import java.util.List;
 import org.openmpj.concurrent.IdleStrategies;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.ConfigOption;
+import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
 import org.openmpj.engine.CollectiveThresholds;
@@ -96,6 +97,8 @@ public final class Settings
             "how waiting threads idle: spin, backoff (yield, then park), or auto (spin while ranks <= cores)"));
         options.add(new ConfigOption(THREADS_PROP_NAME, "1",
             "ranks each process holds as threads on the hybrid device (or $" + THREADS_ENV_NAME + "); mpjrun sets it from -threads"));
+        options.add(new ConfigOption(DeviceContext.VERBOSE_PROP_NAME, "false",
+            "true: the devices say on stderr what they chose for the job (which way large messages go); mpjrun sets it from -v"));
         options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,
             "how mpjrun starts ranks on other hosts: CMD HOST 'command'; {host} in CMD places the host elsewhere"));
         options.addAll(CollectiveThresholds.configOptions());

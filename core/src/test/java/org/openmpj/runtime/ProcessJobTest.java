@@ -216,7 +216,8 @@ class ProcessJobTest
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(0, MpjRun.run(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err, System.getenv()));
         for (final String topic : new String[] {"tcp (alias niodev)", "-jvmargs", "-prefix", "-hosts", "-hostfile", "slots=N", "-oversubscribe",
-            "-Dopenmpj.launcher.rsh=", "{host}", "-Dopenmpj.tcp.interface=", "OPENMPJ_TCP_INTERFACE", "srun --mpi=pmi2", "OPENMPJ_JVM_OPTS", "124"})
+            "-Dopenmpj.launcher.rsh=", "{host}", "-Dopenmpj.tcp.interface=", "OPENMPJ_TCP_INTERFACE", "srun --mpi=pmi2", "OPENMPJ_JVM_OPTS", "124",
+            "-v, --verbose"})
         {
             assertTrue(out.toString(StandardCharsets.UTF_8).contains(topic), () -> "--help mentions " + topic + "\n" + out);
         }
@@ -224,6 +225,8 @@ class ProcessJobTest
         assertEquals(0, MpjRun.run(new String[] {"--help-config"}, new PrintStream(config, true, StandardCharsets.UTF_8), System.err,
             System.getenv()));
         assertTrue(config.toString(StandardCharsets.UTF_8).contains("openmpj.idle"), config::toString);
+        assertTrue(config.toString(StandardCharsets.UTF_8).contains("openmpj.verbose"), config::toString);
+        assertTrue(config.toString(StandardCharsets.UTF_8).contains("openmpj.shm.largeCopy"), config::toString);
     }
 
     /** Runs mpjrun in this JVM with the stand-in device and ranks; {@code args} are the options, then behaviour and marker. */

@@ -27,6 +27,8 @@ public final class MpjRunJobRunner implements JobRunner
 
     private final String device;
     private final int threads;
+    /** Options for every job's mpjrun, such as tunables ({@code -Dname=value}). */
+    private final List<String> options;
 
     /**
      * @param device  the device, as {@code mpjrun -dev} takes it.
@@ -35,8 +37,15 @@ public final class MpjRunJobRunner implements JobRunner
      */
     public MpjRunJobRunner(final String device, final int threads)
     {
+        this(device, threads, List.of());
+    }
+
+    /** As above, with {@code options} (such as {@code -Dname=value}) on every job's {@code mpjrun} command line. */
+    public MpjRunJobRunner(final String device, final int threads, final List<String> options)
+    {
         this.device = device;
         this.threads = threads;
+        this.options = List.copyOf(options);
     }
 
     @Override
@@ -47,6 +56,7 @@ public final class MpjRunJobRunner implements JobRunner
         {
             command.addAll(List.of("-threads", Integer.toString(threads)));
         }
+        command.addAll(options);
         command.addAll(List.of("-timeout", Long.toString(timeout.toSeconds()), "-cp", ThreadJobRunner.locationOf(program).toString(),
             program.getName()));
         command.addAll(List.of(args));
@@ -78,6 +88,6 @@ public final class MpjRunJobRunner implements JobRunner
     @Override
     public String device()
     {
-        return device + (threads > 1 ? " (JVMs of " + threads + " ranks)" : " (a JVM per rank)");
+        return device + (threads > 1 ? " (JVMs of " + threads + " ranks)" : " (a JVM per rank)") + (options.isEmpty() ? "" : " " + options);
     }
 }

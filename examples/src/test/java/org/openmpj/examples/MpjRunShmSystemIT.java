@@ -18,8 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Jobs of rank processes on the shm device, launched by {@code bin/mpjrun -dev shm} as a user would: the examples,
- * failing and killed ranks, every rank killed at once; after each, no segment file is left in {@code /dev/shm} and no
+ * Jobs of rank processes on the shm device, launched by {@code bin/mpjrun -dev shm} as a user would: the examples, large
+ * messages on either path (the rings, the kernel copy) and the fallback when the kernel copy cannot run, failing and
+ * killed ranks, every rank killed at once; after each, no segment file is left in {@code /dev/shm} and no
  * rank JVM runs. Segments that killed jobs left behind are removed by the next {@code mpjrun} or {@code mpjrun --clean}.
  */
 @Timeout(300)
@@ -52,6 +53,31 @@ class MpjRunShmSystemIT
             "org.openmpj.examples.Jacobi", "40", "300");
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("on 4 ranks") && run.stdout().contains("equal to the serial result"), run::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ring", "kernel"})
+    void largeMessagesArriveWholeOnEitherPathWhichVerboseNames(final String path) throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "4", "-dev", "shm", "-Dopenmpj.shm.largeCopy=" + path,
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeMessages");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("large messages: 144 checked byte for byte"), run::toString);
+        final String said = path.equals("ring") ? "openmpj: shm: messages over 64 KiB stream through the rings (two copies, overlapping)"
+            : "openmpj: shm: messages over 64 KiB move with one copy through the kernel (/proc/PID/mem) from lower to higher ranks,"
+                + " through the rings otherwise";
+        assertEquals(1, run.stderr().lines().filter(line -> line.equals(said)).count(), run::toString);
+    }
+
+    @Test
+    void aKernelCopyThatCannotRunFallsBackToTheRingsAndSaysWhy() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "3", "-dev", "shm", "-Dopenmpj.shm.largeCopy=kernel",
+            "-Dopenmpj.shm.test.failKernelCopyProbe=true", "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeMessages");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("large messages: 72 checked byte for byte"), run::toString);
+        assertTrue(run.stderr().contains("openmpj: shm: messages over 64 KiB: kernel copy asked for but unavailable: rank 1's probe of"
+            + " rank 0 was made to fail (-Dopenmpj.shm.test.failKernelCopyProbe=true); they stream through the rings"), run::toString);
     }
 
     @Test
@@ -109,7 +135,8 @@ class MpjRunShmSystemIT
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "--help-config");
         assertEquals(0, run.exitCode(), run::toString);
-        for (final String name : List.of("openmpj.shm.dir", "openmpj.shm.ringBytes", "openmpj.shm.eagerLimit", "openmpj.shm.eagerWindow"))
+        for (final String name : List.of("openmpj.shm.dir", "openmpj.shm.ringBytes", "openmpj.shm.eagerLimit", "openmpj.shm.eagerWindow",
+            "openmpj.shm.largeCopy", "openmpj.shm.exposeTimeoutMs", "openmpj.verbose"))
         {
             assertTrue(run.stdout().contains(name), () -> name + " missing: " + run);
         }

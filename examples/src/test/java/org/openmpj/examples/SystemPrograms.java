@@ -28,6 +28,88 @@ final class SystemPrograms
         }
     }
 
+    /**
+     * Every rank sends every other rank messages from just over the shm device's eager limit to 8 MiB, bytes and doubles,
+     * from and into the middle of arrays, all at once; each is checked byte for byte. Rank 0 prints how many it checked.
+     */
+    public static final class LargeMessages
+    {
+        private static final int[] BYTES = {64 * 1024 + 1, 1024 * 1024 + 8, 8 * 1024 * 1024};
+
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            int checked = 0;
+            for (int round = 0; round < 2; round++)
+            {
+                for (int s = 0; s < BYTES.length; s++)
+                {
+                    final int bytes = BYTES[s];
+                    final java.util.List<mpi.Request> requests = new java.util.ArrayList<>();
+                    final byte[][] in = new byte[size][];
+                    final double[][] doublesIn = new double[size][];
+                    for (int peer = 0; peer < size; peer++)
+                    {
+                        if (peer == rank)
+                        {
+                            continue;
+                        }
+                        in[peer] = new byte[bytes + 5];
+                        doublesIn[peer] = new double[bytes / 8 + 2];
+                        requests.add(MPI.COMM_WORLD.Irecv(in[peer], 5, bytes, MPI.BYTE, peer, 2 * s));
+                        requests.add(MPI.COMM_WORLD.Irecv(doublesIn[peer], 1, bytes / 8, MPI.DOUBLE, peer, 2 * s + 1));
+                        final byte[] out = new byte[bytes + 3];
+                        System.arraycopy(pattern(rank, peer, bytes), 0, out, 3, bytes);
+                        requests.add(MPI.COMM_WORLD.Isend(out, 3, bytes, MPI.BYTE, peer, 2 * s));
+                        requests.add(MPI.COMM_WORLD.Isend(doubles(rank, peer, bytes / 8), 0, bytes / 8, MPI.DOUBLE, peer, 2 * s + 1));
+                    }
+                    mpi.Request.Waitall(requests.toArray(new mpi.Request[0]));
+                    for (int peer = 0; peer < size; peer++)
+                    {
+                        if (peer == rank)
+                        {
+                            continue;
+                        }
+                        check(java.util.Arrays.equals(pattern(peer, rank, bytes), java.util.Arrays.copyOfRange(in[peer], 5, bytes + 5)),
+                            bytes + " bytes from rank " + peer + " to rank " + rank);
+                        check(java.util.Arrays.equals(doubles(peer, rank, bytes / 8), java.util.Arrays.copyOfRange(doublesIn[peer], 1,
+                            bytes / 8 + 1)), bytes / 8 + " doubles from rank " + peer + " to rank " + rank);
+                        checked += 2;
+                    }
+                }
+            }
+            final int[] total = {checked};
+            MPI.COMM_WORLD.Allreduce(total, 0, total, 0, 1, MPI.INT, MPI.SUM);
+            if (rank == 0)
+            {
+                System.out.println("large messages: " + total[0] + " checked byte for byte");
+            }
+            MPI.Finalize();
+        }
+
+        private static byte[] pattern(final int from, final int to, final int bytes)
+        {
+            final byte[] data = new byte[bytes];
+            new java.util.Random(from * 31L + to * 7L + bytes).nextBytes(data);
+            return data;
+        }
+
+        private static double[] doubles(final int from, final int to, final int count)
+        {
+            return new java.util.Random(from * 17L + to * 5L + count).doubles(count).toArray();
+        }
+
+        private static void check(final boolean same, final String what)
+        {
+            if (!same)
+            {
+                throw new IllegalStateException(what + " arrived changed");
+            }
+        }
+    }
+
     /** Rank 1 throws while every other rank waits for a message from it that never comes. */
     public static final class RankThrows
     {

@@ -5,8 +5,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * MPI point-to-point semantics, as programs run at 1, 2, 3, 4 and 8 ranks: message order and matching,
- * probes, truncation, send modes, cancellation, {@code PROC_NULL} and the combined send-receive. Every device
- * runs this same suite through a subclass that supplies its runner.
+ * probes, truncation, send modes, cancellation, {@code PROC_NULL}, the combined send-receive, and large messages in
+ * every direction at once. Every device runs this same suite through a subclass that supplies its runner.
  */
 public abstract class AbstractPointToPointSuite extends AbstractConformanceSuite
 {
@@ -113,5 +113,12 @@ public abstract class AbstractPointToPointSuite extends AbstractConformanceSuite
     void sendrecvAroundTheRing(final int processes)
     {
         runClean(processes, ModePrograms.SendrecvRing.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void largeMessagesInEveryDirectionAndRingShiftsBothWays(final int processes)
+    {
+        runClean(processes, LargeMessagePrograms.AllDirections.class);
     }
 }

@@ -24,7 +24,9 @@ import org.openmpj.transport.thread.ThreadDeviceProvider;
  * of another process on the same host through the host's shared segment (shm), any other over the network: TCP, or UCX
  * when {@value #NETWORK_PROP_NAME} says so; all of them under one matcher, so that a receive from any source sees every
  * peer in arrival order. Each transport keeps its own tunables ({@code openmpj.thread.*}, {@code openmpj.shm.*},
- * {@code openmpj.tcp.*}, {@code openmpj.ucx.*}).
+ * {@code openmpj.tcp.*}, {@code openmpj.ucx.*}). With {@code openmpj.shm.largeCopy=kernel}, large messages between the
+ * JVMs of a host move with one copy through the kernel only when each JVM holds one rank ({@code -threads 1}; see
+ * {@link HostSegment}); the first rank of each host says which way they go when the job is verbose.
  */
 public final class HybridDeviceProvider implements DeviceProvider
 {
@@ -101,6 +103,10 @@ public final class HybridDeviceProvider implements DeviceProvider
         }
         final Transport threads = ThreadDeviceProvider.sameProcessRoute(context);
         final Transport shm = host != null ? host.connect(device) : null;
+        if (host != null && rank == hostRanks[0] && context.verbose())
+        {
+            host.reportLargeMessagePath();
+        }
         final Transport remote = network != null ? network.connect() : null;
         final Transport[] routes = new Transport[size];
         for (int peer = 0; peer < size; peer++)

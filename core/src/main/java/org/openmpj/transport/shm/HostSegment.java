@@ -12,6 +12,8 @@ import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.Transport;
+import org.openmpj.os.CallFailedException;
+import org.openmpj.os.PinnedExposure;
 
 /**
  * One rank's part in joining the ranks of its host in one shared segment, in steps that every rank of the job takes
@@ -19,6 +21,16 @@ import org.openmpj.matching.Transport;
  * ({@link #publish}); after a fence each rank of the host maps it ({@link #attach}); after the next fence the creator
  * removes the file ({@link #release}), so that nothing is left behind however the job ends. A rank that fails a step
  * says why; the creator's failure reaches every rank of its host.
+ *
+ * <p>Where the job asks for it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}), large messages move with
+ * one copy through the kernel from lower to higher indexes in the segment: each rank prepares an exposure and publishes it
+ * when it attaches, and probes the lower ranks' memory once all have attached. That path needs every process of the
+ * segment to hold one rank of it (the shm device run by {@code mpjrun}, or the hybrid device with {@code -threads 1}): a
+ * JVM holding several ranks stops them all at a safepoint while one of them exposes, which could close a cycle of waits
+ * through that JVM, so such segments keep the rings. A segment whose ranks are all threads of one JVM (the shm device run
+ * as threads, as the tests do; {@code mpjrun} always gives shm ranks JVMs of their own) may take it too: there is no other
+ * JVM to close a cycle through, but a safepoint requested while one rank exposes holds all the others, its puller
+ * included, until that exposure times out; correct, and a stall of a second, which tests can afford.
  *
  * <p>Thread-safety: used by the one thread that opens the rank's device.
  */
@@ -35,8 +47,15 @@ public final class HostSegment
     private final int ringBytes;
     private final long eagerLimitBytes;
     private final long windowBytes;
+    private final boolean kernelCopyWanted;
+    private final long exposeTimeoutNs;
+    private final boolean failProbe;
     private SharedSegment segment;
     private ShmTransport transport;
+    /** This rank's exposure, prepared when it attaches; null when it exposes nothing. */
+    private PinnedExposure exposure;
+    /** Why the whole segment keeps the rings although the job asked for the kernel copy; null when it does not. */
+    private String kernelCopyRefusal;
 
     private HostSegment(final DeviceContext context, final int[] hostRanks)
     {
@@ -56,6 +75,10 @@ public final class HostSegment
                 + SegmentDescriptor.MIN_RING_BYTES + " to 2^30");
         }
         this.ringBytes = (int)ring;
+        this.kernelCopyWanted = ShmDeviceProvider.kernelCopyWanted(context);
+        this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
+            ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
+        this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
     }
 
     /**
@@ -107,15 +130,47 @@ public final class HostSegment
                 segment = map(Path.of(published));
             }
             segment.attached(self, ProcessHandle.current().pid());
+            if (kernelCopyWanted && self < hostRanks.length - 1)
+            {
+                prepareExposure();
+            }
         }
         catch (final RuntimeException ex)
         {
+            if (exposure != null)
+            {
+                exposure.close();
+                exposure = null;
+            }
             if (segment != null)
             {
                 unlinkQuietly();
                 segment.close();
             }
             throw ex;
+        }
+    }
+
+    /**
+     * Makes this rank's exposure and publishes it, so that higher ranks can probe it after the fence; lets any process of
+     * this user read this one's memory, which Yama would otherwise narrow to its ancestors. A rank that cannot make one
+     * publishes nothing, and its peers stream from it.
+     */
+    private void prepareExposure()
+    {
+        if (!PinnedExposure.isSupported())
+        {
+            return;
+        }
+        PinnedExposure.allowReadsByAnyProcess();
+        try
+        {
+            exposure = PinnedExposure.create();
+            segment.publishExposer(self, exposure.eventfd(), exposure.probeWordAddress());
+        }
+        catch (final CallFailedException ex)
+        {
+            exposure = null;
         }
     }
 
@@ -134,9 +189,111 @@ public final class HostSegment
      */
     public Transport connect(final MatchingDevice device)
     {
+        PayloadExposer exposer = null;
+        PayloadPuller puller = null;
+        if (kernelCopyWanted)
+        {
+            kernelCopyRefusal = kernelCopyRefusal();
+            if (kernelCopyRefusal == null)
+            {
+                puller = new PayloadPuller(segment, self, eagerLimitBytes, failProbe);
+                segment.publishKernelCopyOutcome(self, puller.outcome());
+                if (!puller.pullsFromAny())
+                {
+                    puller.close();
+                    puller = null;
+                }
+                if (exposure != null)
+                {
+                    exposer = new PayloadExposer(segment, self, hostRanks, context.job(), exposure, exposeTimeoutNs);
+                }
+            }
+            else if (exposure != null)
+            {
+                exposure.close();
+            }
+        }
         transport = new ShmTransport(device, segment, self, hostRanks, context.job(), eagerLimitBytes, windowBytes,
-            context.idleStrategy().parksAt(Integer.MAX_VALUE));
+            context.idleStrategy().parksAt(Integer.MAX_VALUE), exposer, puller);
         return transport;
+    }
+
+    /** @return why no rank of the segment takes the kernel copy, the same at every rank; null when they may. */
+    private String kernelCopyRefusal()
+    {
+        final String unsupported = PinnedExposure.unsupportedCause();
+        if (unsupported != null)
+        {
+            return unsupported;
+        }
+        final java.util.Set<Long> pids = new java.util.HashSet<>();
+        for (int index = 0; index < hostRanks.length; index++)
+        {
+            pids.add(segment.pidOf(index));
+        }
+        if (pids.size() == hostRanks.length)
+        {
+            return null;
+        }
+        final java.util.Set<Integer> processRanks = new java.util.HashSet<>();
+        for (final int rank : context.sameProcessRanks())
+        {
+            processRanks.add(rank);
+        }
+        boolean allHere = pids.size() == 1;
+        for (final int rank : hostRanks)
+        {
+            allHere &= processRanks.contains(rank);
+        }
+        return allHere ? null : "JVMs hold several ranks of this host, and a rank holding a message still for a copy would stop"
+            + " the other ranks of its JVM at the next safepoint";
+    }
+
+    /**
+     * Says on stderr, through the context, which way messages over the eager limit go between the segment's ranks, and
+     * why: called by the segment's first rank when the job is verbose. With the kernel copy asked for, it waits until every
+     * rank has probed its peers (a few seconds at most).
+     */
+    public void reportLargeMessagePath()
+    {
+        final String messages = "shm: messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes);
+        if (!kernelCopyWanted)
+        {
+            context.report(messages + " stream through the rings (two copies, overlapping)");
+            return;
+        }
+        if (kernelCopyRefusal != null)
+        {
+            context.report(messages + ": kernel copy asked for but unavailable: " + kernelCopyRefusal + "; they stream through the rings");
+            return;
+        }
+        context.report(messages + KernelCopyOutcome.summary(awaitOutcomes(), hostRanks, pids()));
+    }
+
+    /** @return every rank's published probe outcome, waiting up to 10 s for those not yet published (left 0). */
+    private long[] awaitOutcomes()
+    {
+        final long[] outcomes = new long[hostRanks.length];
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        for (int index = 0; index < outcomes.length; index++)
+        {
+            while ((outcomes[index] = segment.kernelCopyOutcomeOf(index)) == KernelCopyOutcome.PENDING && System.nanoTime() - deadline < 0)
+            {
+                context.job().checkAlive();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+        }
+        return outcomes;
+    }
+
+    private long[] pids()
+    {
+        final long[] pids = new long[hostRanks.length];
+        for (int index = 0; index < pids.length; index++)
+        {
+            pids[index] = segment.pidOf(index);
+        }
+        return pids;
     }
 
     /** Starts watching the processes of the segment's other ranks, so that one that dies fails the job here. */

@@ -11,11 +11,20 @@ package org.openmpj.transport.shm;
  *   | magic "OMPJSHM1"        | version      | ranks        | ring bytes    | (unused)     | key (i64, random) |   header, {@link #HEADER_BYTES}
  *   +-------------------------+--------------+--------------+---------------+--------------+-------------------+
  *   rank block r at {@link #rankBlockOffset}(r), {@link #RANK_BLOCK_BYTES} each:
- *   0 pid (i64) | 8 state (i32: EMPTY, ATTACHED, FINALIZED) ... 128 wake word (i32 futex: AWAKE, SLEEPING)
+ *   0 pid (i64) | 8 state (i32: EMPTY, ATTACHED, FINALIZED) | 16 eventfd ending r's exposures (i32, -1: r exposes nothing)
+ *   24 address of r's probe word, which holds r's pid (i64) | 32 r's kernel-copy outcome (i64, 0 until r probed its peers)
+ *   ... 128 wake word (i32 futex: AWAKE, SLEEPING)
  *   ring from s to r at {@link #ringOffset}(ranks, ringBytes, s, r):
  *   0 tail: bytes written, ever (i64, writer) ... 128 head: bytes read, ever (i64, reader)
- *   136 writer waiting for room (i32, set by the writer, cleared by the reader) ... 256 data: ring bytes
+ *   136 writer waiting for room (i32, set by the writer, cleared by the reader)
+ *   192 exposure of a payload of s for r to copy: state, generation << 2 | NONE, EXPOSED, PULLED, WITHDRAWN (i64, set by s,
+ *       moved on from EXPOSED by s or r) | 200 id of s's exposing thread (i32) | 204 element kind (i32)
+ *       | 208 address of s's pollfd array (i64) | 216 r's receive id (i64) | 224 byte count (i64) ... 256 data: ring bytes
  * </pre>
+ *
+ * <p>The rank blocks' fields from 16 to 40 and the exposures serve the one-copy path for large messages (see
+ * {@link ExposureBlock}): a rank publishes its eventfd and probe word before the job's fence, its peers probe after it and
+ * publish what they found.
  *
  * <p>Every frame in a ring starts on a {@link #FRAME_ALIGNMENT} boundary and is padded to a multiple of it, so that its
  * first line never wraps around the ring's end. It opens with a commit word, then the 48-byte header of
@@ -50,7 +59,7 @@ final class SegmentDescriptor
     /** "OMPJSHM1" read as a little-endian long. */
     static final long MAGIC = 0x314D48534A504D4FL;
     /** Changes with any change of this layout; a process of another layout refuses to attach. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
     static final int RANKS_OFFSET = 12;
@@ -61,6 +70,9 @@ final class SegmentDescriptor
     static final int RANK_BLOCK_BYTES = 256;
     static final int PID_OFFSET = 0;
     static final int STATE_OFFSET = 8;
+    static final int EVENTFD_OFFSET = 16;
+    static final int PROBE_WORD_OFFSET = 24;
+    static final int KERNEL_COPY_OUTCOME_OFFSET = 32;
     static final int WAKE_OFFSET = 128;
     static final int STATE_EMPTY = 0;
     static final int STATE_ATTACHED = 1;
@@ -71,6 +83,12 @@ final class SegmentDescriptor
     static final int TAIL_OFFSET = 0;
     static final int HEAD_OFFSET = 128;
     static final int WRITER_WAITING_OFFSET = 136;
+    static final int EXPOSURE_STATE_OFFSET = 192;
+    static final int EXPOSER_TID_OFFSET = 200;
+    static final int EXPOSED_KIND_OFFSET = 204;
+    static final int EXPOSER_POLL_FDS_OFFSET = 208;
+    static final int EXPOSED_RECV_ID_OFFSET = 216;
+    static final int EXPOSED_BYTES_OFFSET = 224;
     static final int RING_HEADER_BYTES = 256;
 
     /** Every frame's length is padded to this, a cache line. */

@@ -189,6 +189,48 @@ final class SharedSegment implements AutoCloseable
             == SegmentDescriptor.STATE_FINALIZED;
     }
 
+    /**
+     * Records, before the job's fence, what {@code rank}'s peers need to copy payloads it exposes: the number of the eventfd
+     * that ends its exposures (-1 when it exposes nothing) and the address of its probe word, which holds its pid.
+     */
+    void publishExposer(final int rank, final int eventfd, final long probeWordAddress)
+    {
+        final long block = SegmentDescriptor.rankBlockOffset(rank);
+        memory.set(ValueLayout.JAVA_INT, block + SegmentDescriptor.EVENTFD_OFFSET, eventfd);
+        memory.set(ValueLayout.JAVA_LONG, block + SegmentDescriptor.PROBE_WORD_OFFSET, probeWordAddress);
+    }
+
+    /** @return the eventfd number {@code rank} published, in its process; -1 when it exposes nothing. */
+    int eventfdOf(final int rank)
+    {
+        final int fd = memory.get(ValueLayout.JAVA_INT, SegmentDescriptor.rankBlockOffset(rank) + SegmentDescriptor.EVENTFD_OFFSET);
+        return probeWordOf(rank) == 0 ? -1 : fd;
+    }
+
+    /** @return the address of {@code rank}'s probe word in its process; 0 when it published none. */
+    long probeWordOf(final int rank)
+    {
+        return memory.get(ValueLayout.JAVA_LONG, SegmentDescriptor.rankBlockOffset(rank) + SegmentDescriptor.PROBE_WORD_OFFSET);
+    }
+
+    /** Records what {@code rank} found when it probed its peers for the one-copy path (see {@link KernelCopyOutcome}). */
+    void publishKernelCopyOutcome(final int rank, final long outcome)
+    {
+        LONG.setRelease(memory, SegmentDescriptor.rankBlockOffset(rank) + SegmentDescriptor.KERNEL_COPY_OUTCOME_OFFSET, outcome);
+    }
+
+    /** @return what {@code rank} found when it probed its peers; 0 until it has. */
+    long kernelCopyOutcomeOf(final int rank)
+    {
+        return (long)LONG.getAcquire(memory, SegmentDescriptor.rankBlockOffset(rank) + SegmentDescriptor.KERNEL_COPY_OUTCOME_OFFSET);
+    }
+
+    /** @return the exposure in the header of the ring from {@code from} to {@code to}. */
+    ExposureBlock exposure(final int from, final int to)
+    {
+        return new ExposureBlock(memory, ringOffset(from, to));
+    }
+
     /** @return the offset of {@code rank}'s wake word, on which it blocks and others wake it. */
     static long wakeOffset(final int rank)
     {

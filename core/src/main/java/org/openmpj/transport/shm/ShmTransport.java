@@ -17,6 +17,11 @@ import org.openmpj.os.ProcessWatch;
  * the rings; a thread that would park sleeps on this rank's wake word instead, so that a peer's next frame wakes it.
  * Peers' processes are watched, so that one that ends before it finalized fails the job here.
  *
+ * <p>Large messages stream through the rings, or, where the job asked for it and the kernel allows, move with one copy:
+ * the reading thread, after it read the rings, exposes the payloads that higher-indexed peers asked to pull
+ * ({@link PayloadExposer}) and pulls those that lower-indexed peers expose ({@link PayloadPuller}), so that a peer's pulls
+ * and ring frames are handled in order by one thread.
+ *
  * <p>Thread-safety: any number of threads may send and make progress at once; one of them reads at a time.
  */
 final class ShmTransport implements Transport
@@ -35,6 +40,10 @@ final class ShmTransport implements Transport
     private final RingWriter[] writers;
     private final RingReader[] readers;
     private final ProcessWatch watch;
+    /** The one-copy path's sending half; null when this rank exposes nothing. */
+    private final PayloadExposer exposer;
+    /** The one-copy path's receiving half; null when this rank pulls from nobody. */
+    private final PayloadPuller puller;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
@@ -54,11 +63,16 @@ final class ShmTransport implements Transport
      * @param worldRanks    the world rank of each index in the segment.
      * @param ranksMaySleep whether the waits of the segment's ranks may sleep (they back off), so that publishing must look
      *                      for a sleeper; every rank on a host chooses its idle strategy alike.
+     * @param exposer       the one-copy path's sending half, or null; closed with this transport.
+     * @param puller        the one-copy path's receiving half, or null; closed with this transport.
      */
     ShmTransport(
         final MatchingDevice device, final SharedSegment segment, final int self, final int[] worldRanks, final JobControl job,
-        final long eagerLimitBytes, final long windowBytes, final boolean ranksMaySleep)
+        final long eagerLimitBytes, final long windowBytes, final boolean ranksMaySleep, final PayloadExposer exposer,
+        final PayloadPuller puller)
     {
+        this.exposer = exposer;
+        this.puller = puller;
         this.segment = segment;
         this.job = job;
         this.eagerLimitBytes = eagerLimitBytes;
@@ -82,6 +96,14 @@ final class ShmTransport implements Transport
                 final RingWriter writer = new RingWriter(segment, self, peer, worldRanks[peer], ranksMaySleep);
                 writer.attach(protocol);
                 protocol.attach(writer);
+                if (exposer != null || puller != null)
+                {
+                    protocol.usePull(new PeerPull(peer, protocol, exposer, puller));
+                }
+                if (puller != null)
+                {
+                    puller.attach(peer, protocol);
+                }
                 protocols[peer] = protocol;
                 writers[peer] = writer;
                 readers[peer] = new RingReader(segment, peer, self, protocol, ranksMaySleep);
@@ -134,7 +156,7 @@ final class ShmTransport implements Transport
         }
         // Most polls find nothing: a look at the rings spares them the claim, a fenced read-modify-write, unless room that was
         // read waits to be freed.
-        if (!anyData() && !holdsReadRoom() || !reading.compareAndSet(false, true))
+        if (!anyData() && !holdsReadRoom() && !pullWaiting() || !reading.compareAndSet(false, true))
         {
             return work;
         }
@@ -147,6 +169,15 @@ final class ShmTransport implements Transport
                 {
                     work += read(peer);
                 }
+            }
+            // After the rings: a clear-to-send read just now may ask for an exposure, which blocks this thread.
+            if (exposer != null)
+            {
+                work += exposer.exposeQueued();
+            }
+            if (puller != null)
+            {
+                work += puller.pullExposed();
             }
         }
         finally
@@ -167,6 +198,12 @@ final class ShmTransport implements Transport
             }
         }
         return false;
+    }
+
+    /** @return whether a peer exposes a payload that a receive here waits to pull. */
+    private boolean pullWaiting()
+    {
+        return puller != null && puller.hasWork();
     }
 
     private boolean holdsReadRoom()
@@ -241,7 +278,7 @@ final class ShmTransport implements Transport
                 return true;
             }
         }
-        return closed;
+        return pullWaiting() || closed;
     }
 
     private void wakeBlockedThread()
@@ -287,6 +324,39 @@ final class ShmTransport implements Transport
         return "ranks " + String.join(", ", ranks.subList(0, ranks.size() - 1)) + " and " + ranks.get(ranks.size() - 1);
     }
 
+    /** @return the one-copy path's sending half, or null; for tests. */
+    PayloadExposer exposer()
+    {
+        return exposer;
+    }
+
+    /** @return the one-copy path's receiving half, or null; for tests. */
+    PayloadPuller puller()
+    {
+        return puller;
+    }
+
+    /** Frees the one-copy path's descriptors once no thread reads: an exposure or a pull under way ends within its timeout. */
+    private void closeKernelCopy()
+    {
+        if (exposer == null && puller == null)
+        {
+            return;
+        }
+        while (!reading.compareAndSet(false, true))
+        {
+            Thread.onSpinWait();
+        }
+        if (exposer != null)
+        {
+            exposer.close();
+        }
+        if (puller != null)
+        {
+            puller.close();
+        }
+    }
+
     @Override
     public void close()
     {
@@ -309,6 +379,7 @@ final class ShmTransport implements Transport
         {
             Thread.onSpinWait();
         }
+        closeKernelCopy();
         // Frames this rank wrote stay readable: the peers map the segment until they close it themselves.
         segment.close();
     }

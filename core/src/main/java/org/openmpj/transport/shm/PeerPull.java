@@ -1,0 +1,55 @@
+package org.openmpj.transport.shm;
+
+import org.openmpj.device.Primitive;
+import org.openmpj.matching.PayloadPull;
+import org.openmpj.matching.PeerProtocol;
+import org.openmpj.matching.SendRequest;
+
+/**
+ * The one-copy path as one peer's protocol sees it: a lower-indexed peer is asked to expose payloads this rank pulls, a
+ * higher-indexed one gets this rank's payloads exposed when it asks; whatever cannot take the path streams.
+ *
+ * <p>Thread-safety: as {@link PayloadPull} says.
+ */
+final class PeerPull implements PayloadPull
+{
+    private final int peer;
+    private final PeerProtocol protocol;
+    /** This rank's sending half; null when it exposes nothing. */
+    private final PayloadExposer exposer;
+    /** This rank's receiving half; null when it pulls from nobody. */
+    private final PayloadPuller puller;
+
+    PeerPull(final int peer, final PeerProtocol protocol, final PayloadExposer exposer, final PayloadPuller puller)
+    {
+        this.peer = peer;
+        this.protocol = protocol;
+        this.exposer = exposer;
+        this.puller = puller;
+    }
+
+    @Override
+    public boolean pullsFrom(final long bytes, final Primitive landingKind)
+    {
+        return puller != null && puller.pullsFrom(peer, bytes, landingKind);
+    }
+
+    @Override
+    public void onStreamedInstead()
+    {
+        puller.onStreamedInstead(peer);
+    }
+
+    @Override
+    public void expose(final SendRequest send, final long recvId)
+    {
+        if (exposer != null)
+        {
+            exposer.enqueue(peer, protocol, send, recvId);
+        }
+        else
+        {
+            protocol.streamData(send, recvId);
+        }
+    }
+}

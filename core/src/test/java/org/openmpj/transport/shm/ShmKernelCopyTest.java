@@ -1,0 +1,415 @@
+package org.openmpj.transport.shm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Array;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.concurrent.IdleStrategies;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.Primitive;
+import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.Request;
+import org.openmpj.device.SendMode;
+import org.openmpj.device.SharedKeyValueStore;
+import org.openmpj.matching.MatchingDevice;
+import org.openmpj.os.PinnedExposure;
+import org.openmpj.runtime.JobState;
+import org.openmpj.runtime.RankDeviceContext;
+
+/**
+ * The one-copy path for large messages on the shm device, ranks as threads of this JVM: payloads of every kind move
+ * with one copy from lower to higher ranks and stream the other way, byte for byte; a payload whose receiver does not
+ * copy it in time is withdrawn and streamed into the same receive; a probe that fails keeps the rings and says why.
+ */
+@Timeout(120)
+class ShmKernelCopyTest
+{
+    private static final int[] SIZES = {64 * 1024 + 1, 1024 * 1024 + 3, 3 * 1024 * 1024};
+    private static final Primitive[] KINDS = {Primitive.BYTE, Primitive.INT, Primitive.DOUBLE, Primitive.CHAR, Primitive.BOOLEAN};
+    private static final int HEAD = 3;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void needsTheCalls()
+    {
+        assumeTrue(PinnedExposure.isSupported(), PinnedExposure::unsupportedCause);
+    }
+
+    @Test
+    void everyPairExchangesEveryKindAndSizeOneCopyUpwardsStreamedDownwards() throws Exception
+    {
+        try (Job job = Job.open(3, settings("kernel")))
+        {
+            job.run(rank -> exchangeWithAll(job, rank));
+            assertNull(job.transports[0].puller(), "rank 0 has nobody below to pull from");
+            assertNull(job.transports[2].exposer(), "rank 2 has nobody above to expose to");
+            final long pulls = job.transports[1].puller().pulls() + job.transports[2].puller().pulls();
+            final long exposed = job.transports[0].exposer().pulled() + job.transports[1].exposer().pulled();
+            final long withdrawn = job.transports[0].exposer().withdrawn() + job.transports[1].exposer().withdrawn();
+            assertEquals(pulls, exposed, "payloads copied by the receivers and by the senders' count");
+            // From each lower rank, every size of every kind but boolean, whose arrays have no segment view. A garbage
+            // collection of this JVM while one rank exposes holds the puller too, until the exposure times out: then that
+            // payload and those queued behind it for the same rank stream.
+            assertEquals(3L * SIZES.length * (KINDS.length - 1), pulls + withdrawn, "payloads offered to copy");
+            assertTrue(pulls > 0, pulls + " pulled, " + withdrawn + " withdrawn");
+        }
+    }
+
+    @Test
+    void aTruncatedPayloadKeepsWhatFitsAndTheNextOneArrives() throws Exception
+    {
+        try (Job job = Job.open(2, settings("kernel")))
+        {
+            final int count = 1 << 20;
+            final int[] sent = (int[])pattern(Primitive.INT, count, 5);
+            job.run(rank ->
+            {
+                final MatchingDevice device = job.devices[rank];
+                if (rank == 0)
+                {
+                    device.await(device.isend(sent, Primitive.INT, 0, count, 1, 0, 1, 0, SendMode.STANDARD));
+                    device.await(device.isend(sent, Primitive.INT, 0, count, 1, 0, 2, 0, SendMode.STANDARD));
+                    return;
+                }
+                final int[] small = new int[count / 3];
+                final ReceiveRequest truncated = device.irecv(small, Primitive.INT, 0, small.length, 0, 1, 0);
+                device.await(truncated);
+                final OpenMpjException error = truncated.error();
+                assertNotNull(error, "the receive was not truncated");
+                assertEquals(ErrorClass.ERR_TRUNCATE, error.errorClass(), error::getMessage);
+                assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOf(sent, small.length)), java.util.Arrays.toString(small));
+                final int[] whole = new int[count];
+                device.await(device.irecv(whole, Primitive.INT, 0, count, 0, 2, 0));
+                assertTrue(java.util.Arrays.equals(sent, whole), "the message after the truncated one");
+            });
+            assertEquals(2, job.transports[1].puller().pulls() + job.transports[0].exposer().withdrawn());
+        }
+    }
+
+    @Test
+    void aPayloadNotCopiedInTimeIsWithdrawnAndStreamedIntoTheSameReceive() throws Exception
+    {
+        final Map<String, String> settings = settings("kernel");
+        settings.put(ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME, "0");
+        try (Job job = Job.open(2, settings))
+        {
+            final int count = 2 << 20;
+            final byte[] sent = (byte[])pattern(Primitive.BYTE, count, 9);
+            job.run(rank ->
+            {
+                final MatchingDevice device = job.devices[rank];
+                if (rank == 0)
+                {
+                    device.await(device.isend(sent, Primitive.BYTE, 0, count, 1, 0, 4, 0, SendMode.STANDARD));
+                    return;
+                }
+                final byte[] received = new byte[count];
+                final ReceiveRequest recv = device.irecv(received, Primitive.BYTE, 0, count, 0, 4, 0);
+                // Progress until the clear-to-send asking for a pull is out, then none for a while: the exposure, of about
+                // 2 ms (1 ns a byte), times out before this rank could copy.
+                while (job.transports[1].puller().pending() == 0)
+                {
+                    device.progress();
+                }
+                sleep(300);
+                device.await(recv);
+                assertNull(recv.error());
+                assertTrue(java.util.Arrays.equals(sent, received), "the streamed payload differs");
+            });
+            assertEquals(1, job.transports[0].exposer().withdrawn());
+            assertEquals(0, job.transports[1].puller().pulls());
+            assertEquals(0, job.transports[1].puller().pending(), "the receive still counts as waiting for a pull");
+        }
+    }
+
+    @Test
+    void aProbeThatFailsKeepsTheRingsAndRankZeroSaysWhy() throws Exception
+    {
+        final Map<String, String> settings = settings("kernel");
+        settings.put(ShmDeviceProvider.FAIL_PROBE_PROP_NAME, "true");
+        settings.put(DeviceContext.VERBOSE_PROP_NAME, "true");
+        final String said = stderrOf(() ->
+        {
+            try (Job job = Job.open(3, settings))
+            {
+                job.run(rank -> exchangeWithAll(job, rank));
+                for (int rank = 0; rank < 3; rank++)
+                {
+                    assertNull(job.transports[rank].puller(), "rank " + rank + " pulls");
+                }
+                assertEquals(0, job.transports[0].exposer().pulled());
+            }
+        });
+        assertTrue(said.contains("openmpj: shm: messages over 64 KiB: kernel copy asked for but unavailable: rank 1's probe of rank 0 was made"
+            + " to fail (-D" + ShmDeviceProvider.FAIL_PROBE_PROP_NAME + "=true); they stream through the rings"), said);
+    }
+
+    @Test
+    void rankZeroSaysWhichWayLargeMessagesGo() throws Exception
+    {
+        final Map<String, String> kernel = settings("kernel");
+        kernel.put(DeviceContext.VERBOSE_PROP_NAME, "true");
+        final String oneCopy = stderrOf(() ->
+        {
+            try (Job job = Job.open(2, kernel))
+            {
+                job.run(rank -> { });
+            }
+        });
+        assertTrue(oneCopy.contains("openmpj: shm: messages over 64 KiB move with one copy through the kernel (/proc/PID/mem) from lower"
+            + " to higher ranks, through the rings otherwise"), oneCopy);
+        final Map<String, String> ring = settings("ring");
+        ring.put(DeviceContext.VERBOSE_PROP_NAME, "true");
+        final String rings = stderrOf(() ->
+        {
+            try (Job job = Job.open(2, ring))
+            {
+                job.run(rank -> { });
+                assertNull(job.transports[0].exposer());
+                assertNull(job.transports[1].puller());
+            }
+        });
+        assertTrue(rings.contains("openmpj: shm: messages over 64 KiB stream through the rings (two copies, overlapping)"), rings);
+    }
+
+    /** Sends every size of every kind to each other rank and receives as much from each, into slices that start mid-array. */
+    private static void exchangeWithAll(final Job job, final int rank)
+    {
+        final MatchingDevice device = job.devices[rank];
+        final int size = job.devices.length;
+        final List<Request> sends = new ArrayList<>();
+        final List<ReceiveRequest> receives = new ArrayList<>();
+        final List<Object> buffers = new ArrayList<>();
+        final List<Object> expected = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        for (int peer = 0; peer < size; peer++)
+        {
+            if (peer == rank)
+            {
+                continue;
+            }
+            for (int k = 0; k < KINDS.length; k++)
+            {
+                final Primitive kind = KINDS[k];
+                for (int s = 0; s < SIZES.length; s++)
+                {
+                    final int count = (SIZES[s] + kind.sizeBytes() - 1) / kind.sizeBytes();
+                    final int tag = k * SIZES.length + s;
+                    final Object in = pattern(kind, HEAD + count, 0);
+                    receives.add(device.irecv(in, kind, HEAD, count, peer, tag, 0));
+                    buffers.add(in);
+                    expected.add(pattern(kind, count, seed(peer, rank, tag)));
+                    names.add(count + " " + kind + " from rank " + peer);
+                    final Object out = pattern(kind, count + HEAD, 0);
+                    System.arraycopy(pattern(kind, count, seed(rank, peer, tag)), 0, out, HEAD, count);
+                    sends.add(device.isend(out, kind, HEAD, count, peer, rank, tag, 0, SendMode.STANDARD));
+                }
+            }
+        }
+        for (final Request send : sends)
+        {
+            device.await(send);
+        }
+        for (int i = 0; i < receives.size(); i++)
+        {
+            device.await(receives.get(i));
+            assertNull(receives.get(i).error(), names.get(i));
+            assertTrue(sameAfterHead(expected.get(i), buffers.get(i)), names.get(i) + " differs");
+        }
+    }
+
+    /** @return whether {@code got}, from element {@link #HEAD} on, holds {@code want}. */
+    private static boolean sameAfterHead(final Object want, final Object got)
+    {
+        final int count = Array.getLength(want);
+        return switch (want)
+        {
+            case byte[] values -> java.util.Arrays.equals(values, 0, count, (byte[])got, HEAD, HEAD + count);
+            case int[] values -> java.util.Arrays.equals(values, 0, count, (int[])got, HEAD, HEAD + count);
+            case double[] values -> java.util.Arrays.equals(values, 0, count, (double[])got, HEAD, HEAD + count);
+            case char[] values -> java.util.Arrays.equals(values, 0, count, (char[])got, HEAD, HEAD + count);
+            case boolean[] values -> java.util.Arrays.equals(values, 0, count, (boolean[])got, HEAD, HEAD + count);
+            default -> throw new IllegalArgumentException(want.getClass().toString());
+        };
+    }
+
+    private static long seed(final int from, final int to, final int tag)
+    {
+        return from * 1000L + to * 100L + tag + 1;
+    }
+
+    /** @return {@code count} elements of {@code kind} made from {@code seed}; 0 gives zeros. */
+    private static Object pattern(final Primitive kind, final int count, final long seed)
+    {
+        final Object array = kind.newArray(count);
+        if (seed == 0)
+        {
+            return array;
+        }
+        final java.util.Random values = new java.util.Random(seed);
+        for (int i = 0; i < count; i++)
+        {
+            switch (kind)
+            {
+                case BYTE -> ((byte[])array)[i] = (byte)values.nextInt();
+                case INT -> ((int[])array)[i] = values.nextInt();
+                case DOUBLE -> ((double[])array)[i] = values.nextDouble();
+                case CHAR -> ((char[])array)[i] = (char)values.nextInt();
+                case BOOLEAN -> ((boolean[])array)[i] = values.nextBoolean();
+                default -> throw new IllegalArgumentException(kind.toString());
+            }
+        }
+        return array;
+    }
+
+    private static void sleep(final long ms)
+    {
+        try
+        {
+            Thread.sleep(ms);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(ex);
+        }
+    }
+
+    private Map<String, String> settings(final String largeCopy)
+    {
+        final Map<String, String> settings = new HashMap<>();
+        settings.put(ShmDeviceProvider.DIR_PROP_NAME, dir.toString());
+        settings.put(ShmDeviceProvider.LARGE_COPY_PROP_NAME, largeCopy);
+        return settings;
+    }
+
+    /** @return what {@code action} printed on {@link System#err}, which it also gets back afterwards. */
+    private static String stderrOf(final Action action) throws Exception
+    {
+        final PrintStream before = System.err;
+        final ByteArrayOutputStream said = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(said, true, StandardCharsets.UTF_8));
+        try
+        {
+            action.run();
+        }
+        finally
+        {
+            System.setErr(before);
+        }
+        return said.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Something a test does that may throw. */
+    private interface Action
+    {
+        void run() throws Exception;
+    }
+
+    /** What one rank does in a {@link Job}. */
+    private interface RankBody
+    {
+        void run(int rank) throws Exception;
+    }
+
+    /** Shm devices opened for the ranks of one job, each by a thread of this JVM, with their transports. */
+    private static final class Job implements AutoCloseable
+    {
+        final MatchingDevice[] devices;
+        final ShmTransport[] transports;
+
+        private Job(final int size)
+        {
+            devices = new MatchingDevice[size];
+            transports = new ShmTransport[size];
+        }
+
+        static Job open(final int size, final Map<String, String> settings) throws Exception
+        {
+            final Job job = new Job(size);
+            final JobState state = new JobState();
+            final SharedKeyValueStore store = new SharedKeyValueStore(size, state);
+            final Map<String, Object> shared = new ConcurrentHashMap<>();
+            job.run(rank ->
+            {
+                final ShmTransport[] transport = new ShmTransport[1];
+                job.devices[rank] = new ShmDeviceProvider().open(new RankDeviceContext(rank, size, settings::get, state,
+                    IdleStrategies.choose("backoff", size, 2), shared, store), transport);
+                job.transports[rank] = transport[0];
+            });
+            return job;
+        }
+
+        /** Runs {@code body} for every rank at once, each in a thread of its own, and rethrows the first failure. */
+        void run(final RankBody body) throws Exception
+        {
+            final ExecutorService ranks = Executors.newFixedThreadPool(devices.length);
+            try
+            {
+                final CompletionService<Object> done = new ExecutorCompletionService<>(ranks);
+                for (int rank = 0; rank < devices.length; rank++)
+                {
+                    final int r = rank;
+                    done.submit(() ->
+                    {
+                        body.run(r);
+                        return null;
+                    });
+                }
+                // In the order they end, so that a rank's failure is seen while the others wait for it.
+                for (int rank = 0; rank < devices.length; rank++)
+                {
+                    final Future<Object> ended = done.poll(100, TimeUnit.SECONDS);
+                    if (ended == null)
+                    {
+                        throw new AssertionError("ranks still running after 100 s");
+                    }
+                    ended.get();
+                }
+            }
+            finally
+            {
+                ranks.shutdownNow();
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            for (final MatchingDevice device : devices)
+            {
+                if (device != null)
+                {
+                    device.close();
+                }
+            }
+        }
+    }
+}

@@ -217,7 +217,7 @@ public final class PeerProtocol
         {
             case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, kindSize, landing);
             case FrameDescriptor.RTS -> onAnnounced(context, source, tag, bytes, id, aux);
-            case FrameDescriptor.CTS -> onClearToSend(id, aux, frame.getShort(at + FrameDescriptor.FLAGS_OFFSET));
+            case FrameDescriptor.CTS -> onClearToSend(id, aux, flags);
             case FrameDescriptor.DATA -> onData(id, bytes, kindSize, landing);
             case FrameDescriptor.CREDIT ->
             {

@@ -6,6 +6,7 @@ import org.openmpj.testing.JobRunner;
 
 /** The communicator conformance suite on the shm device with every rank a JVM of its own, started by {@code bin/mpjrun}. */
 @Timeout(180)
+@RankCounts.Only({2, 3, 4})
 class ShmProcessesCommunicatorIT extends AbstractCommunicatorSuite
 {
     private final JobRunner runner = new MpjRunJobRunner("shm", 1);

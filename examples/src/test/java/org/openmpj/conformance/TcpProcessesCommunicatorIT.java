@@ -6,6 +6,7 @@ import org.openmpj.testing.JobRunner;
 
 /** The communicator conformance suite on the tcp device with every rank a JVM of its own, started by {@code bin/mpjrun}. */
 @Timeout(180)
+@RankCounts.Only({2, 3, 4})
 class TcpProcessesCommunicatorIT extends AbstractCommunicatorSuite
 {
     private final JobRunner runner = new MpjRunJobRunner("tcp", 1);

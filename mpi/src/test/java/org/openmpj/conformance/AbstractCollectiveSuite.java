@@ -3,6 +3,7 @@ package org.openmpj.conformance;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openmpj.engine.CollectiveThresholds;
 import org.openmpj.runtime.JobResult;
@@ -16,104 +17,104 @@ import org.openmpj.runtime.JobResult;
 public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
 {
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void barrierWaitsForEveryone(final int processes)
     {
         runClean(processes, CollectivePrograms.BarrierWaitsForEveryone.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void bcastFromEveryRoot(final int processes)
     {
         runClean(processes, CollectivePrograms.BcastFromEveryRoot.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void everyPredefinedOperationByReduceAndAllreduce(final int processes)
     {
         runClean(processes, CollectivePrograms.PredefinedOperations.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void nonCommutativeOperationsCombineInRankOrder(final int processes)
     {
         runClean(processes, CollectivePrograms.NonCommutativeInRankOrder.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void gatherAndScatterAtEveryRoot(final int processes)
     {
         runClean(processes, MovementPrograms.GatherAndScatter.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void allgatherAndAlltoall(final int processes)
     {
         runClean(processes, MovementPrograms.AllToEveryone.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void scanAndReduceScatter(final int processes)
     {
         runClean(processes, MovementPrograms.PrefixesAndScatteredSums.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void collectivesOfObjects(final int processes)
     {
         runClean(processes, MovementPrograms.ObjectCollectives.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void badCollectiveArgumentsAreNamed(final int processes)
     {
         runClean(processes, MovementPrograms.BadArguments.class);
     }
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void everyCollectiveOnDerivedTypesWithHoles(final int processes)
     {
         runClean(processes, TypedMovementPrograms.EveryCollective.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void objectsIntoTheItemsOfADerivedType(final int processes)
     {
         runClean(processes, TypedMovementPrograms.ObjectsIntoHoles.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void mismatchedTypeSignaturesAreNamed(final int processes)
     {
         runClean(processes, TypedMovementPrograms.MismatchedSignatures.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void predefinedOperationsOnDerivedTypesCombineElements(final int processes)
     {
         runClean(processes, TypedReductionPrograms.PredefinedElementWise.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void userOperationsGetItemsLaidOutAsTheirType(final int processes)
     {
         runClean(processes, TypedReductionPrograms.UserOperationOnItems.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void objectReductionsInRankOrder(final int processes)
     {
         runClean(processes, ObjectReductionPrograms.NonCommutativeConcatenation.class);
@@ -157,7 +158,7 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void aSteadyStreamOfCollectivesAllocatesNoTemporaries(final int processes)
     {
         runClean(processes, AlgorithmPrograms.SteadyStream.class);

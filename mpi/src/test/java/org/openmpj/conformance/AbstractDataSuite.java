@@ -2,6 +2,7 @@ package org.openmpj.conformance;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -12,14 +13,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 public abstract class AbstractDataSuite extends AbstractConformanceSuite
 {
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void everyPrimitiveDatatypeWithOffsets(final int processes)
     {
         runClean(processes, DataPrograms.PrimitiveTypes.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void objectsArriveAsTheReceivingRanksClassesAndCountAsObjects(final int processes)
     {
         runClean(processes, DataPrograms.ObjectType.class);
@@ -40,21 +41,21 @@ public abstract class AbstractDataSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void probeCountsTheObjectsOfAnObjectMessage(final int processes)
     {
         runClean(processes, DataPrograms.ProbedObjects.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void packedIntoMpjExpressBuffersAndSentAsPacked(final int processes)
     {
         runClean(processes, MpjbufPrograms.PackAndSend.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void messagesFromEmptyToOneMebibyte(final int processes)
     {
         runClean(processes, DataPrograms.Sizes.class);

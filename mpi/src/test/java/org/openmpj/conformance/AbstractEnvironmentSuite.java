@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ArgumentsSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openmpj.runtime.JobResult;
 
@@ -25,21 +26,21 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
     private static final Duration PROMPTLY = Duration.ofSeconds(4);
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void environmentBeforeDuringAndAfterMpi(final int processes)
     {
         runClean(processes, EnvironmentPrograms.Environment.class, "a", "b c");
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void badArgumentsFailNamingTheValueAndTheJobGoesOn(final int processes)
     {
         runClean(processes, EnvironmentPrograms.BadArguments.class);
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void aRankThatThrowsFailsTheJobPromptly(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.RankZeroThrows.class);
@@ -49,7 +50,7 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void aRankThatThrowsEndsRanksPollingForItPromptly(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.RankZeroThrowsWhilePolled.class);
@@ -58,7 +59,7 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void commAbortEndsTheJobWithItsErrorCode(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.Aborts.class, "COMM_WORLD");
@@ -68,7 +69,7 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void mpiAbortEndsTheJobWithItsErrorCode(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.Aborts.class, "MPI");
@@ -77,7 +78,7 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void returningWithoutFinalizeFailsTheJob(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.NoFinalize.class);
@@ -86,7 +87,7 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void aBadCallUnderErrorsAreFatalAbortsTheJob(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.FatalErrors.class);
@@ -118,7 +119,7 @@ public abstract class AbstractEnvironmentSuite extends AbstractConformanceSuite
 
     /** The harness itself: a failed check inside a rank fails the job and the test, so no test passes vacuously. */
     @ParameterizedTest(name = "{0} ranks")
-    @ValueSource(ints = {1, 2, 3, 4, 8})
+    @ArgumentsSource(RankCounts.class)
     void aFailedCheckFailsTheJobAndTheTest(final int processes)
     {
         final JobResult result = runFailingPromptly(processes, FailurePrograms.FailingCheck.class);

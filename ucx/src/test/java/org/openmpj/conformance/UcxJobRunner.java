@@ -52,28 +52,7 @@ final class UcxJobRunner implements JobRunner
     {
         final java.util.Map<String, String> all = new java.util.HashMap<>(properties);
         all.put(UcxDeviceProvider.TLS_PROP_NAME, transports);
-        final java.util.Map<String, String> before = new java.util.HashMap<>();
-        all.forEach((name, value) -> before.put(name, System.setProperty(name, value)));
-        try
-        {
-            return threads.run(processes, program, timeout, args);
-        }
-        finally
-        {
-            before.forEach(UcxJobRunner::restore);
-        }
-    }
-
-    private static void restore(final String name, final String value)
-    {
-        if (value == null)
-        {
-            System.clearProperty(name);
-        }
-        else
-        {
-            System.setProperty(name, value);
-        }
+        return new org.openmpj.testing.PropertiesJobRunner(threads, all).run(processes, program, timeout, args);
     }
 
     @Override

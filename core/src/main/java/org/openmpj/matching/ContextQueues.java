@@ -5,8 +5,10 @@ import org.openmpj.concurrent.SpinLock;
 /**
  * The matching queues of one context: posted receives in posting order and unexpected messages in arrival
  * order. Searching both front to back gives MPI's non-overtaking order for every (source, tag), with
- * wildcards. The lock word and the queue heads live in this one object, so a sender that takes the lock
- * brings the heads into its cache with it.
+ * wildcards. Unexpected messages are also linked per source, in the same order, so that a receive from one
+ * source looks only at that source's messages: with one list, a root gathering from many ranks that ran ahead
+ * scanned past every other rank's messages for each receive. The lock word and the queue heads live in this one
+ * object, so a sender that takes the lock brings the heads into its cache with it.
  *
  * <p>Thread-safety: callers hold the lock (inherited from {@link SpinLock}) around every method; nothing
  * waits or copies large data under it except an eager copy, bounded by the eager limit.
@@ -20,6 +22,9 @@ final class ContextQueues extends SpinLock
     private RecvRequest postedTail;
     private Unexpected unexpectedHead;
     private Unexpected unexpectedTail;
+    /** The first and last unexpected message of each source, by source; grown as sources appear. */
+    private Unexpected[] sourceHeads = new Unexpected[4];
+    private Unexpected[] sourceTails = new Unexpected[4];
     private Unexpected pool;
     private int pooled;
 
@@ -107,6 +112,21 @@ final class ContextQueues extends SpinLock
     /** @return the first unexpected message matching the filters, left in the queue, or null. */
     Unexpected findUnexpected(final int sourceFilter, final int tagFilter)
     {
+        if (sourceFilter >= 0)
+        {
+            if (sourceFilter >= sourceHeads.length)
+            {
+                return null;
+            }
+            for (Unexpected entry = sourceHeads[sourceFilter]; entry != null; entry = entry.nextOfSource)
+            {
+                if (entry.matches(sourceFilter, tagFilter))
+                {
+                    return entry;
+                }
+            }
+            return null;
+        }
         for (Unexpected entry = unexpectedHead; entry != null; entry = entry.next)
         {
             if (entry.matches(sourceFilter, tagFilter))
@@ -144,6 +164,25 @@ final class ContextQueues extends SpinLock
             unexpectedTail.next = entry;
         }
         unexpectedTail = entry;
+        final int source = entry.source;
+        if (source >= sourceHeads.length)
+        {
+            final int grown = Math.max(source + 1, sourceHeads.length * 2);
+            sourceHeads = java.util.Arrays.copyOf(sourceHeads, grown);
+            sourceTails = java.util.Arrays.copyOf(sourceTails, grown);
+        }
+        final Unexpected last = sourceTails[source];
+        entry.prevOfSource = last;
+        entry.nextOfSource = null;
+        if (last == null)
+        {
+            sourceHeads[source] = entry;
+        }
+        else
+        {
+            last.nextOfSource = entry;
+        }
+        sourceTails[source] = entry;
         entry.queued = true;
         if (entry.holdsEagerCopy())
         {
@@ -233,6 +272,26 @@ final class ContextQueues extends SpinLock
         }
         entry.prev = null;
         entry.next = null;
+        final Unexpected before = entry.prevOfSource;
+        final Unexpected after = entry.nextOfSource;
+        if (before == null)
+        {
+            sourceHeads[entry.source] = after;
+        }
+        else
+        {
+            before.nextOfSource = after;
+        }
+        if (after == null)
+        {
+            sourceTails[entry.source] = before;
+        }
+        else
+        {
+            after.prevOfSource = before;
+        }
+        entry.prevOfSource = null;
+        entry.nextOfSource = null;
         entry.queued = false;
         if (entry.holdsEagerCopy())
         {

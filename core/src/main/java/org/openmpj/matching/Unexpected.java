@@ -35,6 +35,9 @@ final class Unexpected
 
     Unexpected prev;
     Unexpected next;
+    /** Links among the unexpected messages of the same source, in arrival order. */
+    Unexpected prevOfSource;
+    Unexpected nextOfSource;
     /** Whether the entry is linked into an unexpected queue right now. */
     boolean queued;
 

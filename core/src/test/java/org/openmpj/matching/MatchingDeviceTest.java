@@ -73,6 +73,36 @@ class MatchingDeviceTest
     }
 
     @Test
+    void unexpectedMessagesOfManySourcesAreTakenPerSourceInArrivalOrderAndByWildcardInOverallOrder()
+    {
+        final int[][] arrivals = {{2, 20}, {0, 0}, {1, 10}, {2, 21}, {0, 1}, {1, 11}};
+        for (final int[] arrival : arrivals)
+        {
+            assertTrue(sender.isend(new long[] {arrival[1]}, Primitive.LONG, 0, 1, 1, arrival[0], 6, CONTEXT, SendMode.STANDARD)
+                .isComplete());
+        }
+        final ProbeResult probe = new ProbeResult();
+        assertTrue(receiver.iprobe(1, Device.ANY_TAG, CONTEXT, probe));
+        assertEquals(1, probe.source());
+        assertEquals(10, receiveFrom(1));
+        assertEquals(20, receiveFrom(2));
+        assertEquals(0, receiveFrom(Device.ANY_SOURCE));
+        assertEquals(21, receiveFrom(2));
+        assertFalse(receiver.iprobe(2, Device.ANY_TAG, CONTEXT, probe));
+        assertFalse(receiver.iprobe(3, Device.ANY_TAG, CONTEXT, probe));
+        assertEquals(1, receiveFrom(Device.ANY_SOURCE));
+        assertEquals(11, receiveFrom(1));
+        assertFalse(receiver.iprobe(Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT, probe));
+    }
+
+    private long receiveFrom(final int source)
+    {
+        final long[] in = new long[1];
+        assertTrue(receiver.irecv(in, Primitive.LONG, 0, 1, source, 6, CONTEXT).isComplete());
+        return in[0];
+    }
+
+    @Test
     void largeSendWaitsForItsReceiveAndIsThenCopiedOnce()
     {
         final byte[] out = new byte[EAGER_LIMIT + 1];

@@ -154,7 +154,8 @@ public final class CollectiveMarkdown
                 ? "the thread device, ranks as threads of one JVM"
                 : "the " + setup.device().deviceName() + " device, ranks as processes started by " + setup.placement())
             .append("; the idle strategy left to choose itself (spin with one rank per core or fewer, back off when ")
-            .append("oversubscribed). ").append(setup.reference().label()).append(" (`mpirun`):\n\n");
+            .append("oversubscribed), and the eager limit the device's own unless the run set one. ").append(setup.reference().label())
+            .append(" (`mpirun`):\n\n");
         for (final int ranks : setup.rankCounts())
         {
             md.append("- ").append(ranks).append(" ranks: `")

@@ -12,12 +12,14 @@ import org.openmpj.bench.OptionParser;
  * @param nativeBinary    the native benchmark, built with Open MPI.
  * @param mpirun          Open MPI's launcher.
  * @param device          the OpenMPJ device measured; it chooses the native references' transport too.
- * @param eagerLimitBytes the device's eager limit for the run.
+ * @param eagerLimitBytes the device's eager limit for the run: as given, or the device's default.
+ * @param eagerLimitGiven whether {@code --eager-limit} set it; otherwise every job keeps its device's own default.
  * @param cpus            the CPU list the programs are confined to, in {@code taskset -c} syntax.
  * @param rounds          how many times each benchmark runs, the implementations taking turns.
  */
 public record DeviceRun(
-    Path home, Path results, Path nativeBinary, String mpirun, BenchDevice device, long eagerLimitBytes, String cpus, int rounds)
+    Path home, Path results, Path nativeBinary, String mpirun, BenchDevice device, long eagerLimitBytes, boolean eagerLimitGiven,
+    String cpus, int rounds)
 {
     /**
      * @param values     the parsed command line.
@@ -31,7 +33,7 @@ public record DeviceRun(
         final BenchDevice device = values.get(ReportOptions.DEVICE);
         final Long eagerLimit = values.get(ReportOptions.EAGER_LIMIT);
         return new DeviceRun(home, ReportOptions.results(values), nativeBinary != null ? nativeBinary : home.resolve("bench/target/" + nativeName),
-            values.get(ReportOptions.MPIRUN), device, eagerLimit != null ? eagerLimit : device.eagerLimitDefault(),
+            values.get(ReportOptions.MPIRUN), device, eagerLimit != null ? eagerLimit : device.eagerLimitDefault(), eagerLimit != null,
             values.get(ReportOptions.CPUS), values.get(ReportOptions.ROUNDS));
     }
 

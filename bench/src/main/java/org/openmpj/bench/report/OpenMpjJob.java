@@ -17,7 +17,7 @@ import java.util.Map;
  * @param jvmOptions extra options of the rank processes' JVMs (from {@code OPENMPJ_JVM_OPTS}); thread jobs get them
  *                   from the environment instead, through {@code bin/mpjrun}.
  * @param device     the device.
- * @param eagerLimitBytes the device's eager limit.
+ * @param eagerLimitBytes the device's eager limit, set for every job; negative to leave each job its device's default.
  * @param cpus       the CPUs, in {@code taskset -c} syntax.
  */
 public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, BenchDevice device, long eagerLimitBytes, String cpus)
@@ -61,7 +61,7 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
     public static OpenMpjJob of(final DeviceRun run, final Path javaHome, final String jvmOptions)
     {
         return new OpenMpjJob(run.home(), javaHome, jvmOptions.isBlank() ? List.of() : Arrays.asList(jvmOptions.trim().split("\\s+")),
-            run.device(), run.eagerLimitBytes(), run.cpus());
+            run.device(), run.eagerLimitGiven() ? run.eagerLimitBytes() : -1, run.cpus());
     }
 
     /** @return the environment every benchmark program runs with, on top of the runner's: the JDK and the JVM options. */
@@ -89,16 +89,16 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
     {
         final Launcher launcher = device.startsRankProcesses() ? PROCESS_LAUNCHER : Launcher.MPJRUN;
         final List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus));
-        final String eagerLimit = "-D" + device.eagerLimitProperty() + "=" + eagerLimitBytes;
+        final List<String> eagerLimit = eagerLimitBytes < 0 ? List.of() : List.of("-D" + device.eagerLimitProperty() + "=" + eagerLimitBytes);
         if (launcher == Launcher.MPJRUN)
         {
             command.addAll(List.of(
                 home.resolve("bin/mpjrun").toString(),
                 "-np", Integer.toString(ranks),
                 "-dev", device.deviceName(),
-                "-timeout", Integer.toString(TIMEOUT_SECONDS),
-                eagerLimit,
-                "-cp", jar("bench")));
+                "-timeout", Integer.toString(TIMEOUT_SECONDS)));
+            command.addAll(eagerLimit);
+            command.addAll(List.of("-cp", jar("bench")));
         }
         else
         {
@@ -110,8 +110,9 @@ public record OpenMpjJob(Path home, Path javaHome, List<String> jvmOptions, Benc
             command.addAll(List.of(
                 // The rank reads its PMI socket, and the shm device maps its segment, through the foreign-function API.
                 "--enable-native-access=ALL-UNNAMED",
-                "-Dopenmpj.device=" + device.deviceName(),
-                eagerLimit,
+                "-Dopenmpj.device=" + device.deviceName()));
+            command.addAll(eagerLimit);
+            command.addAll(List.of(
                 "-cp", String.join(":", jar("core"), jar("ucx"), jar("mpi"), jar("bench")),
                 "org.openmpj.runtime.ProcessRank"));
         }

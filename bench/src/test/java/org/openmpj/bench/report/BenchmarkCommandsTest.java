@@ -1,6 +1,7 @@
 package org.openmpj.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,6 +121,20 @@ class BenchmarkCommandsTest
             () -> PingPongReport.parse(new String[] {"--device", "shm", "--cpus", "1"}));
         assertTrue(oneCpu.getMessage().contains("shm device's two processes"), oneCpu.getMessage());
         assertEquals("mpirun", PingPongReport.parse(new String[0]).run().mpirun(), "Open MPI's launcher unless the script names it");
+    }
+
+    @Test
+    void aJobSetsTheEagerLimitOnlyWhenTheRunGaveOne()
+    {
+        for (final BenchDevice device : List.of(BenchDevice.THREAD, BenchDevice.SHM))
+        {
+            final String given = String.join(" ", new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), device, 8192, "0,1").command(2, Object.class,
+                List.of()));
+            assertTrue(given.contains(" -D" + device.eagerLimitProperty() + "=8192 "), given);
+            final String left = String.join(" ", new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), device, -1, "0,1").command(2, Object.class,
+                List.of()));
+            assertFalse(left.contains(device.eagerLimitProperty()), left);
+        }
     }
 
     @Test

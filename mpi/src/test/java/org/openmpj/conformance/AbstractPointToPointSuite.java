@@ -120,6 +120,15 @@ public abstract class AbstractPointToPointSuite extends AbstractConformanceSuite
     @ArgumentsSource(RankCounts.class)
     void largeMessagesInEveryDirectionAndRingShiftsBothWays(final int processes)
     {
-        runClean(processes, LargeMessagePrograms.AllDirections.class);
+        runClean(processes, LargeMessagePrograms.AllDirections.class, Integer.toString(largestMessageBytes()));
+    }
+
+    /**
+     * @return the largest message the large-message program sends: a few MiB, unless the device under test is set up to move
+     *         each byte slowly on purpose.
+     */
+    protected int largestMessageBytes()
+    {
+        return LargeMessagePrograms.LARGEST_BYTES;
     }
 }

@@ -17,6 +17,8 @@ final class LargeMessagePrograms
 {
     /** From just over the shm device's 64 KiB eager limit to a few MiB, in odd sizes. */
     private static final int[] BYTES = {64 * 1024 + 1, 300_001, 2 * 1024 * 1024 + 24};
+    /** The largest message the programs send, unless told a smaller largest size. */
+    static final int LARGEST_BYTES = BYTES[BYTES.length - 1];
 
     private LargeMessagePrograms()
     {
@@ -25,16 +27,17 @@ final class LargeMessagePrograms
     /**
      * Every rank sends every size to every other rank and receives as much from each, all posted at once; then, for every
      * size, a ring shift of Sendrecv to the next rank and one to the previous rank, in bytes and in doubles. Each byte is
-     * checked.
+     * checked. The one argument is the largest size to send, in bytes.
      */
     public static final class AllDirections
     {
         public static void main(final String[] args)
         {
-            MPI.Init(args);
+            final String[] arguments = MPI.Init(args);
+            final int largest = Integer.parseInt(arguments[0]);
             final int rank = MPI.COMM_WORLD.Rank();
             final int size = MPI.COMM_WORLD.Size();
-            for (int s = 0; s < BYTES.length; s++)
+            for (int s = 0; s < BYTES.length && BYTES[s] <= largest; s++)
             {
                 final int bytes = BYTES[s];
                 final Request[] requests = new Request[2 * size];

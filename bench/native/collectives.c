@@ -318,7 +318,7 @@ static void run_schedule(const struct options *options, const struct buffers *bu
         fflush(stdout);
     }
     /* Warm-up passes until the slowest rank's clock says MIN_WARM_UP_SECONDS went by, and at least
-       MIN_WARM_UP_PASSES of them, as in the Java program. */
+       MIN_WARM_UP_PASSES of them, as in the Java program (which also waits for its JIT to go quiet; C has none). */
     const double start = MPI_Wtime();
     double warmed = 0.0;
     int passes = 0;

@@ -1,12 +1,14 @@
 package org.openmpj.bench;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
 /**
  * The schedule of the collectives benchmark, the same for every implementation and run by every rank: warm-up
- * passes over all operations and sizes for a few seconds (so the JIT has compiled the small and the large message
- * paths before anything is timed, and to estimate each batch length), then per operation and size warm-up batches
+ * passes over all operations and sizes for a few seconds and until no rank's JIT compiles much any more (so the
+ * small and the large message paths run compiled before anything is timed, and to estimate each batch length), then
+ * per operation and size warm-up batches
  * until one lasts about the batch length, and the timed batches. Each batch's time is the slowest rank's
  * ({@link CollectiveBatches}), so all ranks take the same decisions. Prints {@link CollectiveLines} as it goes.
  */
@@ -23,6 +25,16 @@ public final class CollectivesBenchmark
      * the next (Alltoall 217 us at 64 B, 38 us at 256 B, whichever size came first).
      */
     public static final int MIN_WARM_UP_PASSES = 3;
+    /**
+     * Warm-up passes go on while a rank's JIT spent more than this share of the pass compiling, up to
+     * {@link #MAX_WARM_UP_NANOS}. With 8 JVMs on 2 cores the compilers still ran after the passes above: a compiler
+     * thread holds its core for whole time slices (4 ms here) while the ranks that wait yield to it, so 8 KiB Bcasts at 8
+     * shm ranks took 30-180 µs a call in one batch in three, 5 s into a job, and 2.4-3 µs a call once the JIT was
+     * done (7 s).
+     */
+    public static final double QUIET_COMPILE_SHARE = 0.02;
+    /** The warm-up passes stop after this long even while a JIT still compiles. */
+    public static final long MAX_WARM_UP_NANOS = 60_000_000_000L;
     /**
      * Calls of the one long batch per operation, at the smallest size, that ends the warm-up. Short warm-up batches
      * never reached the JIT's thresholds for a long loop, so it compiled the batch loop of each operation while the
@@ -43,6 +55,7 @@ public final class CollectivesBenchmark
     private final CollectiveBatches batches;
     private final PrintStream out;
     private final LongSupplier nanoClock;
+    private final LongSupplier compileNanos;
     private final long batchNanos;
 
     /**
@@ -53,19 +66,23 @@ public final class CollectivesBenchmark
      */
     public CollectivesBenchmark(final String impl, final CollectiveOptions options, final CollectiveBatches batches, final PrintStream out)
     {
-        this(impl, options, batches, out, System::nanoTime);
+        this(impl, options, batches, out, System::nanoTime, CollectivesBenchmark::jitCompileNanos);
     }
 
-    /** As the public constructor, with the clock that times the warm-up passes. */
+    /**
+     * As the public constructor, with the clock that times the warm-up passes and the time this rank's JIT has spent
+     * compiling so far.
+     */
     CollectivesBenchmark(
         final String impl, final CollectiveOptions options, final CollectiveBatches batches, final PrintStream out,
-        final LongSupplier nanoClock)
+        final LongSupplier nanoClock, final LongSupplier compileNanos)
     {
         this.impl = impl;
         this.options = options;
         this.batches = batches;
         this.out = out;
         this.nanoClock = nanoClock;
+        this.compileNanos = compileNanos;
         this.batchNanos = options.batchMillis() * NANOS_PER_MILLI;
     }
 
@@ -80,9 +97,14 @@ public final class CollectivesBenchmark
         final int[][] estimates = new int[operations.length][sizes.length];
         final long start = nanoClock.getAsLong();
         int passes = 0;
+        long warmed = 0;
+        long compiling;
+        boolean warm;
         do
         {
             passes++;
+            final long passStart = nanoClock.getAsLong();
+            final long compiledBefore = compileNanos.getAsLong();
             for (final CollectiveOperation operation : operations)
             {
                 for (int s = 0; s < sizesOf(operation, sizes); s++)
@@ -90,8 +112,15 @@ public final class CollectivesBenchmark
                     estimates[operation.ordinal()][s] = calibrate(operation, bytesOf(operation, sizes, s));
                 }
             }
+            final long passNanos = batches.slowest(nanoClock.getAsLong() - passStart);
+            compiling = batches.slowest(compileNanos.getAsLong() - compiledBefore);
+            warmed = batches.slowest(nanoClock.getAsLong() - start);
+            final boolean jitQuiet = compiling <= QUIET_COMPILE_SHARE * passNanos || warmed >= MAX_WARM_UP_NANOS;
+            warm = warmed >= MIN_WARM_UP_NANOS && passes >= MIN_WARM_UP_PASSES && jitQuiet;
         }
-        while (batches.slowest(nanoClock.getAsLong() - start) < MIN_WARM_UP_NANOS || passes < MIN_WARM_UP_PASSES);
+        while (!warm);
+        out.printf("# warm-up: %d passes in %.1f s; the busiest JIT compiled for %.0f ms in the last%n", passes, warmed / 1e9,
+            compiling / 1e6);
         for (final CollectiveOperation operation : operations)
         {
             batches.timeBatch(operation, bytesOf(operation, sizes, 0), LONG_WARM_UP_CALLS);
@@ -104,6 +133,14 @@ public final class CollectivesBenchmark
                 out.flush();
             }
         }
+    }
+
+    /** @return the time this JVM's JIT compilers have spent compiling, summed over them; 0 where that is not known. */
+    private static long jitCompileNanos()
+    {
+        final var compilation = ManagementFactory.getCompilationMXBean();
+        return compilation != null && compilation.isCompilationTimeMonitoringSupported()
+            ? compilation.getTotalCompilationTime() * NANOS_PER_MILLI : 0;
     }
 
     /** @return how many sizes the operation runs at: all, or the single size 0 of Barrier. */

@@ -135,7 +135,9 @@ public final class CollectiveMarkdown
         }
         md.append('\n');
         md.append("Both programs run the same schedule on every rank: warm-up passes over all operations and sizes for ")
-            .append("at least 2 s and at least 3 passes, then a batch of 20,000 calls per operation at the smallest size, then per ")
+            .append("at least 2 s and at least 3 passes, and in Java until a pass in which no rank's JIT compiled for more than 2% ")
+            .append("of it (at most 60 s; compiler threads of 8 JVMs on 2 cores took whole time slices from the ranks for seconds), ")
+            .append("then a batch of 20,000 calls per operation at the smallest size, then per ")
             .append("operation and size warm-up batches until one lasts about ")
             .append(info.batchMillis())
             .append(" ms, then ").append(info.repetitions()).append(" timed batches of back-to-back calls. A batch starts ")

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openmpj.ErrorClass;
@@ -91,7 +93,7 @@ class MailboxMatchingTest
     }
 
     @Test
-    void aFullMailboxIsEmptiedByItsSenderSoThatSmallSendsNeverWait()
+    void aFullMailboxThatItsReceiverLeavesAloneIsEmptiedByItsSenderSoThatSmallSendsComplete()
     {
         final int messages = 5_000;
         for (int i = 0; i < messages; i++)
@@ -205,5 +207,33 @@ class MailboxMatchingTest
         final int[] in = new int[1];
         sender.recv(in, Primitive.INT, 0, 1, 0, 7, CONTEXT);
         assertEquals(42, in[0]);
+    }
+
+    @Test
+    void aStreamFarLongerThanTheMailboxArrivesWholeAndInOrderWhileTheReceiverReadsAsItComes() throws Exception
+    {
+        final int messages = 200_000;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread receiving = Thread.ofPlatform().uncaughtExceptionHandler((thread, ex) -> failure.set(ex)).start(() ->
+        {
+            final long[] in = new long[2];
+            for (int i = 0; i < messages; i++)
+            {
+                receiver.recv(in, Primitive.LONG, 0, 2, 0, 3, CONTEXT);
+                if (in[0] != i || in[1] != -i)
+                {
+                    throw new AssertionError("message " + i + " arrived as " + in[0] + ", " + in[1]);
+                }
+            }
+        });
+        final long[] out = new long[2];
+        for (int i = 0; i < messages; i++)
+        {
+            out[0] = i;
+            out[1] = -i;
+            assertTrue(sender.isend(out, Primitive.LONG, 0, 2, 1, 0, 3, CONTEXT, SendMode.STANDARD).isComplete());
+        }
+        receiving.join();
+        assertNull(failure.get());
     }
 }

@@ -113,9 +113,9 @@ final class ThreadTransport implements Transport
     }
 
     /**
-     * Offers {@code send} again while the receiver may be reading its full mailbox: waits spin here (mailboxes are used only
-     * then), and a sender that read the mailbox and matched in its own thread instead would contend with the receiver for
-     * both its locks. A receiver that is busy elsewhere leaves the mailbox full, and the sender goes the long way after a few
+     * Offers {@code send} again while the receiver may be reading its full mailbox: by default mailboxes are on only where
+     * waits spin, and a sender that read the mailbox and matched in its own thread instead would contend with the receiver
+     * for both its locks. A receiver that is busy elsewhere leaves the mailbox full, and the sender goes the long way after a few
      * microseconds.
      */
     private static boolean offerOnceRoomIsFreed(final InlineMailbox mailbox, final SendRequest send, final MatchingDevice peer)

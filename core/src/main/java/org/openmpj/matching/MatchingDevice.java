@@ -2,7 +2,6 @@ package org.openmpj.matching;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.JobControl;
@@ -591,14 +590,7 @@ public final class MatchingDevice implements Device
         {
             queues.unlock();
             final long keep = recv.bytesToKeep(bytes, kind.sizeBytes());
-            if (recv.landingKind() == Primitive.BYTE)
-            {
-                InlineMailbox.unpack(from, at, (byte[])recv.landingArray(), recv.landingOffset(), (int)keep);
-            }
-            else if (keep > 0)
-            {
-                ArrayCopy.copy(from, Primitive.LONG, at, recv.landingArray(), recv.landingKind(), recv.landingOffset(), keep);
-            }
+            InlineMailbox.copyOut(from, at, recv.landingArray(), recv.landingKind(), recv.landingOffset(), (int)keep);
             recv.completeLanded(source, tag, bytes, keep, waitersMayPark);
             return;
         }

@@ -123,7 +123,7 @@ final class Unexpected
     /** Copies {@code bytes} bytes of a message sent from an array of {@code kind}, from element {@code at} of {@code from}. */
     void copyEager(final Primitive kind, final long[] from, final int at, final int bytes)
     {
-        ArrayCopy.copy(from, Primitive.LONG, at, scratch(kind, bytes / kind.sizeBytes()), kind, 0, bytes);
+        InlineMailbox.copyOut(from, at, scratch(kind, bytes / kind.sizeBytes()), kind, 0, bytes);
         eagerKind = kind;
     }
 

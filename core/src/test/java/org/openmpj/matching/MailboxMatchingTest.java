@@ -109,30 +109,54 @@ class MailboxMatchingTest
     }
 
     @Test
-    void messagesOfOneToFourSlotsWrapAroundTheRingIntact()
+    void messagesOfOneSlotToTheInlineLimitInBytesAndIntsWrapAroundTheRingIntact()
     {
         final java.util.SplittableRandom random = new java.util.SplittableRandom(7);
-        final int messages = 3_000;
+        // About 600 KiB in all, under the receiver's limit of eager copies, and dozens of laps of the ring.
+        final int messages = 300;
         final int[] lengths = new int[messages];
         for (int i = 0; i < messages; i++)
         {
-            lengths[i] = 1 + random.nextInt(InlineMailbox.INLINE_LIMIT_BYTES / 4);
-            final int[] message = new int[lengths[i]];
-            java.util.Arrays.fill(message, i);
-            assertTrue(sender.isend(message, Primitive.INT, 0, message.length, 1, 0, 2, CONTEXT, SendMode.STANDARD).isComplete());
+            lengths[i] = 1 + random.nextInt(InlineMailbox.INLINE_LIMIT_BYTES);
+            final Request send;
+            if (i % 2 == 0)
+            {
+                final byte[] message = new byte[lengths[i]];
+                java.util.Arrays.fill(message, (byte)i);
+                send = sender.isend(message, Primitive.BYTE, 0, message.length, 1, 0, 2, CONTEXT, SendMode.STANDARD);
+            }
+            else
+            {
+                final int[] message = new int[Math.max(1, lengths[i] / 4)];
+                lengths[i] = message.length;
+                java.util.Arrays.fill(message, i);
+                send = sender.isend(message, Primitive.INT, 0, message.length, 1, 0, 2, CONTEXT, SendMode.STANDARD);
+            }
+            assertTrue(send.isComplete(), "message " + i + " is in the mailbox");
             if (i % 7 == 0)
             {
                 receiver.progress();
             }
         }
-        final int[] in = new int[InlineMailbox.INLINE_LIMIT_BYTES / 4];
+        final byte[] bytes = new byte[InlineMailbox.INLINE_LIMIT_BYTES];
+        final int[] ints = new int[InlineMailbox.INLINE_LIMIT_BYTES / 4];
         for (int i = 0; i < messages; i++)
         {
-            final ReceiveRequest recv = receiver.recv(in, Primitive.INT, 0, in.length, 0, 2, CONTEXT);
-            assertEquals(4L * lengths[i], recv.byteCount());
-            for (int k = 0; k < lengths[i]; k++)
+            if (i % 2 == 0)
             {
-                assertEquals(i, in[k], "message " + i + ", element " + k);
+                assertEquals(lengths[i], receiver.recv(bytes, Primitive.BYTE, 0, bytes.length, 0, 2, CONTEXT).byteCount());
+                for (int k = 0; k < lengths[i]; k++)
+                {
+                    assertEquals((byte)i, bytes[k], "message " + i + ", byte " + k);
+                }
+            }
+            else
+            {
+                assertEquals(4L * lengths[i], receiver.recv(ints, Primitive.INT, 0, ints.length, 0, 2, CONTEXT).byteCount());
+                for (int k = 0; k < lengths[i]; k++)
+                {
+                    assertEquals(i, ints[k], "message " + i + ", element " + k);
+                }
             }
         }
     }
@@ -236,5 +260,38 @@ class MailboxMatchingTest
         }
         receiving.join();
         assertNull(failure.get());
+    }
+
+    @Test
+    void doublesAndLongsUpToTheInlineLimitTravelInlineAndLandAsTheirOwnKindOrAsBytes()
+    {
+        final int elements = InlineMailbox.INLINE_LIMIT_BYTES / 8;
+        final double[] doubles = new double[elements];
+        final long[] longs = new long[elements];
+        for (int i = 0; i < elements; i++)
+        {
+            doubles[i] = i * -0.75 + 1e-300;
+            longs[i] = Long.MIN_VALUE + 31L * i;
+        }
+        final double[] doublesIn = new double[elements];
+        final ReceiveRequest posted = receiver.irecv(doublesIn, Primitive.DOUBLE, 0, elements, 0, 9, CONTEXT);
+        assertTrue(sender.isend(doubles, Primitive.DOUBLE, 0, elements, 1, 0, 9, CONTEXT, SendMode.STANDARD).isComplete());
+        assertFalse(posted.isComplete(), "a message matched in the sending thread would have filled the posted receive");
+        assertTrue(sender.isend(longs, Primitive.LONG, 0, elements, 1, 0, 9, CONTEXT, SendMode.STANDARD).isComplete());
+        assertTrue(sender.isend(doubles, Primitive.DOUBLE, 1, elements - 1, 1, 0, 9, CONTEXT, SendMode.STANDARD).isComplete());
+        receiver.progress();
+
+        assertTrue(posted.isComplete());
+        assertArrayEquals(doubles, doublesIn);
+        final long[] longsIn = new long[elements + 1];
+        receiver.recv(longsIn, Primitive.LONG, 1, elements, 0, 9, CONTEXT);
+        assertArrayEquals(longs, java.util.Arrays.copyOfRange(longsIn, 1, elements + 1));
+        final byte[] bytesIn = new byte[8 * elements];
+        assertEquals(8L * (elements - 1), receiver.recv(bytesIn, Primitive.BYTE, 0, bytesIn.length, 0, 9, CONTEXT).byteCount());
+        final java.nio.ByteBuffer asBytes = java.nio.ByteBuffer.wrap(bytesIn).order(java.nio.ByteOrder.nativeOrder());
+        for (int i = 1; i < elements; i++)
+        {
+            assertEquals(doubles[i], asBytes.getDouble(8 * (i - 1)), "double " + i + " received as bytes");
+        }
     }
 }

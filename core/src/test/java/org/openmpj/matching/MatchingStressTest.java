@@ -24,7 +24,8 @@ class MatchingStressTest
 {
     private static final int MESSAGES = 200_000;
     private static final int TAGS = 4;
-    private static final int EAGER_LIMIT = 512;
+    /** Above the mailbox's inline limit, so that some eager messages are too long for the mailbox. */
+    private static final int EAGER_LIMIT = InlineMailbox.INLINE_LIMIT_BYTES + 1024;
     /** Ints of each size class: inline in one slot, inline in three, eager but too long for the mailbox, rendezvous. */
     private static final int[] LENGTHS = {1, 40, InlineMailbox.INLINE_LIMIT_BYTES / 4 + 1, EAGER_LIMIT / 4 + 1};
 

@@ -263,7 +263,7 @@ class MailboxMatchingTest
     }
 
     @Test
-    void doublesAndLongsUpToTheInlineLimitTravelInlineAndLandAsTheirOwnKindOrAsBytes()
+    void doublesLongsIntsAndFloatsUpToTheInlineLimitTravelInlineAndLandAsTheirOwnKindOrAsBytes()
     {
         final int elements = InlineMailbox.INLINE_LIMIT_BYTES / 8;
         final double[] doubles = new double[elements];
@@ -292,6 +292,32 @@ class MailboxMatchingTest
         for (int i = 1; i < elements; i++)
         {
             assertEquals(doubles[i], asBytes.getDouble(8 * (i - 1)), "double " + i + " received as bytes");
+        }
+
+        // An odd count of ints and of floats: the last long holds one.
+        final int[] ints = new int[InlineMailbox.INLINE_LIMIT_BYTES / 4 - 1];
+        final float[] floats = new float[ints.length];
+        for (int i = 0; i < ints.length; i++)
+        {
+            ints[i] = -7 * i - 1;
+            floats[i] = i / 3.0f - 100f;
+        }
+        final int[] intsIn = new int[ints.length];
+        final ReceiveRequest postedInts = receiver.irecv(intsIn, Primitive.INT, 0, ints.length, 0, 10, CONTEXT);
+        assertTrue(sender.isend(ints, Primitive.INT, 0, ints.length, 1, 0, 10, CONTEXT, SendMode.STANDARD).isComplete());
+        assertFalse(postedInts.isComplete(), "ints travel inline as well");
+        assertTrue(sender.isend(floats, Primitive.FLOAT, 0, floats.length, 1, 0, 10, CONTEXT, SendMode.STANDARD).isComplete());
+        assertTrue(sender.isend(ints, Primitive.INT, 0, ints.length, 1, 0, 10, CONTEXT, SendMode.STANDARD).isComplete());
+        receiver.progress();
+        assertTrue(postedInts.isComplete());
+        assertArrayEquals(ints, intsIn);
+        final float[] floatsIn = new float[floats.length];
+        receiver.recv(floatsIn, Primitive.FLOAT, 0, floats.length, 0, 10, CONTEXT);
+        assertArrayEquals(floats, floatsIn);
+        receiver.recv(bytesIn, Primitive.BYTE, 0, bytesIn.length, 0, 10, CONTEXT);
+        for (int i = 0; i < ints.length; i++)
+        {
+            assertEquals(ints[i], asBytes.getInt(4 * i), "int " + i + " received as bytes");
         }
     }
 }

@@ -73,7 +73,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
                 "bytes of eager copies that may wait at one rank before senders must wait for its receives"),
             new ConfigOption(MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT,
                 "true: messages of up to " + InlineMailbox.INLINE_LIMIT_BYTES
-                    + " bytes (bytes, longs, doubles; fewer of other types) go through a mailbox per pair of ranks and are matched"
+                    + " bytes (224 of booleans, shorts, chars) go through a mailbox per pair of ranks and are matched"
                     + " by the receiver; false: by the sender;"
                     + " auto: true while waits spin (the ranks fit the cores)"));
     }

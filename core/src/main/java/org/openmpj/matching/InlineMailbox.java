@@ -289,18 +289,19 @@ public final class InlineMailbox
             {
                 final int[] ints = (int[])src;
                 final int count = bytes / Integer.BYTES;
-                for (int i = 0; i < count; i++)
+                for (int i = 0; i < count; i += 2)
                 {
-                    dst[at + (i >>> 1)] = withInt(dst[at + (i >>> 1)], i, ints[offset + i]);
+                    dst[at + (i >>> 1)] = twoInts(ints[offset + i], i + 1 < count ? ints[offset + i + 1] : 0);
                 }
             }
             case FLOAT ->
             {
                 final float[] floats = (float[])src;
                 final int count = bytes / Float.BYTES;
-                for (int i = 0; i < count; i++)
+                for (int i = 0; i < count; i += 2)
                 {
-                    dst[at + (i >>> 1)] = withInt(dst[at + (i >>> 1)], i, Float.floatToRawIntBits(floats[offset + i]));
+                    dst[at + (i >>> 1)] = twoInts(Float.floatToRawIntBits(floats[offset + i]),
+                        i + 1 < count ? Float.floatToRawIntBits(floats[offset + i + 1]) : 0);
                 }
             }
             default ->
@@ -313,10 +314,10 @@ public final class InlineMailbox
         }
     }
 
-    /** @return {@code word} with the {@code index}th int of a little-endian run (its low half when even) set to {@code value}. */
-    private static long withInt(final long word, final int index, final int value)
+    /** @return two ints as one long of a little-endian run: {@code first} in the low half. */
+    private static long twoInts(final int first, final int second)
     {
-        return (index & 1) == 0 ? value & 0xffff_ffffL : word & 0xffff_ffffL | (long)value << 32;
+        return first & 0xffff_ffffL | (long)second << 32;
     }
 
     /** @return the {@code index}th int of a little-endian run of ints packed in longs from {@code at}. */

@@ -186,7 +186,7 @@ final class ContextQueues extends SpinLock
         entry.queued = true;
         if (entry.holdsEagerCopy())
         {
-            matcher.addEagerBytes(entry.byteCount);
+            matcher.addEagerBytes(entry.footprint());
         }
     }
 
@@ -295,7 +295,7 @@ final class ContextQueues extends SpinLock
         entry.queued = false;
         if (entry.holdsEagerCopy())
         {
-            matcher.addEagerBytes(-entry.byteCount);
+            matcher.addEagerBytes(-entry.footprint());
         }
     }
 }

@@ -117,7 +117,7 @@ public final class InlineMailbox
         w.lock();
         try
         {
-            if (!w.mayCopyEagerly(receiver, bytes, (long)capacity * SLOT_BYTES))
+            if (!w.mayCopyEagerly(receiver, bytes, capacity * Unexpected.footprintOf(SLOT_BYTES)))
             {
                 return false;
             }
@@ -434,28 +434,30 @@ public final class InlineMailbox
         long p5;
 
         /**
-         * @return whether the receiver may take {@code bytes} more of eager copies under its limit. The receiver's count is
+         * @return whether the receiver may take an eager copy of {@code bytes} more under its limit, which counts each copy's
+         *         {@link Unexpected#footprintOf footprint}. The receiver's count is
          *         looked at again only when this writer's estimate (the count as last seen, plus what it wrote since) would pass
          *         the limit, or when it wrote its share of the limit since: reading the count every message would move its
          *         cache line between the cores whenever the receiver queues copies. Every writer staying within its share
          *         between looks, the receiver holds at most twice its limit.
          */
-        boolean mayCopyEagerly(final MatchingDevice receiver, final int bytes, final long ringBytes)
+        boolean mayCopyEagerly(final MatchingDevice receiver, final int bytes, final long ringFootprint)
         {
-            // What waits in the ring is not in the receiver's count yet; the whole ring's bytes stand for it.
-            final long sent = sentSinceLook + bytes;
-            if (sent <= receiver.eagerShareBytes() && queuedWhenLooked + ringBytes + sent <= receiver.unexpectedLimitBytes())
+            // What waits in the ring is not in the receiver's count yet; the most a full ring's messages take stands for it.
+            final long footprint = Unexpected.footprintOf(bytes);
+            final long sent = sentSinceLook + footprint;
+            if (sent <= receiver.eagerShareBytes() && queuedWhenLooked + ringFootprint + sent <= receiver.unexpectedLimitBytes())
             {
                 sentSinceLook = sent;
                 return true;
             }
             queuedWhenLooked = receiver.eagerBytesQueued();
             sentSinceLook = 0;
-            if (queuedWhenLooked + ringBytes + bytes > receiver.unexpectedLimitBytes())
+            if (queuedWhenLooked + ringFootprint + footprint > receiver.unexpectedLimitBytes())
             {
                 return false;
             }
-            sentSinceLook = bytes;
+            sentSinceLook = footprint;
             return true;
         }
     }

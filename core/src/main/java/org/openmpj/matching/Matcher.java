@@ -48,7 +48,7 @@ final class Matcher
         }
     }
 
-    /** @return bytes held by eager copies in all unexpected queues of this rank. */
+    /** @return the heap, in bytes, held by eager copies in all unexpected queues of this rank (see {@link Unexpected#footprintOf}). */
     long eagerBytesQueued()
     {
         return eagerBytesQueued.get();

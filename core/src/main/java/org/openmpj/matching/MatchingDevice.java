@@ -17,9 +17,9 @@ import org.openmpj.device.SendMode;
  * <p>Protocols: a send whose receive is posted is copied straight into the receive buffer. Otherwise a
  * standard send of at most the transport's eager limit is copied into the receiver's unexpected queue and
  * completes at once; a larger one, or a synchronous one, waits there as a rendezvous until a receive takes
- * it, reading the sender's array directly. Flow control: once the eager copies queued at a receiver reach
- * {@code unexpectedLimitBytes}, further sends to it wait as rendezvous, so a fast sender cannot exhaust a slow
- * receiver's memory.
+ * it, reading the sender's array directly. Flow control: once the eager copies queued at a receiver take
+ * {@code unexpectedLimitBytes} of its heap (payload and bookkeeping, so that a flood of tiny messages counts for the memory
+ * it takes), further sends to it wait as rendezvous, so a fast sender cannot exhaust a slow receiver's memory.
  *
  * <p>Thread-safety: all methods may be called by any number of threads. Blocking calls use per-thread
  * pooled requests, so a blocking send or receive allocates nothing in steady state.
@@ -66,7 +66,7 @@ public final class MatchingDevice implements Device
      * @param size                 the number of ranks.
      * @param idle                 how waiting threads idle.
      * @param job                  the job's liveness, checked while waiting.
-     * @param unexpectedLimitBytes the most bytes of eager copies queued here before senders must rendezvous.
+     * @param unexpectedLimitBytes the most heap, in bytes, that eager copies queued here take before senders must rendezvous.
      */
     public MatchingDevice(
         final String name, final DeviceCapabilities capabilities, final int rank, final int size,
@@ -537,7 +537,7 @@ public final class MatchingDevice implements Device
         entry.setEnvelope(send);
         final boolean eager = send.mode != SendMode.SYNCHRONOUS
             && send.byteCount <= eagerLimitBytes
-            && matcher.eagerBytesQueued() + send.byteCount <= unexpectedLimitBytes;
+            && matcher.eagerBytesQueued() + Unexpected.footprintOf(send.byteCount) <= unexpectedLimitBytes;
         if (eager)
         {
             entry.copyEager(send);
@@ -557,13 +557,13 @@ public final class MatchingDevice implements Device
         return eager;
     }
 
-    /** @return the bytes of eager copies waiting at this rank now. */
+    /** @return the heap, in bytes, that eager copies waiting at this rank take now (see {@link Unexpected#footprintOf}). */
     long eagerBytesQueued()
     {
         return matcher.eagerBytesQueued();
     }
 
-    /** @return the most bytes of eager copies this rank holds before senders must wait for its receives. */
+    /** @return the most heap, in bytes, that eager copies at this rank take before senders must wait for its receives. */
     long unexpectedLimitBytes()
     {
         return unexpectedLimitBytes;

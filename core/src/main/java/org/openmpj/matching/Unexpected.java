@@ -11,6 +11,14 @@ import org.openmpj.device.Primitive;
  */
 final class Unexpected
 {
+    /**
+     * Bytes of heap an entry takes beyond its payload: the entry (88), its table of scratch arrays by kind (48) and the
+     * header of the scratch array (16), as measured on a 64-bit JVM with compressed references.
+     */
+    static final long OVERHEAD_BYTES = 152;
+    /** The smallest scratch array in bytes, so that messages of slightly different sizes do not each grow it. */
+    static final int SMALLEST_SCRATCH_BYTES = 64;
+
     private static final int KINDS = Primitive.values().length;
 
     int context;
@@ -86,13 +94,28 @@ final class Unexpected
         return (byte[])scratch(Primitive.BYTE, bytes);
     }
 
+    /**
+     * @return the heap an eager copy of {@code payloadBytes} takes while it waits: what an unexpected-message limit counts, so
+     *         that a flood of tiny messages is bounded by the memory it takes rather than by its payload alone.
+     */
+    static long footprintOf(final long payloadBytes)
+    {
+        return Math.max(payloadBytes, SMALLEST_SCRATCH_BYTES) + OVERHEAD_BYTES;
+    }
+
+    /** @return {@link #footprintOf} this entry's payload. */
+    long footprint()
+    {
+        return footprintOf(byteCount);
+    }
+
     /** @return this entry's scratch array of {@code kind}, grown to hold at least {@code elements}; it never shrinks. */
     private Object scratch(final Primitive kind, final int elements)
     {
         Object scratch = scratchByKind[kind.ordinal()];
         if (scratch == null || kind.length(scratch) < elements)
         {
-            scratch = kind.newArray(Math.max(elements, 64));
+            scratch = kind.newArray(Math.max(elements, SMALLEST_SCRATCH_BYTES / kind.sizeBytes()));
             scratchByKind[kind.ordinal()] = scratch;
         }
         return scratch;

@@ -29,7 +29,7 @@ class MailboxMatchingTest
     private static final int CONTEXT = 0;
     private static final int EAGER_LIMIT = 4096;
 
-    private final Device[] devices = TestJob.open(2, EAGER_LIMIT, 1 << 20, "backoff", true);
+    private final Device[] devices = TestJob.open(2, EAGER_LIMIT, 4 << 20, "backoff", true);
     private final Device sender = devices[0];
     private final Device receiver = devices[1];
 
@@ -209,6 +209,33 @@ class MailboxMatchingTest
         for (final Request send : sends)
         {
             small[0].await(send);
+        }
+    }
+
+    @Test
+    void aFloodOfTinyMessagesIsBoundedByTheHeapItsCopiesTakeNotByTheirPayload()
+    {
+        final long limit = 1 << 20;
+        final Device[] pair = TestJob.open(2, EAGER_LIMIT, limit, "backoff", true);
+        final Request[] sends = new Request[20_000];
+        int completeAtOnce = 0;
+        for (int i = 0; i < sends.length; i++)
+        {
+            sends[i] = pair[0].isend(new double[] {i}, Primitive.DOUBLE, 0, 1, 1, 0, 5, CONTEXT, SendMode.STANDARD);
+            completeAtOnce += sends[i].isComplete() ? 1 : 0;
+        }
+        // Counted by payload, all 20,000 copies (160 KB) would fit the limit; each takes about 216 bytes of heap.
+        assertTrue(completeAtOnce > 0 && completeAtOnce <= limit / Unexpected.footprintOf(Double.BYTES),
+            completeAtOnce + " of 20,000 sends of 8 bytes were copied at once under a limit of 1 MiB");
+        final double[] in = new double[1];
+        for (int i = 0; i < sends.length; i++)
+        {
+            pair[1].recv(in, Primitive.DOUBLE, 0, 1, 0, 5, CONTEXT);
+            assertEquals(i, in[0]);
+        }
+        for (final Request send : sends)
+        {
+            pair[0].await(send);
         }
     }
 

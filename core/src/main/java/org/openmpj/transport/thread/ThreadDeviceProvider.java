@@ -24,7 +24,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
      * that programs which send before they receive, relying on buffering as is common, do not deadlock.
      */
     public static final long EAGER_LIMIT_DEFAULT = 4 * 1024;
-    /** Most bytes of eager copies waiting at one receiver; past it, senders wait for their receives. */
+    /** Most heap, in bytes, that eager copies waiting at one receiver take; past it, senders wait for their receives. */
     public static final String UNEXPECTED_LIMIT_PROP_NAME = "openmpj.thread.unexpectedLimit";
     /** Default unexpected-message limit in bytes. */
     public static final long UNEXPECTED_LIMIT_DEFAULT = 64L * 1024 * 1024;
@@ -70,7 +70,8 @@ public final class ThreadDeviceProvider implements DeviceProvider
             new ConfigOption(EAGER_LIMIT_PROP_NAME, Long.toString(EAGER_LIMIT_DEFAULT),
                 "bytes: larger messages are not copied but read from the sender's array by the receiver"),
             new ConfigOption(UNEXPECTED_LIMIT_PROP_NAME, Long.toString(UNEXPECTED_LIMIT_DEFAULT),
-                "bytes of eager copies that may wait at one rank before senders must wait for its receives"),
+                "bytes of heap that eager copies waiting at one rank may take (each its payload, at least 64, and 152 of bookkeeping)"
+                    + " before senders must wait for its receives"),
             new ConfigOption(MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT,
                 "true: messages of up to " + InlineMailbox.INLINE_LIMIT_BYTES
                     + " bytes (224 of booleans, shorts, chars) go through a mailbox per pair of ranks and are matched"

@@ -124,6 +124,20 @@ public final class Libc
     }
 
     /**
+     * Binds a function at {@code address}, one that is not a symbol of the C library (see {@link CrossMemoryRead}).
+     *
+     * @throws IllegalStateException when not {@link #AVAILABLE}.
+     */
+    static MethodHandle downcallAt(final MemorySegment address, final FunctionDescriptor function, final Linker.Option... options)
+    {
+        if (!AVAILABLE)
+        {
+            throw new IllegalStateException(UNAVAILABILITY_CAUSE);
+        }
+        return LINKER.downcallHandle(address, function, options);
+    }
+
+    /**
      * @param callState a segment of {@link #CALL_STATE_LAYOUT} that a call made with {@link #CAPTURE_ERRNO} wrote.
      * @return the {@code errno} the call left.
      */

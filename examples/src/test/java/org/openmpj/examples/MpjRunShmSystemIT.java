@@ -64,7 +64,7 @@ class MpjRunShmSystemIT
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("large messages: 144 checked byte for byte"), run::toString);
         final String said = path.equals("ring") ? "openmpj: shm: messages over 64 KiB stream through the rings (two copies, overlapping)"
-            : "openmpj: shm: messages over 64 KiB move with one copy through the kernel (/proc/PID/mem) from lower to higher ranks,"
+            : "openmpj: shm: messages over 64 KiB move with one copy through the kernel (process_vm_readv) from lower to higher ranks,"
                 + " through the rings otherwise";
         assertEquals(1, run.stderr().lines().filter(line -> line.equals(said)).count(), run::toString);
     }

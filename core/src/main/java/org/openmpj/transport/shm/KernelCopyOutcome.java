@@ -9,6 +9,7 @@ import org.openmpj.os.Libc;
  *
  * <pre>
  *   bits 0-7 the reason | 8-23 errno | 24-55 the peer's index in the segment | 56 the rank pulls from some peer
+ *   | 57 it reads some peer with process_vm_readv | 58 it reads some peer through /proc/PID/mem
  *   0: not probed yet
  * </pre>
  */
@@ -34,6 +35,10 @@ final class KernelCopyOutcome
     static final int FORCED = 8;
     /** Set in a word whose rank copies from at least one peer, whatever its reason says of another. */
     static final long PULLS_FROM_SOME = 1L << 56;
+    /** Set in a word whose rank reads at least one peer with {@code process_vm_readv}. */
+    static final long CROSS_MEMORY_ATTACH = 1L << 57;
+    /** Set in a word whose rank reads at least one peer through {@code /proc/PID/mem}. */
+    static final long PROC_MEM = 1L << 58;
 
     private KernelCopyOutcome()
     {
@@ -90,15 +95,23 @@ final class KernelCopyOutcome
     {
         int firstFailure = -1;
         boolean anyPulls = false;
+        long calls = 0;
         for (int index = 1; index < outcomes.length; index++)
         {
             anyPulls |= (outcomes[index] & PULLS_FROM_SOME) != 0;
+            calls |= outcomes[index] & (CROSS_MEMORY_ATTACH | PROC_MEM);
             if (firstFailure < 0 && reasonOf(outcomes[index]) != USABLE)
             {
                 firstFailure = index;
             }
         }
-        final String oneCopy = " move with one copy through the kernel (/proc/PID/mem) from lower to higher ranks";
+        final String call = switch ((int)(calls >>> 57))
+        {
+            case 1 -> "process_vm_readv";
+            case 3 -> "process_vm_readv; pread on /proc/PID/mem where that was refused";
+            default -> "pread on /proc/PID/mem";
+        };
+        final String oneCopy = " move with one copy through the kernel (" + call + ") from lower to higher ranks";
         if (firstFailure < 0)
         {
             return oneCopy + ", through the rings otherwise";

@@ -14,7 +14,8 @@ import org.openmpj.os.RemoteEventfd;
 
 /**
  * The receiving half of the one-copy path: copies the payloads that lower-indexed peers expose (see {@link PayloadExposer})
- * straight from their arrays into this rank's receives, through {@code /proc/PID/mem}.
+ * straight from their arrays into this rank's receives, with {@code process_vm_readv} where it works and through
+ * {@code /proc/PID/mem} otherwise (see {@link ProcessMemory}).
  *
  * <p>Made once the segment's ranks have published what they expose: it probes each lower peer (opens its memory, reads its
  * probe word and one of its threads' state, duplicates its eventfd) and asks only those it can read to expose
@@ -68,6 +69,7 @@ final class PayloadPuller implements AutoCloseable
         this.pending = new AtomicIntegerArray(ranks);
         this.failedGeneration = new long[ranks];
         long found = KernelCopyOutcome.of(KernelCopyOutcome.USABLE, 0, 0);
+        long calls = 0;
         for (int peer = 0; peer < self; peer++)
         {
             final long probed = probe(segment, peer, failProbe);
@@ -76,13 +78,15 @@ final class PayloadPuller implements AutoCloseable
                 exposures[peer] = segment.exposure(peer, self);
                 failedGeneration[peer] = -1;
                 usable[peer] = true;
+                calls |= memories[peer].tryCrossMemoryAttach(segment.probeWordOf(peer), segment.pidOf(peer))
+                    ? KernelCopyOutcome.CROSS_MEMORY_ATTACH : KernelCopyOutcome.PROC_MEM;
             }
             else if (KernelCopyOutcome.reasonOf(found) == KernelCopyOutcome.USABLE)
             {
                 found = probed;
             }
         }
-        this.outcome = found | (pullsFromAny() ? KernelCopyOutcome.PULLS_FROM_SOME : 0);
+        this.outcome = found | calls | (pullsFromAny() ? KernelCopyOutcome.PULLS_FROM_SOME : 0);
     }
 
     /** @return {@link KernelCopyOutcome#USABLE}, or a failure's word after closing what was opened for the peer. */

@@ -53,16 +53,16 @@ public final class ShmDeviceProvider implements DeviceProvider
     /**
      * How messages over the eager limit move between JVMs: {@code ring}, streamed through the pair's ring in 16 KiB pieces
      * (the sender copies in while the receiver copies out), or {@code kernel}, copied once by the receiver straight from the
-     * sender's array through {@code /proc/PID/mem} while the sender holds it still, from lower to higher ranks where the
-     * kernel allows it, through the ring otherwise.
+     * sender's array with {@code process_vm_readv} (or {@code pread} on {@code /proc/PID/mem} where that is refused) while
+     * the sender holds it still, from lower to higher ranks where the kernel allows it, through the ring otherwise.
      */
     public static final String LARGE_COPY_PROP_NAME = "openmpj.shm.largeCopy";
     /**
-     * Default large-message path. Measured in C on the 2-core machine this was built on: the ring's two overlapping copies
-     * move about 35 GB/s, while one copy through the kernel moves 15 GB/s with {@code process_vm_readv} and 7.8 GB/s with
-     * {@code pread} on {@code /proc/PID/mem} (the call the JVM can make on a pinned array), and waking the blocked sender
-     * through an eventfd costs about 24 µs. So the ring stays the default; the kernel path spares memory bandwidth and
-     * cache (one copy, no ring) for jobs whose cores have better uses for them.
+     * Default large-message path. Measured with 2 ranks on 2 cores, 1 MiB ping-pong: 30 µs one way through the ring and
+     * 65 µs with {@code process_vm_readv} (230-250 µs with {@code pread}) while the VM's copies run at full speed, the
+     * ring 146-149 µs in its slow state; waking the blocked sender through an eventfd costs about 25 µs a message (128
+     * KiB: 4.8 µs through the ring, 30 by the kernel). So the ring stays the default; the kernel path spares memory
+     * bandwidth and cache (one copy, no ring) for jobs whose cores have better uses for them.
      */
     public static final String LARGE_COPY_DEFAULT = "ring";
     /**
@@ -124,7 +124,7 @@ public final class ShmDeviceProvider implements DeviceProvider
                 "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
             new ConfigOption(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT,
                 "how messages over the eager limit move: ring (two overlapping copies, ~35 GB/s here) or kernel (one copy"
-                    + " from the sender's array through /proc/PID/mem, ~7.8 GB/s here; lower to higher ranks, where allowed)"),
+                    + " from the sender's array with process_vm_readv, ~15 GB/s here; lower to higher ranks, where allowed)"),
             new ConfigOption(EXPOSE_TIMEOUT_PROP_NAME, Long.toString(EXPOSE_TIMEOUT_DEFAULT),
                 "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"));
     }

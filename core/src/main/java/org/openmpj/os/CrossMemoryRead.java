@@ -1,6 +1,5 @@
 package org.openmpj.os;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -15,31 +14,21 @@ import java.lang.invoke.MethodHandle;
  * argument (the calling thread stays "in Java", so the JVM reaches no safepoint and the garbage collector moves nothing
  * until the call returns). {@code process_vm_readv} takes its addresses inside {@code iovec}s, which Java cannot fill with
  * an array's address, and the C library has no call that builds them. So this class makes the missing function: 57 bytes
- * of x86-64 code, written at class initialization into a page of their own that is then made executable, which take
- * {@code (pid, local address, length, remote address)} in registers, build the two one-element {@code iovec}s on their
- * stack and make the system call. {@code pread} on {@code /proc/PID/mem}, the call that takes the address itself, copies
- * through a kernel page and moved a third as much here (5 against 15 GB/s for 1 MiB, in C).
+ * of x86-64 code (see {@link X86Code}), which take {@code (pid, local address, length, remote address)} in registers, build
+ * the two one-element {@code iovec}s on their stack and make the system call. {@code pread} on {@code /proc/PID/mem}, the
+ * call that takes the address itself, copies through a kernel page and moved a third as much here (5 against 15 GB/s for
+ * 1 MiB, in C).
  *
- * <p>Where the code cannot be made (another architecture, a system that refuses executable pages) {@link #AVAILABLE} is
- * false and {@link #unavailabilityCause()} says why; callers read through {@code /proc/PID/mem} instead. A container's
- * system-call filter may still refuse the call itself: {@link #read} then returns {@code -EPERM} or {@code -ENOSYS}.
+ * <p>Where the code cannot be made (see {@link X86Code}) {@link #AVAILABLE} is false and {@link #unavailabilityCause()} says
+ * why; callers read through {@code /proc/PID/mem} instead. A container's system-call filter may still refuse the call
+ * itself: {@link #read} then returns {@code -EPERM} or {@code -ENOSYS}.
  *
  * <p>Thread-safety: stateless once initialized; any number of threads may read at once.
  */
-// Calling the C library and the code made here is the point of this class.
-@SuppressWarnings("restricted")
 final class CrossMemoryRead
 {
     /** True when {@link #read} may be called. */
     static final boolean AVAILABLE;
-
-    /** {@code mmap}'s and {@code mprotect}'s flags, as Linux defines them on x86-64. */
-    private static final int PROT_READ = 1;
-    private static final int PROT_WRITE = 2;
-    private static final int PROT_EXEC = 4;
-    private static final int MAP_PRIVATE = 2;
-    private static final int MAP_ANONYMOUS = 0x20;
-    private static final long PAGE_BYTES = 4096;
 
     /**
      * {@code long read(long pid, void *local, long length, long remote)} in the System V calling convention: pid in rdi,
@@ -68,17 +57,12 @@ final class CrossMemoryRead
     static
     {
         MethodHandle read = null;
-        String cause = Libc.unavailabilityCause();
-        final String arch = System.getProperty("os.arch", "");
-        if (cause == null && !arch.equals("amd64") && !arch.equals("x86_64"))
-        {
-            cause = "process_vm_readv is called through x86-64 code, and this is " + arch;
-        }
+        String cause = X86Code.unavailabilityCause();
         if (cause == null)
         {
             try
             {
-                read = Libc.downcallAt(codePage(), FunctionDescriptor.of(ValueLayout.JAVA_LONG,
+                read = X86Code.function(CODE, FunctionDescriptor.of(ValueLayout.JAVA_LONG,
                     ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
                     Linker.Option.critical(true));
             }
@@ -119,41 +103,6 @@ final class CrossMemoryRead
         catch (final Throwable ex)
         {
             throw new IllegalStateException("process_vm_readv failed: " + ex, ex);
-        }
-    }
-
-    /** @return a page of its own holding {@link #CODE}, readable and executable, never written again. */
-    private static MemorySegment codePage() throws CallFailedException
-    {
-        final MethodHandle mmap = Libc.downcall("mmap", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
-            Libc.CAPTURE_ERRNO);
-        final MethodHandle mprotect = Libc.downcall("mprotect", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), Libc.CAPTURE_ERRNO);
-        try (Arena call = Arena.ofConfined())
-        {
-            final MemorySegment callState = call.allocate(Libc.CALL_STATE_LAYOUT);
-            final long address = (long)mmap.invokeExact(callState, 0L, PAGE_BYTES, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L);
-            if (address == -1L)
-            {
-                throw new CallFailedException("mmap of one page", Libc.errno(callState));
-            }
-            final MemorySegment page = MemorySegment.ofAddress(address).reinterpret(PAGE_BYTES);
-            MemorySegment.copy(CODE, 0, page, ValueLayout.JAVA_BYTE, 0, CODE.length);
-            if ((int)mprotect.invokeExact(callState, address, PAGE_BYTES, PROT_READ | PROT_EXEC) != 0)
-            {
-                throw new CallFailedException("mprotect of the code page to read and execute", Libc.errno(callState));
-            }
-            return page;
-        }
-        catch (final CallFailedException ex)
-        {
-            throw ex;
-        }
-        catch (final Throwable ex)
-        {
-            throw new IllegalStateException("making the process_vm_readv call failed: " + ex, ex);
         }
     }
 }

@@ -205,7 +205,8 @@ public final class HostSegment
                 }
                 if (exposure != null)
                 {
-                    exposer = new PayloadExposer(segment, self, hostRanks, context.job(), exposure, exposeTimeoutNs);
+                    exposer = new PayloadExposer(segment, self, hostRanks, context.job(), exposure, exposeTimeoutNs,
+                        context.idleStrategy().spins());
                 }
             }
             else if (exposure != null)

@@ -8,6 +8,7 @@ import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.SendRequest;
 import org.openmpj.os.CallFailedException;
 import org.openmpj.os.PinnedExposure;
+import org.openmpj.os.SpinningHold;
 
 /**
  * The sending half of the one-copy path: when a higher-indexed peer asks to pull a payload (a clear-to-send with
@@ -23,6 +24,11 @@ import org.openmpj.os.PinnedExposure;
  * holding several would stop all of them at a safepoint while one exposes, making a cycle through the JVM (see
  * {@link HostSegment}).
  *
+ * <p>Where ranks have a core each (waits spin), the sender first holds the array while spinning
+ * ({@link SpinningHold}), for at most {@link #SPIN_HOLD_NS} plus {@link #TIMEOUT_NS_PER_BYTE} per byte: the receiver finds
+ * the address in the exposure block and nothing has to wake the sender when it is done. A hold the receiver does not
+ * end in time becomes a sleeping exposure, which notices a reader's death.
+ *
  * <p>Exposures run in the transport's reading thread, after it read the rings, one at a time: requests that arrive while
  * reading wait in a queue until then. So whichever thread makes progress when a request arrives, one in a non-blocking
  * test included, blocks until the peer copied (tens of microseconds when it is waiting too) or the timeout passed.
@@ -33,6 +39,8 @@ final class PayloadExposer implements AutoCloseable
 {
     /** Added to the exposure timeout per byte of payload, so that a reader copying at 1 GB/s or more has the base timeout. */
     static final long TIMEOUT_NS_PER_BYTE = 1;
+    /** How long a spinning hold waits for its reader beyond {@link #TIMEOUT_NS_PER_BYTE} per byte before it sleeps instead. */
+    static final long SPIN_HOLD_NS = 2_000_000;
 
     private final SharedSegment segment;
     private final int self;
@@ -40,6 +48,8 @@ final class PayloadExposer implements AutoCloseable
     private final JobControl job;
     private final PinnedExposure exposure;
     private final long timeoutNs;
+    /** Whether exposures first hold their arrays spinning: waits spin, and the holding code runs here. */
+    private final boolean spinHolds;
     /** By peer index: the exposures to higher peers whose end an exposure notices (a pidfd); null elsewhere. */
     private final ExposureBlock[] blocks;
     private final long[] generations;
@@ -49,15 +59,18 @@ final class PayloadExposer implements AutoCloseable
     private boolean failed;
     private long pulled;
     private long withdrawn;
+    private long heldPulls;
 
     /**
      * @param exposure  this rank's exposure, made and published before the job's fence.
      * @param timeoutNs how long an exposure waits for its reader, beyond {@link #TIMEOUT_NS_PER_BYTE} per byte.
+     * @param spinning  whether this rank's waits spin (it has a core), so that holds may spin too.
      */
     PayloadExposer(
         final SharedSegment segment, final int self, final int[] worldRanks, final JobControl job, final PinnedExposure exposure,
-        final long timeoutNs)
+        final long timeoutNs, final boolean spinning)
     {
+        this.spinHolds = spinning && SpinningHold.AVAILABLE;
         this.segment = segment;
         this.self = self;
         this.worldRanks = worldRanks.clone();
@@ -133,6 +146,12 @@ final class PayloadExposer implements AutoCloseable
             return;
         }
         final long deadlineNs = System.nanoTime() + timeoutNs + TIMEOUT_NS_PER_BYTE * bytes;
+        if (spinHolds && heldUntilPulled(peer, block, pinned, recvId, bytes, send.payloadKind().ordinal()))
+        {
+            pulled++;
+            protocol.onPulled(send);
+            return;
+        }
         final int tid = (int)PinnedExposure.currentThreadId();
         final long readerPid = segment.pidOf(peer);
         while (true)
@@ -176,6 +195,34 @@ final class PayloadExposer implements AutoCloseable
             }
             // Woken early (a stale wake-up, a signal): the withdrawn generation is over; expose again under a new one.
         }
+    }
+
+    /**
+     * Holds {@code pinned} spinning until {@code peer} copied it, for at most {@link #SPIN_HOLD_NS} plus
+     * {@link #TIMEOUT_NS_PER_BYTE} per byte.
+     *
+     * @return whether the peer copied it; if not, the hold is withdrawn.
+     */
+    private boolean heldUntilPulled(
+        final int peer, final ExposureBlock block, final MemorySegment pinned, final long recvId, final long bytes, final int kind)
+    {
+        final long generation = ++generations[peer];
+        block.describe(recvId, bytes, kind);
+        segment.wakeIfSleeping(peer);
+        final long ended = SpinningHold.hold(block.addressWord(), pinned, block.stateWord(),
+            ExposureBlock.word(generation, ExposureBlock.HELD), SpinningHold.spinsFor(SPIN_HOLD_NS + TIMEOUT_NS_PER_BYTE * bytes));
+        if (ended == ExposureBlock.word(generation, ExposureBlock.PULLED))
+        {
+            heldPulls++;
+            return true;
+        }
+        return false;
+    }
+
+    /** @return the payloads the peers copied while this rank held them spinning; for tests. */
+    long heldPulls()
+    {
+        return heldPulls;
     }
 
     /** @return the payloads the peers copied so far; for tests. */

@@ -23,7 +23,10 @@ import org.openmpj.os.RemoteEventfd;
  * {@code EXPOSED(g)}; the exposing thread's syscall line shows the matching {@code ppoll} with generation {@code g} and the
  * array's address; the payload is read from there; the line still shows the same call, so the array never moved; the state
  * moves to {@code PULLED(g)} unless the peer withdrew first; the peer's eventfd is written; the receive completes. Any step
- * that fails leaves the receive waiting, for a later exposure or for the payload streamed through the ring.
+ * that fails leaves the receive waiting, for a later exposure or for the payload streamed through the ring. A payload held
+ * by a spinning sender ({@code HELD(g)}) goes: its address is read from the exposure block; the state moves to
+ * {@code COPYING(g)}; the payload is read; the state moves to {@code PULLED(g)} unless the sender withdrew meanwhile, which
+ * makes the copy void; nothing needs waking.
  *
  * <p>Thread-safety: {@link #pullsFrom} and {@link #hasWork()} from any thread; the rest by the transport's reading thread,
  * one at a time.
@@ -201,7 +204,8 @@ final class PayloadPuller implements AutoCloseable
     private boolean exposed(final int peer)
     {
         final long state = exposures[peer].state();
-        return ExposureBlock.phaseOf(state) == ExposureBlock.EXPOSED && ExposureBlock.generationOf(state) != failedGeneration[peer];
+        final int phase = ExposureBlock.phaseOf(state);
+        return (phase == ExposureBlock.EXPOSED || phase == ExposureBlock.HELD) && ExposureBlock.generationOf(state) != failedGeneration[peer];
     }
 
     /**
@@ -231,7 +235,12 @@ final class PayloadPuller implements AutoCloseable
         final ExposureBlock exposure = exposures[peer];
         final long state = exposure.state();
         final long generation = ExposureBlock.generationOf(state);
-        if (ExposureBlock.phaseOf(state) != ExposureBlock.EXPOSED || generation == failedGeneration[peer])
+        final int phase = ExposureBlock.phaseOf(state);
+        if (phase == ExposureBlock.HELD && generation != failedGeneration[peer])
+        {
+            return pullHeld(peer, exposure, state, generation);
+        }
+        if (phase != ExposureBlock.EXPOSED || generation == failedGeneration[peer])
         {
             return 0;
         }
@@ -284,6 +293,48 @@ final class PayloadPuller implements AutoCloseable
             failedGeneration[peer] = generation;
             return 0;
         }
+    }
+
+    /** Copies the payload that {@code peer} holds spinning, exposure {@code state} of generation {@code generation}. */
+    private int pullHeld(final int peer, final ExposureBlock exposure, final long state, final long generation)
+    {
+        final long recvId = exposure.recvId();
+        final long bytes = exposure.bytes();
+        final int kind = exposure.kind();
+        final long address = exposure.heldAddress();
+        final PeerProtocol protocol = protocols[peer];
+        if (exposure.state() != state || kind < 0 || kind >= KINDS.length
+            || !protocol.landPulled(recvId, bytes, KINDS[kind].sizeBytes(), landing))
+        {
+            failedGeneration[peer] = exposure.state() == state ? generation : failedGeneration[peer];
+            return 0;
+        }
+        final long keep = landing.keepBytes();
+        final MemorySegment into = HeapSlices.of(landing.array(), landing.kind(), landing.elementOffset(), keep);
+        if (into == null || !exposure.claim(generation))
+        {
+            failedGeneration[peer] = generation;
+            return 0;
+        }
+        if (memories[peer].read(address, into) != keep)
+        {
+            exposure.abandon(generation);
+            failedGeneration[peer] = generation;
+            voidedCopies++;
+            return 0;
+        }
+        if (!exposure.finishCopy(generation))
+        {
+            // The sender's spins ran out while this copied: its array may have moved, and what was read is void.
+            failedGeneration[peer] = generation;
+            voidedCopies++;
+            return 0;
+        }
+        pending.decrementAndGet(peer);
+        pendingTotal.decrementAndGet();
+        pulls++;
+        protocol.onPullLanded(recvId, landing);
+        return 1;
     }
 
     /** @return the receives waiting for a pull now; for tests. */

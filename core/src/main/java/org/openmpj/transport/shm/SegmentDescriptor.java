@@ -59,7 +59,7 @@ final class SegmentDescriptor
     /** "OMPJSHM1" read as a little-endian long. */
     static final long MAGIC = 0x314D48534A504D4FL;
     /** Changes with any change of this layout; a process of another layout refuses to attach. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
     static final int RANKS_OFFSET = 12;
@@ -89,6 +89,7 @@ final class SegmentDescriptor
     static final int EXPOSER_POLL_FDS_OFFSET = 208;
     static final int EXPOSED_RECV_ID_OFFSET = 216;
     static final int EXPOSED_BYTES_OFFSET = 224;
+    static final int EXPOSED_ADDRESS_OFFSET = 232;
     static final int RING_HEADER_BYTES = 256;
 
     /** Every frame's length is padded to this, a cache line. */

@@ -59,10 +59,10 @@ public final class ShmDeviceProvider implements DeviceProvider
     public static final String LARGE_COPY_PROP_NAME = "openmpj.shm.largeCopy";
     /**
      * Default large-message path. Measured with 2 ranks on 2 cores, 1 MiB ping-pong: 30 µs one way through the ring and
-     * 65 µs with {@code process_vm_readv} (230-250 µs with {@code pread}) while the VM's copies run at full speed, the
-     * ring 146-149 µs in its slow state; waking the blocked sender through an eventfd costs about 25 µs a message (128
-     * KiB: 4.8 µs through the ring, 30 by the kernel). So the ring stays the default; the kernel path spares memory
-     * bandwidth and cache (one copy, no ring) for jobs whose cores have better uses for them.
+     * 51 µs by the kernel (a spinning sender; 65 µs when it slept and was woken, 230-250 µs with {@code pread}) while the
+     * VM's copies run at full speed, the ring 146-152 µs in its slow state; 128 KiB: 4.8 µs through the ring, 8.4 by the
+     * kernel. So the ring stays the default; the kernel path spares memory bandwidth and cache (one copy, no ring) for
+     * jobs whose cores have better uses for them, and gains in the VM's slow state.
      */
     public static final String LARGE_COPY_DEFAULT = "ring";
     /**

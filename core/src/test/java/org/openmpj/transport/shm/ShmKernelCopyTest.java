@@ -84,6 +84,41 @@ class ShmKernelCopyTest
     }
 
     @Test
+    void aSpinningSenderHoldsItsArraysWhileTheReceiverCopiesThemAndIsNotWoken() throws Exception
+    {
+        assertNull(org.openmpj.os.SpinningHold.unavailabilityCause(), "this machine is x86-64 Linux: holds can spin");
+        final int messages = 40;
+        try (Job job = Job.open(2, settings("kernel"), "spin"))
+        {
+            job.run(rank ->
+            {
+                final MatchingDevice device = job.devices[rank];
+                for (int i = 0; i < messages; i++)
+                {
+                    final int count = (1 << 18) + 3 * i;
+                    final double[] sent = (double[])pattern(Primitive.DOUBLE, count, i);
+                    if (rank == 0)
+                    {
+                        device.await(device.isend(sent, Primitive.DOUBLE, 0, count, 1, 0, i, 0, SendMode.STANDARD));
+                    }
+                    else
+                    {
+                        // Into the middle of a larger array: the copy must land at the receive's offset.
+                        final double[] landed = new double[count + 10];
+                        device.await(device.irecv(landed, Primitive.DOUBLE, 5, count, 0, i, 0));
+                        assertTrue(java.util.Arrays.equals(sent, 0, count, landed, 5, count + 5), "message " + i);
+                    }
+                }
+            });
+            final PayloadExposer exposer = job.transports[0].exposer();
+            // A collection in this JVM while rank 0 holds stops rank 1 too: that payload is withdrawn and streams.
+            assertEquals(messages, exposer.pulled() + exposer.withdrawn(), "payloads offered to copy");
+            assertTrue(exposer.heldPulls() > messages / 2, exposer.heldPulls() + " of " + messages + " copied while held spinning");
+            assertEquals(exposer.pulled(), job.transports[1].puller().pulls());
+        }
+    }
+
+    @Test
     void aTruncatedPayloadKeepsWhatFitsAndTheNextOneArrives() throws Exception
     {
         try (Job job = Job.open(2, settings("kernel")))
@@ -356,6 +391,12 @@ class ShmKernelCopyTest
 
         static Job open(final int size, final Map<String, String> settings) throws Exception
         {
+            return open(size, settings, "backoff");
+        }
+
+        /** @param idle how the ranks wait: {@code backoff}, or {@code spin}, which makes exposures spin while they hold. */
+        static Job open(final int size, final Map<String, String> settings, final String idle) throws Exception
+        {
             final Job job = new Job(size);
             final JobState state = new JobState();
             final SharedKeyValueStore store = new SharedKeyValueStore(size, state);
@@ -364,7 +405,7 @@ class ShmKernelCopyTest
             {
                 final ShmTransport[] transport = new ShmTransport[1];
                 job.devices[rank] = new ShmDeviceProvider().open(new RankDeviceContext(rank, size, settings::get, state,
-                    IdleStrategies.choose("backoff", size, 2), shared, store), transport);
+                    IdleStrategies.choose(idle, size, 2), shared, store), transport);
                 job.transports[rank] = transport[0];
             });
             return job;

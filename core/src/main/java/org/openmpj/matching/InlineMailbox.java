@@ -418,6 +418,12 @@ public final class InlineMailbox
     }
 
     /** What only writers touch, with the lock that serializes them, on cache lines of its own. */
+    /*
+     * Writer, Reader and the ring are allocated one after another. Each of the two ends with 64 bytes of padding, so that
+     * whatever follows it (the other's lock word, 12 bytes into its object; the ring's first slot) is a cache line away
+     * from its last field: with 40 bytes, a writer whose object started 24 bytes into a line shared the line of its
+     * per-message count with the reader's lock, which the receiver takes at every read.
+     */
     @SuppressWarnings("unused") // the padding fields keep other objects' fields off these cache lines
     private static final class Writer extends SpinLock
     {
@@ -432,6 +438,9 @@ public final class InlineMailbox
         long p3;
         long p4;
         long p5;
+        long p6;
+        long p7;
+        long p8;
 
         /**
          * @return whether the receiver may take an eager copy of {@code bytes} more under its limit, which counts each copy's
@@ -495,6 +504,9 @@ public final class InlineMailbox
         long p3;
         long p4;
         long p5;
+        long p6;
+        long p7;
+        long p8;
 
         long publishedHead()
         {

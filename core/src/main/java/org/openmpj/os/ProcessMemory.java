@@ -140,7 +140,7 @@ public final class ProcessMemory implements AutoCloseable
         while (done < total)
         {
             final long piece = Math.min(MAX_PINNED_READ_BYTES, total - done);
-            final MemorySegment slice = into.asSlice(done, piece);
+            final MemorySegment slice = piece == total ? into : into.asSlice(done, piece);
             long read = crossMemoryAttach ? CrossMemoryRead.read(pid, slice, address + done) : 0;
             if (read == -Libc.EPERM || read == -Libc.ENOSYS)
             {

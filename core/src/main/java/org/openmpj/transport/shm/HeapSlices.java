@@ -28,6 +28,10 @@ final class HeapSlices
             case double[] values -> MemorySegment.ofArray(values);
             default -> null;
         };
-        return whole == null ? null : whole.asSlice((long)elementOffset * kind.sizeBytes(), bytes);
+        if (whole == null || elementOffset == 0 && bytes == whole.byteSize())
+        {
+            return whole;
+        }
+        return whole.asSlice((long)elementOffset * kind.sizeBytes(), bytes);
     }
 }

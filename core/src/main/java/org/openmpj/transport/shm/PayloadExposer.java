@@ -54,6 +54,8 @@ final class PayloadExposer implements AutoCloseable
     private final ExposureBlock[] blocks;
     private final long[] generations;
     private final ArrayDeque<Asked> queue = new ArrayDeque<>();
+    /** Entries of {@link #queue} served and kept for reuse, so that a steady stream of pulls allocates none. */
+    private final ArrayDeque<Asked> spare = new ArrayDeque<>();
     /** By peer index, during one {@link #exposeQueued()}: an exposure to the peer timed out, so the rest stream at once. */
     private final boolean[] timedOut;
     private boolean failed;
@@ -103,7 +105,12 @@ final class PayloadExposer implements AutoCloseable
      */
     void enqueue(final int peer, final PeerProtocol protocol, final SendRequest send, final long recvId)
     {
-        queue.add(new Asked(peer, protocol, send, recvId));
+        final Asked asked = spare.isEmpty() ? new Asked() : spare.poll();
+        asked.peer = peer;
+        asked.protocol = protocol;
+        asked.send = send;
+        asked.recvId = recvId;
+        queue.add(asked);
     }
 
     /**
@@ -124,6 +131,9 @@ final class PayloadExposer implements AutoCloseable
         while ((request = queue.poll()) != null)
         {
             expose(request.peer, request.protocol, request.send, request.recvId);
+            request.protocol = null;
+            request.send = null;
+            spare.add(request);
             work++;
         }
         return work;
@@ -248,7 +258,11 @@ final class PayloadExposer implements AutoCloseable
     }
 
     /** A pull asked for and not yet served. */
-    private record Asked(int peer, PeerProtocol protocol, SendRequest send, long recvId)
+    private static final class Asked
     {
+        int peer;
+        PeerProtocol protocol;
+        SendRequest send;
+        long recvId;
     }
 }

@@ -142,7 +142,9 @@ class ProcessJobTest
                 + " PMI_SIZE=3 PMI_ID set=true"), run::toString);
         }
         final List<String> started = Files.readAllLines(log);
-        assertEquals(List.of("hostA", "hostA", "hostB"), started.stream().map(line -> line.substring(0, line.indexOf(' '))).toList(),
+        // The remote shells start at once and note their lines in any order: each line names its rank.
+        assertEquals(List.of("0 hostA", "1 hostA", "2 hostB"), started.stream()
+            .map(line -> line.replaceAll("(?s).*PMI_RANK=(\\d+).*", "$1") + " " + line.substring(0, line.indexOf(' '))).sorted().toList(),
             String.join("\n", started));
         assertTrue(started.stream().noneMatch(line -> line.contains("PMI_ID=")), "the secret is not on a command line");
         assertTrue(started.get(0).contains("PMI_PORT=127.0.0.1:"), started.get(0));

@@ -72,6 +72,8 @@ final class UcxTransport implements Transport
     private final MemorySegment pollDescriptor;
     private final Runnable wakeBlocked;
     private final ProcessWatch watch;
+    /** By rank: the process of each peer on this host that the watch follows, 0 elsewhere; set by {@link #connect}. */
+    private long[] watchedPids = new long[0];
 
     private final long stagedEager;
     /** Rendezvous data that leaves by UCX's own rendezvous (zero-copy from the registered slot). */
@@ -137,6 +139,7 @@ final class UcxTransport implements Transport
     void connect(final byte[][] addresses, final int[] sameHostRanks, final long[] pids)
     {
         final long own = ProcessHandle.current().pid();
+        final long[] watching = new long[peers.length];
         for (int peer = 0; peer < peers.length; peer++)
         {
             if (peers[peer] != null)
@@ -148,10 +151,12 @@ final class UcxTransport implements Transport
                     EndpointLanes.isSharedMemory(ucx.activeMessageTransport(peers[peer].endpoint)));
                 if (sameHost && pids[peer] != own)
                 {
+                    watching[peer] = pids[peer];
                     watch.watch(pids[peer], peer);
                 }
             }
         }
+        watchedPids = watching;
     }
 
     private void onProcessEnded(final long pid, final int peer)
@@ -159,12 +164,32 @@ final class UcxTransport implements Transport
         if (!closing && !peers[peer].protocol.peerFinished())
         {
             job.reportFailure(peer, "rank " + peer + " (process " + pid + ") ended without MPI.Finalize, as seen by rank " + rank
-                + ": it died or exited");
+                + ": it died or exited" + othersEnded(peer));
             if (wakeBlocked != null)
             {
                 wakeBlocked.run();
             }
         }
+    }
+
+    /**
+     * @return "; rank Q (process Y) had ended too" for every other watched peer whose process is gone by now, or nothing: the
+     *         watch sees processes end in its own order, and a rank that exits because it learned of another's death may be
+     *         seen first, so the earlier death is named beside it.
+     */
+    private String othersEnded(final int peer)
+    {
+        final StringBuilder ended = new StringBuilder();
+        final long[] watching = watchedPids;
+        for (int other = 0; other < watching.length; other++)
+        {
+            if (other != peer && watching[other] != 0 && !peers[other].protocol.peerFinished()
+                && ProcessHandle.of(watching[other]).map(handle -> !handle.isAlive()).orElse(true))
+            {
+                ended.append("; rank ").append(other).append(" (process ").append(watching[other]).append(") had ended too");
+            }
+        }
+        return ended.toString();
     }
 
     @Override

@@ -417,13 +417,14 @@ public final class InlineMailbox
         return 1 + Math.max(0, bytes - (SLOT_BYTES - PAYLOAD_OFFSET) + SLOT_BYTES - 1) / SLOT_BYTES;
     }
 
-    /** What only writers touch, with the lock that serializes them, on cache lines of its own. */
     /*
      * Writer, Reader and the ring are allocated one after another. Each of the two ends with 64 bytes of padding, so that
      * whatever follows it (the other's lock word, 12 bytes into its object; the ring's first slot) is a cache line away
      * from its last field: with 40 bytes, a writer whose object started 24 bytes into a line shared the line of its
      * per-message count with the reader's lock, which the receiver takes at every read.
      */
+
+    /** What only writers touch, with the lock that serializes them, on cache lines of its own. */
     @SuppressWarnings("unused") // the padding fields keep other objects' fields off these cache lines
     private static final class Writer extends SpinLock
     {

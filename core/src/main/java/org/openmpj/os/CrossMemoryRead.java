@@ -27,8 +27,6 @@ import java.lang.invoke.MethodHandle;
  */
 final class CrossMemoryRead
 {
-    /** True when {@link #read} may be called. */
-    static final boolean AVAILABLE;
 
     /**
      * {@code long read(long pid, void *local, long length, long remote)} in the System V calling convention: pid in rdi,
@@ -51,30 +49,12 @@ final class CrossMemoryRead
         (byte)0xC3,                                     // ret
     };
 
-    private static final MethodHandle READ;
-    private static final String UNAVAILABILITY_CAUSE;
-
-    static
-    {
-        MethodHandle read = null;
-        String cause = X86Code.unavailabilityCause();
-        if (cause == null)
-        {
-            try
-            {
-                read = X86Code.function(CODE, FunctionDescriptor.of(ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-                    Linker.Option.critical(true));
-            }
-            catch (final CallFailedException ex)
-            {
-                cause = "no executable page for the process_vm_readv call: " + ex.getMessage();
-            }
-        }
-        READ = read;
-        UNAVAILABILITY_CAUSE = cause;
-        AVAILABLE = cause == null;
-    }
+    private static final X86Code.Function FUNCTION = X86Code.bind("the process_vm_readv call", CODE,
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG), Linker.Option.critical(true));
+    private static final MethodHandle READ = FUNCTION.handle();
+    /** True when {@link #read} may be called. */
+    static final boolean AVAILABLE = READ != null;
 
     private CrossMemoryRead()
     {
@@ -83,7 +63,7 @@ final class CrossMemoryRead
     /** @return null when {@link #AVAILABLE}; otherwise why not. */
     static String unavailabilityCause()
     {
-        return UNAVAILABILITY_CAUSE;
+        return FUNCTION.unavailabilityCause();
     }
 
     /**

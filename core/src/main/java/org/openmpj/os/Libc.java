@@ -124,7 +124,7 @@ public final class Libc
     }
 
     /**
-     * Binds a function at {@code address}, one that is not a symbol of the C library (see {@link CrossMemoryRead}).
+     * Binds a function at {@code address}, one that is not a symbol of the C library (see {@link X86Code}).
      *
      * @throws IllegalStateException when not {@link #AVAILABLE}.
      */

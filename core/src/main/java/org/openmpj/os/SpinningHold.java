@@ -25,9 +25,6 @@ import java.lang.invoke.MethodHandle;
  */
 public final class SpinningHold
 {
-    /** True when {@link #hold} may be called. */
-    public static final boolean AVAILABLE;
-
     /**
      * {@code long hold(long *address, void *array, long *state, long held, long spins)}: address in rdi, array in rsi, state
      * in rdx, held in rcx, spins in r8; the state word it ended with in rax.
@@ -61,32 +58,14 @@ public final class SpinningHold
         (byte)0xC3,                                     // ret
     };
 
-    private static final MethodHandle HOLD;
-    private static final String UNAVAILABILITY_CAUSE;
+    private static final X86Code.Function FUNCTION = X86Code.bind("the spinning hold", CODE,
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Linker.Option.critical(true));
+    private static final MethodHandle HOLD = FUNCTION.handle();
+    /** True when {@link #hold} may be called. */
+    public static final boolean AVAILABLE = HOLD != null;
     /** Nanoseconds one spin of the code takes here, measured once. */
-    private static final double NS_PER_SPIN;
-
-    static
-    {
-        MethodHandle hold = null;
-        String cause = X86Code.unavailabilityCause();
-        if (cause == null)
-        {
-            try
-            {
-                hold = X86Code.function(CODE, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Linker.Option.critical(true));
-            }
-            catch (final CallFailedException ex)
-            {
-                cause = "no executable page for the spinning hold: " + ex.getMessage();
-            }
-        }
-        HOLD = hold;
-        UNAVAILABILITY_CAUSE = cause;
-        AVAILABLE = cause == null;
-        NS_PER_SPIN = AVAILABLE ? measureSpin() : 1;
-    }
+    private static final double NS_PER_SPIN = AVAILABLE ? measureSpin() : 1;
 
     private SpinningHold()
     {
@@ -95,7 +74,7 @@ public final class SpinningHold
     /** @return null when {@link #AVAILABLE}; otherwise why not. */
     public static String unavailabilityCause()
     {
-        return UNAVAILABILITY_CAUSE;
+        return FUNCTION.unavailabilityCause();
     }
 
     /** @return the spins that last about {@code nanos}, at least one. */

@@ -32,8 +32,42 @@ final class X86Code
     {
     }
 
+    /**
+     * A function made of x86-64 code: its downcall, or why there is none.
+     *
+     * @param handle              the downcall; null when the function could not be made.
+     * @param unavailabilityCause null when {@code handle} is there; otherwise why not.
+     */
+    record Function(MethodHandle handle, String unavailabilityCause)
+    {
+    }
+
+    /**
+     * @param purpose  what the function is for, as a cause names it, e.g. {@code "the process_vm_readv call"}.
+     * @param code     the function's machine code, at most a page.
+     * @param function its signature in the System V calling convention.
+     * @return a downcall to {@code code} in a page of its own, or why it cannot be made here: not x86-64 Linux with native
+     *         access, or a system that forbids executable pages.
+     */
+    static Function bind(final String purpose, final byte[] code, final FunctionDescriptor function, final Linker.Option... options)
+    {
+        final String cause = unavailabilityCause();
+        if (cause != null)
+        {
+            return new Function(null, cause);
+        }
+        try
+        {
+            return new Function(Libc.downcallAt(codePage(code), function, options), null);
+        }
+        catch (final CallFailedException ex)
+        {
+            return new Function(null, "no executable page for " + purpose + ": " + ex.getMessage());
+        }
+    }
+
     /** @return null when x86-64 code may be made and called here; otherwise why not. */
-    static String unavailabilityCause()
+    private static String unavailabilityCause()
     {
         final String cause = Libc.unavailabilityCause();
         if (cause != null)
@@ -42,18 +76,6 @@ final class X86Code
         }
         final String arch = System.getProperty("os.arch", "");
         return arch.equals("amd64") || arch.equals("x86_64") ? null : "the function is x86-64 code, and this is " + arch;
-    }
-
-    /**
-     * @param code     the function's machine code, at most a page.
-     * @param function its signature in the System V calling convention.
-     * @return a downcall to {@code code} in a page of its own.
-     * @throws CallFailedException when the page cannot be mapped or made executable (a system that forbids such pages).
-     */
-    static MethodHandle function(final byte[] code, final FunctionDescriptor function, final Linker.Option... options)
-        throws CallFailedException
-    {
-        return Libc.downcallAt(codePage(code), function, options);
     }
 
     /** @return a page of its own holding {@code code}, readable and executable, never written again. */

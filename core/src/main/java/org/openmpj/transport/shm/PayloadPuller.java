@@ -302,11 +302,15 @@ final class PayloadPuller implements AutoCloseable
         final long bytes = exposure.bytes();
         final int kind = exposure.kind();
         final long address = exposure.heldAddress();
-        final PeerProtocol protocol = protocols[peer];
-        if (exposure.state() != state || kind < 0 || kind >= KINDS.length
-            || !protocol.landPulled(recvId, bytes, KINDS[kind].sizeBytes(), landing))
+        if (exposure.state() != state)
         {
-            failedGeneration[peer] = exposure.state() == state ? generation : failedGeneration[peer];
+            // The fields were read while the sender moved on: a later look finds the next exposure.
+            return 0;
+        }
+        final PeerProtocol protocol = protocols[peer];
+        if (kind < 0 || kind >= KINDS.length || !protocol.landPulled(recvId, bytes, KINDS[kind].sizeBytes(), landing))
+        {
+            failedGeneration[peer] = generation;
             return 0;
         }
         final long keep = landing.keepBytes();

@@ -184,7 +184,7 @@ final class ContextQueues extends SpinLock
         }
         sourceTails[source] = entry;
         entry.queued = true;
-        if (entry.holdsEagerCopy())
+        if (entry.holdsLocalEagerCopy())
         {
             matcher.addEagerBytes(entry.footprint());
         }
@@ -293,7 +293,7 @@ final class ContextQueues extends SpinLock
         entry.prevOfSource = null;
         entry.nextOfSource = null;
         entry.queued = false;
-        if (entry.holdsEagerCopy())
+        if (entry.holdsLocalEagerCopy())
         {
             matcher.addEagerBytes(-entry.footprint());
         }

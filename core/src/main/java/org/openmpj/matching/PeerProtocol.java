@@ -230,6 +230,48 @@ public final class PeerProtocol
         }
     }
 
+    /**
+     * Acts on an eager frame whose payload is whole in the transport's memory, as {@link #onFrame} does on any frame, and
+     * copies the payload where it belongs: into the receive it matches, or into an unexpected entry queued in the same
+     * hold of the queues' lock. Nothing is left for {@link #onPayloadLanded}.
+     */
+    public void onEagerInHand(
+        final byte kind, final int context, final int source, final int tag, final long bytes, final long returnedCredit,
+        final PayloadInHand payload)
+    {
+        if (returnedCredit != 0)
+        {
+            credit.addAndGet(returnedCredit);
+        }
+        if (bytes < 0 || bytes > windowBytes)
+        {
+            throw new IllegalStateException("an eager frame says its message holds " + bytes + " bytes");
+        }
+        final ContextQueues queues = device.queues(context);
+        queues.lock();
+        final RecvRequest recv = queues.takePosted(source, tag);
+        if (recv != null)
+        {
+            queues.unlock();
+            final long keep = recv.bytesToKeep(bytes, KINDS[kind & 0x7].sizeBytes());
+            payload.copyTo(recv.landingArray(), recv.landingKind(), recv.landingOffset(), keep);
+            recv.completeLanded(source, tag, bytes, keep, device.waitersMayPark());
+            onEagerConsumedWhileReading(bytes);
+            return;
+        }
+        try
+        {
+            final Unexpected entry = queues.obtainEntry();
+            entry.setRemoteEager(context, source, tag, bytes, this);
+            payload.copyTo(entry.eagerBytes((int)bytes), Primitive.BYTE, 0, bytes);
+            queues.appendUnexpected(entry);
+        }
+        finally
+        {
+            queues.unlock();
+        }
+    }
+
     /** Completes what the payload described by {@code landing} was read for. */
     public void onPayloadLanded(final Landing landing)
     {

@@ -18,6 +18,11 @@ final class Unexpected
     static final long OVERHEAD_BYTES = 152;
     /** The smallest scratch array in bytes, so that messages of slightly different sizes do not each grow it. */
     static final int SMALLEST_SCRATCH_BYTES = 64;
+    /**
+     * The largest eager copy handed to its receive while the queues' lock is held, saving a second hold to recycle the
+     * entry: a copy this small takes less time than the lock's atomic operations, so other threads hardly wait.
+     */
+    static final long DELIVERED_UNDER_LOCK_MAX_BYTES = 1024;
 
     private static final int KINDS = Primitive.values().length;
 
@@ -121,10 +126,13 @@ final class Unexpected
         return scratch;
     }
 
-    /** @return whether the entry holds a copy of the data, counted against the receiver's unexpected-message limit. */
-    boolean holdsEagerCopy()
+    /**
+     * @return whether the entry holds a copy of a local send's data, counted against the receiver's unexpected-message
+     *         limit; a copy from another process is bounded by that peer's credit window instead, and is not counted.
+     */
+    boolean holdsLocalEagerCopy()
     {
-        return rendezvous == null && !remoteRendezvous;
+        return rendezvous == null && !remoteRendezvous && origin == null;
     }
 
     boolean matches(final int sourceFilter, final int tagFilter)
@@ -175,6 +183,18 @@ final class Unexpected
                 origin.onEagerConsumed(byteCount);
             }
         }
+    }
+
+    /** @return whether this is an eager copy small enough to be delivered with its queues' lock held. */
+    boolean isSmallEagerCopy()
+    {
+        return rendezvous == null && !remoteRendezvous && byteCount <= DELIVERED_UNDER_LOCK_MAX_BYTES;
+    }
+
+    /** Copies an eager payload into {@code recv} and completes it; the peer it came from is not told (see {@link #deliverTo}). */
+    void deliverEagerCopy(final RecvRequest recv, final boolean waiterMayPark)
+    {
+        recv.deliver(scratchByKind[eagerKind.ordinal()], eagerKind, 0, byteCount, source, tag, waiterMayPark);
     }
 
     /** Copies the first {@code bytes} bytes of the held message into {@code dst}. */

@@ -6,9 +6,10 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 import org.openmpj.device.BufferCopy;
+import org.openmpj.device.Primitive;
 import org.openmpj.matching.FrameAssembler;
 import org.openmpj.matching.FrameDescriptor;
-import org.openmpj.matching.Landing;
+import org.openmpj.matching.PayloadInHand;
 import org.openmpj.matching.PeerProtocol;
 
 /**
@@ -16,9 +17,10 @@ import org.openmpj.matching.PeerProtocol;
  * the peer's protocol, follows a streamed payload by the writer's tail, then frees the room, waking the peer if it waits
  * for room.
  *
- * <p>Thread-safety: one reader at a time (the transport's reading thread).
+ * <p>Thread-safety: one reader at a time (the transport's reading thread), which is also the only caller of
+ * {@link #copyTo}, from inside the protocol's handling of a compact frame.
  */
-final class RingReader
+final class RingReader implements PayloadInHand
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
@@ -36,8 +38,6 @@ final class RingReader
     private final ByteBuffer data;
     private final FrameAssembler frames;
     private final PeerProtocol protocol;
-    /** Where the payload of a compact frame goes, as the protocol decides. */
-    private final Landing landing = new Landing();
     /** Where the next frame starts, or, inside a streamed payload, the next payload byte to read. */
     private long head;
     /** The head as last published to the writer. */
@@ -45,6 +45,8 @@ final class RingReader
     /** Inside a streamed payload: where it ends, and where its frame (padding included) ends. */
     private long payloadEnd = -1;
     private long frameEnd;
+    /** Where the payload of the compact frame being read starts. */
+    private long compactPayloadAt;
     /** Whether the writer may sleep waiting for room, and so must be looked for after room is freed. */
     private final boolean writerMaySleep;
 
@@ -181,7 +183,8 @@ final class RingReader
     }
 
     /**
-     * Hands the compact eager frame at {@link #head} to the protocol and lands its payload straight from the ring.
+     * Hands the compact eager frame at {@link #head} to the protocol, which copies its payload straight from the ring
+     * ({@link #copyTo}).
      *
      * @return the ring bytes the frame takes.
      */
@@ -197,22 +200,26 @@ final class RingReader
         {
             throw new IllegalStateException("a compact frame of type " + type + " announces a payload of " + bytes + " bytes");
         }
-        protocol.onFrame(type, (byte)(typeWord >>> 8), (int)(typeWord >>> 16) & 0xffff, (int)(typeWord >>> 32), (int)envelope,
-            (int)(envelope >>> 32), bytes, 0, 0, counts >>> 32, landing);
-        final long keep = landing.keepBytes();
-        if (keep > 0)
-        {
-            final long payload = head + SegmentDescriptor.COMPACT_PAYLOAD_OFFSET;
-            final int from = (int)(payload & mask);
-            final long first = Math.min(keep, capacity - from);
-            BufferCopy.fromSegment(memory, dataOffset + from, first, landing.array(), landing.kind(), landing.elementOffset(), 0);
-            if (keep > first)
-            {
-                BufferCopy.fromSegment(memory, dataOffset, keep - first, landing.array(), landing.kind(), landing.elementOffset(), first);
-            }
-        }
-        protocol.onPayloadLanded(landing);
+        compactPayloadAt = head + SegmentDescriptor.COMPACT_PAYLOAD_OFFSET;
+        protocol.onEagerInHand((byte)(typeWord >>> 8), (int)(typeWord >>> 32), (int)envelope, (int)(envelope >>> 32), bytes,
+            counts >>> 32, this);
         return SegmentDescriptor.compactFrameBytes(bytes);
+    }
+
+    @Override
+    public void copyTo(final Object array, final Primitive kind, final int elementOffset, final long bytes)
+    {
+        if (bytes <= 0)
+        {
+            return;
+        }
+        final int from = (int)(compactPayloadAt & mask);
+        final long first = Math.min(bytes, capacity - from);
+        BufferCopy.fromSegment(memory, dataOffset + from, first, array, kind, elementOffset, 0);
+        if (bytes > first)
+        {
+            BufferCopy.fromSegment(memory, dataOffset, bytes - first, array, kind, elementOffset, first);
+        }
     }
 
     /** @return the payload length the header of the frame at {@link #head} announces. */

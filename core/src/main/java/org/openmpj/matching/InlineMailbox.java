@@ -155,6 +155,12 @@ public final class InlineMailbox
         return true;
     }
 
+    /** @return how far the receiver has read: it changes while the receiver drains this mailbox, and stays put while it does not. */
+    public long readPosition()
+    {
+        return reader.publishedRead();
+    }
+
     /** @return whether every message written so far has been read and matched; the writer's view, taken under its lock. */
     public boolean isEmpty()
     {

@@ -32,6 +32,11 @@ final class ThreadTransport implements Transport
      * 0.09-0.14.
      */
     private static final int FULL_MAILBOX_OFFERS = 256;
+    /**
+     * Offers in all before the sender matches in its own thread even though the receiver still reads: a bound for a
+     * sender whose other threads keep the mailbox full.
+     */
+    private static final int MOST_FULL_MAILBOX_OFFERS = 64 * FULL_MAILBOX_OFFERS;
 
     private final ThreadFabric fabric;
     private final int rank;
@@ -119,17 +124,29 @@ final class ThreadTransport implements Transport
     /**
      * Offers {@code send} again while the receiver may be reading its full mailbox: by default mailboxes are on only where
      * waits spin, and a sender that read the mailbox and matched in its own thread instead would contend with the receiver
-     * for both its locks. A receiver that is busy elsewhere leaves the mailbox full, and the sender goes the long way after a few
-     * microseconds.
+     * for both its locks. The sender waits as long as the receiver reads on, however long it takes to free room; a receiver
+     * that is busy elsewhere leaves the mailbox as it is, and the sender goes the long way after a few microseconds.
      */
     private static boolean offerOnceRoomIsFreed(final InlineMailbox mailbox, final SendRequest send, final MatchingDevice peer)
     {
-        for (int attempt = 0; attempt < FULL_MAILBOX_OFFERS; attempt++)
+        long readSeen = mailbox.readPosition();
+        int offersWithoutReading = 0;
+        for (int attempt = 0; attempt < MOST_FULL_MAILBOX_OFFERS && offersWithoutReading < FULL_MAILBOX_OFFERS; attempt++)
         {
             Thread.onSpinWait();
             if (mailbox.offer(send, peer))
             {
                 return true;
+            }
+            final long read = mailbox.readPosition();
+            if (read != readSeen)
+            {
+                readSeen = read;
+                offersWithoutReading = 0;
+            }
+            else
+            {
+                offersWithoutReading++;
             }
         }
         return false;

@@ -4,8 +4,10 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 import org.openmpj.device.BufferCopy;
+import org.openmpj.device.Primitive;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.Landing;
+import org.openmpj.matching.PayloadInHand;
 
 /**
  * The receiving half of the ucx transport: reads each arriving active message's header, hands the frame to the protocol
@@ -13,9 +15,10 @@ import org.openmpj.matching.Landing;
  * the receive (or the unexpected queue's copy); a rendezvous payload arrives in pieces, each either in hand or fetched by
  * UCX's rendezvous into a registered slot and copied out from there.
  *
- * <p>Thread-safety: none of its own; used under the transport's lock, by the thread that progresses the worker.
+ * <p>Thread-safety: none of its own; used under the transport's lock, by the thread that progresses the worker, which
+ * is also the only caller of {@link #copyTo}, from inside the protocol's handling of an eager frame.
  */
-final class Arrivals
+final class Arrivals implements PayloadInHand
 {
     private final UcxTransport transport;
     private final UcxPeer[] peers;
@@ -27,6 +30,8 @@ final class Arrivals
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final Landing landing = new Landing();
+    /** Where the payload of the eager frame being handled is, in UCX's memory. */
+    private long eagerData;
     private InboundData inboundPool;
     /** Rendezvous pieces that arrived while every receive slot was busy: UCX descriptors, with where each lands. */
     private long[] deferredDescriptors = new long[8];
@@ -95,6 +100,11 @@ final class Arrivals
         {
             throw new IllegalStateException("a frame of type " + type + " came by UCX's rendezvous, though sent eagerly");
         }
+        if (type == FrameDescriptor.EAGER)
+        {
+            onEager(peer, frameAt, data, length);
+            return Ucp.UCS_OK;
+        }
         onFrame(peer, frameAt, landing);
         final long keep = landing.keepBytes();
         if (keep > 0)
@@ -103,6 +113,30 @@ final class Arrivals
         }
         peer.protocol.onPayloadLanded(landing);
         return Ucp.UCS_OK;
+    }
+
+    /** Hands an eager frame to {@code peer}'s protocol, which copies its payload from UCX's memory ({@link #copyTo}). */
+    private void onEager(final UcxPeer peer, final long frameAt, final long data, final long length)
+    {
+        final long typeWord = Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.TYPE_OFFSET);
+        final long envelope = Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.SOURCE_OFFSET);
+        final long bytes = Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.BYTE_COUNT_OFFSET);
+        if (bytes != length)
+        {
+            throw new IllegalStateException("an eager frame announces " + bytes + " bytes and carries " + length);
+        }
+        eagerData = data;
+        peer.protocol.onEagerInHand((byte)(typeWord >>> 8), (int)(typeWord >>> 32), (int)envelope, (int)(envelope >>> 32), bytes,
+            Ucp.MEMORY.get(LONG_LE, frameAt + FrameDescriptor.CREDIT_OFFSET), this);
+    }
+
+    @Override
+    public void copyTo(final Object array, final Primitive kind, final int elementOffset, final long bytes)
+    {
+        if (bytes > 0)
+        {
+            BufferCopy.fromSegment(Ucp.MEMORY, eagerData, bytes, array, kind, elementOffset, 0);
+        }
     }
 
     /** Hands the frame header at {@code frameAt}, in UCX's memory, to {@code peer}'s protocol, read in place. */

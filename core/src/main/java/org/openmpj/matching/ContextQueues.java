@@ -27,6 +27,8 @@ final class ContextQueues extends SpinLock
     private Unexpected[] sourceTails = new Unexpected[4];
     private Unexpected pool;
     private int pooled;
+    /** Heap of eager copies queued here (less what was taken) that the rank's count has not been told of yet. */
+    private long eagerBytesNotCounted;
 
     ContextQueues(final Matcher matcher)
     {
@@ -186,7 +188,7 @@ final class ContextQueues extends SpinLock
         entry.queued = true;
         if (entry.holdsLocalEagerCopy())
         {
-            matcher.addEagerBytes(entry.footprint());
+            countEagerBytes(entry.footprint());
         }
     }
 
@@ -295,7 +297,26 @@ final class ContextQueues extends SpinLock
         entry.queued = false;
         if (entry.holdsLocalEagerCopy())
         {
-            matcher.addEagerBytes(-entry.footprint());
+            countEagerBytes(-entry.footprint());
+        }
+    }
+
+    /**
+     * Adds {@code delta} to the heap held by eager copies here, and passes the change on to the rank's count once it reaches
+     * the matcher's {@link Matcher#eagerBytesGrain() grain} either way: a stream of messages that arrive and are taken one by one leaves the shared
+     * count, and the atomic operations that move it, alone.
+     */
+    private void countEagerBytes(final long delta)
+    {
+        final long changed = eagerBytesNotCounted + delta;
+        if (Math.abs(changed) >= matcher.eagerBytesGrain())
+        {
+            matcher.addEagerBytes(changed);
+            eagerBytesNotCounted = 0;
+        }
+        else
+        {
+            eagerBytesNotCounted = changed;
         }
     }
 }

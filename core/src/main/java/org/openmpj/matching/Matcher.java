@@ -10,8 +10,34 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Matcher
 {
+    private static final long MOST_EAGER_BYTES_GRAIN = 16 * 1024;
     private final AtomicLong eagerBytesQueued = new AtomicLong();
     private volatile ContextQueues[] contexts = new ContextQueues[8];
+    private final long eagerBytesGrain;
+
+    /**
+     * @param unexpectedLimitBytes the rank's limit on the heap of eager copies, which the count serves: each context's queues
+     *                             pass their changes on in grains of a 64th of it, at most 16 KiB.
+     */
+    Matcher(final long unexpectedLimitBytes)
+    {
+        this.eagerBytesGrain = eagerBytesGrainFor(unexpectedLimitBytes);
+    }
+
+    /** @return the {@link #eagerBytesGrain() grain} of a rank whose limit on the heap of eager copies is {@code unexpectedLimitBytes}. */
+    static long eagerBytesGrainFor(final long unexpectedLimitBytes)
+    {
+        return Math.max(1, Math.min(MOST_EAGER_BYTES_GRAIN, unexpectedLimitBytes / 64));
+    }
+
+    /**
+     * @return how far each context's queues may let the count of eager copies lag behind what they hold, either way: the
+     *         count is read now and then by senders and written on every queued copy, so it is kept off the path of each.
+     */
+    long eagerBytesGrain()
+    {
+        return eagerBytesGrain;
+    }
 
     /** @return the queues of {@code context}, created on first use. */
     ContextQueues queues(final int context)
@@ -48,7 +74,10 @@ final class Matcher
         }
     }
 
-    /** @return the heap, in bytes, held by eager copies in all unexpected queues of this rank (see {@link Unexpected#footprintOf}). */
+    /**
+     * @return the heap, in bytes, held by local eager copies in all unexpected queues of this rank (see
+     *         {@link Unexpected#footprintOf}), each context's part up to a {@link #eagerBytesGrain() grain} behind.
+     */
     long eagerBytesQueued()
     {
         return eagerBytesQueued.get();

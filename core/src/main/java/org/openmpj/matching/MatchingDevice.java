@@ -33,7 +33,7 @@ public final class MatchingDevice implements Device
     private final DeviceCapabilities capabilities;
     private final int rank;
     private final int size;
-    private final Matcher matcher = new Matcher();
+    private final Matcher matcher;
     private final IdleStrategy idle;
     /** Whether a waiting thread may park, so that completing a request must check for a thread to wake. */
     private final boolean waitersMayPark;
@@ -80,6 +80,7 @@ public final class MatchingDevice implements Device
         this.waitersMayPark = idle.parksAt(Integer.MAX_VALUE);
         this.job = job;
         this.unexpectedLimitBytes = unexpectedLimitBytes;
+        this.matcher = new Matcher(unexpectedLimitBytes);
         this.eagerShareBytes = unexpectedLimitBytes / Math.max(1, size - 1);
     }
 

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.openmpj.device.Primitive;
+import org.openmpj.os.SocketTransfer;
 
 /**
  * The descriptor under a connected NIO socket channel, with non-blocking {@code send} and {@code recv} on it straight
@@ -64,6 +65,9 @@ final class NativeSocket
     private final MemorySegment receiveState = Arena.ofAuto().allocate(CALL_STATE);
     private final MemorySegment sendPoll = Arena.ofAuto().allocate(POLL_FD);
     private final MemorySegment receivePoll = Arena.ofAuto().allocate(POLL_FD);
+    /** The array last sent from, and the one last received into, with their segments (each touched by its direction's thread). */
+    private ArrayView sendView;
+    private ArrayView receiveView;
 
     private NativeSocket(final int fd)
     {
@@ -218,6 +222,10 @@ final class NativeSocket
         }
         try
         {
+            if (SocketTransfer.AVAILABLE)
+            {
+                return callAtOffset(sending, name, array, kind, fromByte, bytes);
+            }
             while (true)
             {
                 // Made here, next to the calls on constant handles, so that the compiler can keep the view off the heap;
@@ -254,6 +262,55 @@ final class NativeSocket
         {
             users.decrementAndGet();
         }
+    }
+
+    /**
+     * {@link #call} through {@link SocketTransfer}: the array's whole segment, kept from the last call in this direction while
+     * the array is the same, and an offset into it, so that a message moved in many calls makes no object per call.
+     */
+    private long callAtOffset(
+        final boolean sending, final String name, final Object array, final Primitive kind, final long fromByte, final long bytes)
+        throws IOException
+    {
+        ArrayView view = sending ? sendView : receiveView;
+        if (view == null || view.array != array)
+        {
+            view = new ArrayView(array, array instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(array));
+            if (sending)
+            {
+                sendView = view;
+            }
+            else
+            {
+                receiveView = view;
+            }
+        }
+        while (true)
+        {
+            final long result = sending
+                ? SocketTransfer.send(fd, view.whole, fromByte, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
+                : SocketTransfer.receive(fd, view.whole, fromByte, bytes, MSG_DONTWAIT);
+            if (result >= 0)
+            {
+                return result;
+            }
+            if (result == -EAGAIN)
+            {
+                return -EAGAIN;
+            }
+            if (result != -EINTR)
+            {
+                throw new IOException(name + " on descriptor " + fd + " failed with errno " + -result);
+            }
+        }
+    }
+
+    /**
+     * The segment over the whole of an array that was last sent from or received into, kept for the next call (it holds the
+     * array until another takes its place).
+     */
+    private record ArrayView(Object array, MemorySegment whole)
+    {
     }
 
     /** @return the one open descriptor whose addresses are these; -1 when none or several are. */

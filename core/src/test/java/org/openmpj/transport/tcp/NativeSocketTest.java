@@ -2,8 +2,10 @@ package org.openmpj.transport.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.nio.channels.SocketChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openmpj.device.Primitive;
+import org.openmpj.os.SocketTransfer;
 
 /**
  * The descriptor under a NIO channel is found for connected and accepted channels alike (accepted ones share the
@@ -100,6 +103,36 @@ class NativeSocketTest
                 end = receiving.receive(into, Primitive.BYTE, 0, 3);
             }
             assertEquals(-1, end, "the peer's end of output reads as the end");
+        }
+    }
+
+    @Test
+    void onThisMachineArraysMoveThroughTheOffsetCallsAndARangePastAnArraysEndIsRefused() throws IOException
+    {
+        assertNull(SocketTransfer.unavailabilityCause(), "send and recv from an offset are x86-64 code made at run time");
+        try (ServerSocketChannel listener = listener(); SocketChannel client = connect(listener); SocketChannel server = listener.accept())
+        {
+            client.configureBlocking(false);
+            server.configureBlocking(false);
+            final NativeSocket sending = NativeSocket.of(client);
+            final NativeSocket receiving = NativeSocket.of(server);
+            assertNotNull(sending);
+            assertNotNull(receiving);
+            final long[] values = {1, 2, 3};
+            final IOException pastTheEnd = assertThrows(IOException.class, () -> sending.send(values, Primitive.LONG, 16, 9));
+            assertInstanceOf(IndexOutOfBoundsException.class, pastTheEnd.getCause(), pastTheEnd.toString());
+            // Another array in the same direction after the first: each call moves its own array's bytes.
+            assertEquals(8, sending.send(values, Primitive.LONG, 16, 8));
+            assertEquals(2, sending.send(new byte[] {9, 8, 7}, Primitive.BYTE, 1, 2));
+            final IOException intoTooSmall = assertThrows(IOException.class, () -> receiving.receive(new byte[4], Primitive.BYTE, 1, 4));
+            assertInstanceOf(IndexOutOfBoundsException.class, intoTooSmall.getCause(), intoTooSmall.toString());
+            final byte[] into = new byte[10];
+            long got = 0;
+            while (got < 10)
+            {
+                got += receiving.receive(into, Primitive.BYTE, got, 10 - got);
+            }
+            assertArrayEquals(new byte[] {3, 0, 0, 0, 0, 0, 0, 0, 8, 7}, into);
         }
     }
 

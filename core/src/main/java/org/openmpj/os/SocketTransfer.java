@@ -74,15 +74,7 @@ public final class SocketTransfer
      */
     public static long send(final int fd, final MemorySegment memory, final long offset, final long length, final int flags)
     {
-        checkRange(memory, offset, length);
-        try
-        {
-            return (long)SEND_HANDLE.invokeExact(fd, memory, offset, length, flags);
-        }
-        catch (final Throwable ex)
-        {
-            throw new IllegalStateException("send failed: " + ex, ex);
-        }
+        return transfer(SEND_HANDLE, "send", fd, memory, offset, length, flags);
     }
 
     /**
@@ -93,14 +85,21 @@ public final class SocketTransfer
      */
     public static long receive(final int fd, final MemorySegment memory, final long offset, final long length, final int flags)
     {
+        return transfer(RECEIVE_HANDLE, "recv", fd, memory, offset, length, flags);
+    }
+
+    private static long transfer(
+        final MethodHandle call, final String name, final int fd, final MemorySegment memory, final long offset, final long length,
+        final int flags)
+    {
         checkRange(memory, offset, length);
         try
         {
-            return (long)RECEIVE_HANDLE.invokeExact(fd, memory, offset, length, flags);
+            return (long)call.invokeExact(fd, memory, offset, length, flags);
         }
         catch (final Throwable ex)
         {
-            throw new IllegalStateException("recv failed: " + ex, ex);
+            throw new IllegalStateException(name + " failed: " + ex, ex);
         }
     }
 

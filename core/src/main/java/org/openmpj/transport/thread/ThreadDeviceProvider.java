@@ -70,8 +70,8 @@ public final class ThreadDeviceProvider implements DeviceProvider
             new ConfigOption(EAGER_LIMIT_PROP_NAME, Long.toString(EAGER_LIMIT_DEFAULT),
                 "bytes: larger messages are not copied but read from the sender's array by the receiver"),
             new ConfigOption(UNEXPECTED_LIMIT_PROP_NAME, Long.toString(UNEXPECTED_LIMIT_DEFAULT),
-                "bytes of heap that eager copies waiting at one rank may take (each its payload, at least 64, and 152 of bookkeeping)"
-                    + " before senders must wait for its receives"),
+                "bytes of heap that eager copies from ranks of the same JVM, waiting at one rank, may take (each its payload,"
+                    + " at least 64, and 152 of bookkeeping) before senders must wait for its receives"),
             new ConfigOption(MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT,
                 "true: messages of up to " + InlineMailbox.INLINE_LIMIT_BYTES
                     + " bytes (224 of booleans, shorts, chars) go through a mailbox per pair of ranks and are matched"

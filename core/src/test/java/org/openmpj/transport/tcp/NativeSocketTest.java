@@ -53,12 +53,8 @@ class NativeSocketTest
     {
         try (ServerSocketChannel listener = listener(); SocketChannel client = connect(listener); SocketChannel server = listener.accept())
         {
-            client.configureBlocking(false);
-            server.configureBlocking(false);
-            final NativeSocket sending = NativeSocket.of(client);
-            final NativeSocket receiving = NativeSocket.of(server);
-            assertNotNull(sending);
-            assertNotNull(receiving);
+            final NativeSocket sending = nonBlocking(client);
+            final NativeSocket receiving = nonBlocking(server);
 
             assertEquals(0, receiving.receive(new byte[8], Primitive.BYTE, 0, 8), "nothing had been sent");
 
@@ -112,12 +108,8 @@ class NativeSocketTest
         assertNull(SocketTransfer.unavailabilityCause(), "send and recv from an offset are x86-64 code made at run time");
         try (ServerSocketChannel listener = listener(); SocketChannel client = connect(listener); SocketChannel server = listener.accept())
         {
-            client.configureBlocking(false);
-            server.configureBlocking(false);
-            final NativeSocket sending = NativeSocket.of(client);
-            final NativeSocket receiving = NativeSocket.of(server);
-            assertNotNull(sending);
-            assertNotNull(receiving);
+            final NativeSocket sending = nonBlocking(client);
+            final NativeSocket receiving = nonBlocking(server);
             final long[] values = {1, 2, 3};
             final IOException pastTheEnd = assertThrows(IOException.class, () -> sending.send(values, Primitive.LONG, 16, 9));
             assertInstanceOf(IndexOutOfBoundsException.class, pastTheEnd.getCause(), pastTheEnd.toString());
@@ -150,6 +142,14 @@ class NativeSocketTest
             final IOException receiveError = assertThrows(IOException.class, () -> socket.receive(new byte[4], Primitive.BYTE, 0, 4));
             assertEquals("recv on a retired socket", receiveError.getMessage());
         }
+    }
+
+    private static NativeSocket nonBlocking(final SocketChannel channel) throws IOException
+    {
+        channel.configureBlocking(false);
+        final NativeSocket socket = NativeSocket.of(channel);
+        assertNotNull(socket, "no descriptor found for " + channel);
+        return socket;
     }
 
     private static int descriptor(final SocketChannel channel)

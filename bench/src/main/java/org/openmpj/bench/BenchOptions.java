@@ -49,6 +49,12 @@ public record BenchOptions(int maxBytes, int repetitions, int batchMillis)
         return new BenchOptions(DEFAULT_MAX_BYTES, DEFAULT_REPETITIONS, DEFAULT_BATCH_MILLIS);
     }
 
+    /** @return the options and what each does, for {@code --help}. */
+    public static String usage()
+    {
+        return PARSER.usage();
+    }
+
     /**
      * @param args pairs of option name and value, in any order; absent options keep their defaults.
      * @return the options.

@@ -67,6 +67,12 @@ public record CollectiveOptions(int minBytes, int maxBytes, int step, int repeti
         return new CollectiveOptions(DEFAULT_MIN_BYTES, DEFAULT_MAX_BYTES, DEFAULT_STEP, DEFAULT_REPETITIONS, DEFAULT_BATCH_MILLIS);
     }
 
+    /** @return the options and what each does, for {@code --help}. */
+    public static String usage()
+    {
+        return PARSER.usage();
+    }
+
     /**
      * @param args pairs of option name and value, in any order; absent options keep their defaults.
      * @return the options.

@@ -26,6 +26,11 @@ public final class Collectives
     public static void main(final String[] args)
     {
         final String[] programArgs = MPI.Init(args);
+        if (OptionParser.wantsHelp(programArgs))
+        {
+            PingPong.printUsageAtRankZero(CollectiveOptions.usage());
+            return;
+        }
         final CollectiveOptions options = CollectiveOptions.parse(programArgs);
         final boolean printing = MPI.COMM_WORLD.Rank() == 0;
         final PrintStream out = printing ? System.out : new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);

@@ -34,6 +34,11 @@ public final class PingPong
     static void run(final String[] args, final String impl, final boolean objects)
     {
         final String[] programArgs = MPI.Init(args);
+        if (OptionParser.wantsHelp(programArgs))
+        {
+            printUsageAtRankZero(BenchOptions.usage());
+            return;
+        }
         final String name = impl != null ? impl : JobDevice.implOfThisJob();
         final int rank = MPI.COMM_WORLD.Rank();
         final int size = MPI.COMM_WORLD.Size();
@@ -52,6 +57,16 @@ public final class PingPong
         else if (rank == follower)
         {
             new MpiFollower(messages).run();
+        }
+        MPI.Finalize();
+    }
+
+    /** Prints {@code usage} once, at rank 0, and ends MPI: what a bench program does when asked for {@code --help}. */
+    static void printUsageAtRankZero(final String usage)
+    {
+        if (MPI.COMM_WORLD.Rank() == 0)
+        {
+            System.out.print(usage);
         }
         MPI.Finalize();
     }

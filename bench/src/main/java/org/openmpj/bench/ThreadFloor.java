@@ -22,6 +22,11 @@ public final class ThreadFloor
 
     public static void main(final String[] args) throws InterruptedException
     {
+        if (OptionParser.wantsHelp(args))
+        {
+            System.out.print(BenchOptions.usage());
+            return;
+        }
         final BenchOptions options = BenchOptions.parse(args);
         final SpinChannel channel = new SpinChannel(options.maxBytes());
         Arrays.fill(channel.leaderBuffer, (byte)1);

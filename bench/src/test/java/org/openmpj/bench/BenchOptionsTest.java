@@ -23,6 +23,17 @@ class BenchOptionsTest
     }
 
     @Test
+    void theHelpThatAnUnknownOptionPointsToListsEveryOption()
+    {
+        final String usage = BenchOptions.usage();
+        for (final String option : new String[] {"--help", "--max-bytes", "--repetitions", "--batch-ms"})
+        {
+            assertTrue(usage.contains(option), option + " missing from: " + usage);
+        }
+        assertTrue(OptionParser.wantsHelp(new String[] {"--max-bytes", "8", "--help"}));
+    }
+
+    @Test
     void rejectsUnknownMissingAndOutOfRangeValues()
     {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {"--size", "1"}))

@@ -10,8 +10,8 @@ import org.openmpj.concurrent.SpinLock;
  * scanned past every other rank's messages for each receive. The lock word and the queue heads live in this one
  * object, so a sender that takes the lock brings the heads into its cache with it.
  *
- * <p>Thread-safety: callers hold the lock (inherited from {@link SpinLock}) around every method; nothing
- * waits or copies large data under it except an eager copy, bounded by the eager limit.
+ * <p>Thread-safety: callers hold the lock (inherited from {@link SpinLock}) around every method ({@link #deliverAndUnlock}
+ * releases it); nothing waits or copies large data under it except an eager copy, bounded by the eager limit.
  */
 final class ContextQueues extends SpinLock
 {
@@ -209,6 +209,33 @@ final class ContextQueues extends SpinLock
         entry.next = null;
         pooled--;
         return entry;
+    }
+
+    /**
+     * Hands {@code entry}, just taken from the unexpected queue with the lock held, to the receive it matched, recycles it and
+     * releases the lock: a small eager copy is delivered under the lock, so that the entry goes back to the pool in the same
+     * hold; anything else is delivered with the lock released, and the entry recycled in a second hold.
+     */
+    void deliverAndUnlock(final Unexpected entry, final RecvRequest recv, final boolean waiterMayPark)
+    {
+        if (entry.isSmallEagerCopy())
+        {
+            final PeerProtocol origin = entry.origin;
+            final long bytes = entry.byteCount;
+            entry.deliverEagerCopy(recv, waiterMayPark);
+            recycle(entry);
+            unlock();
+            if (origin != null)
+            {
+                origin.onEagerConsumed(bytes);
+            }
+            return;
+        }
+        unlock();
+        entry.deliverTo(recv, waiterMayPark);
+        lock();
+        recycle(entry);
+        unlock();
     }
 
     void recycle(final Unexpected entry)

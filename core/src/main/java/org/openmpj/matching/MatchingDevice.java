@@ -613,24 +613,7 @@ public final class MatchingDevice implements Device
             queues.unlock();
             return;
         }
-        if (entry.isSmallEagerCopy())
-        {
-            final PeerProtocol origin = entry.origin;
-            final long bytes = entry.byteCount;
-            entry.deliverEagerCopy(recv, waitersMayPark);
-            queues.recycle(entry);
-            queues.unlock();
-            if (origin != null)
-            {
-                origin.onEagerConsumed(bytes);
-            }
-            return;
-        }
-        queues.unlock();
-        entry.deliverTo(recv, waitersMayPark);
-        queues.lock();
-        queues.recycle(entry);
-        queues.unlock();
+        queues.deliverAndUnlock(entry, recv, waitersMayPark);
     }
 
     private boolean cancelReceive(final RecvRequest recv)

@@ -421,11 +421,7 @@ public final class PeerProtocol
             queues.unlock();
             return;
         }
-        queues.unlock();
-        entry.deliverTo(recv, device.waitersMayPark());
-        queues.lock();
-        queues.recycle(entry);
-        queues.unlock();
+        queues.deliverAndUnlock(entry, recv, device.waitersMayPark());
     }
 
     private void onAnnounced(final int context, final int source, final int tag, final long bytes, final long sendId, final long head)

@@ -177,7 +177,7 @@ final class Unexpected
         }
         else
         {
-            recv.deliver(scratchByKind[eagerKind.ordinal()], eagerKind, 0, byteCount, source, tag, waiterMayPark);
+            deliverEagerCopy(recv, waiterMayPark);
             if (origin != null)
             {
                 origin.onEagerConsumed(byteCount);

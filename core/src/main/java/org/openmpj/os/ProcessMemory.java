@@ -3,6 +3,7 @@ package org.openmpj.os;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Objects;
 
 /**
  * Reads the memory of another process of this host, with {@code process_vm_readv} once {@link #tryCrossMemoryAttach} found
@@ -103,7 +104,7 @@ public final class ProcessMemory implements AutoCloseable
      */
     public boolean tryCrossMemoryAttach(final long address, final long expected)
     {
-        crossMemoryAttach = CrossMemoryRead.AVAILABLE && CrossMemoryRead.read(pid, word, address) == Long.BYTES
+        crossMemoryAttach = CrossMemoryRead.AVAILABLE && CrossMemoryRead.read(pid, word, 0, Long.BYTES, address) == Long.BYTES
             && word.get(ValueLayout.JAVA_LONG, 0) == expected;
         return crossMemoryAttach;
     }
@@ -124,31 +125,31 @@ public final class ProcessMemory implements AutoCloseable
     }
 
     /**
-     * Copies {@code into.byteSize()} bytes from {@code address} of the process into {@code into}, native memory or a slice of
-     * a Java array, in critical calls of at most {@link #MAX_PINNED_READ_BYTES} each; a short read goes on from where it
-     * stopped. Should {@code process_vm_readv} be refused ({@link Libc#EPERM}, {@link Libc#ENOSYS}), this and later reads
-     * go through {@code /proc/PID/mem}.
+     * Copies {@code length} bytes from {@code address} of the process into {@code into}, native memory or a whole Java array's
+     * segment, from byte {@code offset} on, in critical calls of at most {@link #MAX_PINNED_READ_BYTES} each; a short read
+     * goes on from where it stopped. Should {@code process_vm_readv} be refused ({@link Libc#EPERM}, {@link Libc#ENOSYS}),
+     * this and later reads go through {@code /proc/PID/mem}, which takes a slice of {@code into} per call.
      *
      * @return the bytes copied, all of them unless the process's memory ended first; or minus {@code errno} of a read that
      *         failed ({@link Libc#EIO} or {@code EFAULT} for an unmapped address, {@link Libc#ESRCH} when the process is
      *         gone).
+     * @throws IndexOutOfBoundsException when the range is not inside {@code into}.
      */
-    public long read(final long address, final MemorySegment into)
+    public long read(final long address, final MemorySegment into, final long offset, final long length)
     {
-        final long total = into.byteSize();
+        Objects.checkFromIndexSize(offset, length, into.byteSize());
         long done = 0;
-        while (done < total)
+        while (done < length)
         {
-            final long piece = Math.min(MAX_PINNED_READ_BYTES, total - done);
-            final MemorySegment slice = piece == total ? into : into.asSlice(done, piece);
-            long read = crossMemoryAttach ? CrossMemoryRead.read(pid, slice, address + done) : 0;
+            final long piece = Math.min(MAX_PINNED_READ_BYTES, length - done);
+            long read = crossMemoryAttach ? CrossMemoryRead.read(pid, into, offset + done, piece, address + done) : 0;
             if (read == -Libc.EPERM || read == -Libc.ENOSYS)
             {
                 crossMemoryAttach = false;
             }
             if (!crossMemoryAttach)
             {
-                read = FileCalls.preadPinned(memFd, slice, piece, address + done, callState);
+                read = FileCalls.preadPinned(memFd, into.asSlice(offset + done, piece), piece, address + done, callState);
             }
             if (read > 0)
             {

@@ -55,7 +55,8 @@ class PinnedExposureTest
             });
             final long[] syscall = awaitExposure(memory, tid, exposure.pollFdsAddress(), generation);
             final int[] received = new int[sent.length - 1000];
-            assertEquals(4L * received.length, memory.read(PinnedExposure.pinnedAddress(syscall), MemorySegment.ofArray(received)));
+            final long length = 4L * received.length;
+            assertEquals(length, memory.read(PinnedExposure.pinnedAddress(syscall), MemorySegment.ofArray(received), 0, length));
             final long[] after = new long[TaskSyscall.SLOTS];
             assertTrue(memory.readSyscall(tid.get(), after) && PinnedExposure.isExposure(after, exposure.pollFdsAddress(), generation),
                 "the exposure ended before it was released");

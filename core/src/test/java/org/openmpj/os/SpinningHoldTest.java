@@ -45,7 +45,7 @@ class SpinningHoldTest
             final long address = (long)LONG.getAcquire(words, 0L);
             assertTrue(LONG.compareAndSet(words, 8L, HELD, HELD + 1), "the claim");
             final int[] copied = new int[held.length - 100];
-            assertEquals(4L * copied.length, memory.read(address, MemorySegment.ofArray(copied)));
+            assertEquals(4L * copied.length, memory.read(address, MemorySegment.ofArray(copied), 0, 4L * copied.length));
             assertTrue(LONG.compareAndSet(words, 8L, HELD + 1, HELD - 2), "the release");
             assertEquals(HELD - 2, hold.get(30, TimeUnit.SECONDS));
             assertArrayEquals(java.util.Arrays.copyOfRange(held, 100, held.length), copied);

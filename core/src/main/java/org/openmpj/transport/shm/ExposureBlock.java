@@ -8,7 +8,8 @@ import java.lang.invoke.VarHandle;
  * The exposure in the header of the ring from a sender to a receiver (see {@link SegmentDescriptor}): one payload at a
  * time that the sender holds still for the receiver to copy out of its memory, and the state word that settles who ends
  * each exposure. The word holds a generation, new for every exposure, and a phase. A sender that sleeps in the kernel
- * while it holds the payload still exposes it, its array's address in its system-call line:
+ * while it holds the payload still exposes it, its array's address in its system-call line and the payload's byte offset in
+ * that array here:
  *
  * <pre>
  *   NONE ──► EXPOSED(g) ──► PULLED(g)      the receiver copied the payload: the send and the receive complete
@@ -53,6 +54,7 @@ final class ExposureBlock
     private final long recvId;
     private final long bytes;
     private final long address;
+    private final long payloadOffset;
 
     /** @param ring where the ring's header starts in {@code memory}. */
     ExposureBlock(final MemorySegment memory, final long ring)
@@ -65,6 +67,7 @@ final class ExposureBlock
         this.recvId = ring + SegmentDescriptor.EXPOSED_RECV_ID_OFFSET;
         this.bytes = ring + SegmentDescriptor.EXPOSED_BYTES_OFFSET;
         this.address = ring + SegmentDescriptor.EXPOSED_ADDRESS_OFFSET;
+        this.payloadOffset = ring + SegmentDescriptor.EXPOSED_PAYLOAD_OFFSET_OFFSET;
     }
 
     /** @return the state word for {@code phase} of exposure {@code generation}. */
@@ -96,29 +99,30 @@ final class ExposureBlock
     }
 
     /**
-     * Sender: publishes exposure {@code generation} of a payload for receive {@code receiveId}. The fields are stored with
-     * release before the state, so that a receiver that reads a field of a later exposure also sees this one ended.
+     * Sender: publishes exposure {@code generation} of a payload for receive {@code receiveId}, {@code byteCount} bytes from
+     * byte {@code offset} of the array it holds. The fields are stored with release before the state, so that a receiver that
+     * reads a field of a later exposure also sees this one ended.
      */
     void expose(
-        final long generation, final long receiveId, final long byteCount, final int elementKind, final int threadId,
-        final long pollFdsAddress)
+        final long generation, final long receiveId, final long byteCount, final long offset, final int elementKind,
+        final int threadId, final long pollFdsAddress)
     {
-        LONG.setRelease(memory, recvId, receiveId);
-        LONG.setRelease(memory, bytes, byteCount);
-        INT.setRelease(memory, kind, elementKind);
+        describe(receiveId, byteCount, offset, elementKind);
         INT.setRelease(memory, tid, threadId);
         LONG.setRelease(memory, pollFds, pollFdsAddress);
         LONG.setRelease(memory, state, word(generation, EXPOSED));
     }
 
     /**
-     * Sender: describes the payload it is about to hold for receive {@code receiveId}; the holding code then publishes the
-     * array's address at {@link #addressWord()} and {@code HELD} at {@link #stateWord()}.
+     * Sender: describes the payload it is about to hold for receive {@code receiveId}, {@code byteCount} bytes from byte
+     * {@code offset} of its array; the holding code then publishes the array's address at {@link #addressWord()} and
+     * {@code HELD} at {@link #stateWord()}.
      */
-    void describe(final long receiveId, final long byteCount, final int elementKind)
+    void describe(final long receiveId, final long byteCount, final long offset, final int elementKind)
     {
         LONG.setRelease(memory, recvId, receiveId);
         LONG.setRelease(memory, bytes, byteCount);
+        LONG.setRelease(memory, payloadOffset, offset);
         INT.setRelease(memory, kind, elementKind);
     }
 
@@ -179,6 +183,12 @@ final class ExposureBlock
     long bytes()
     {
         return (long)LONG.getAcquire(memory, bytes);
+    }
+
+    /** @return where the payload starts in the sender's array, in bytes; read as {@link #recvId()} is. */
+    long payloadOffset()
+    {
+        return (long)LONG.getAcquire(memory, payloadOffset);
     }
 
     int kind()

@@ -3,6 +3,7 @@ package org.openmpj.transport.shm;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 
+import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.JobControl;
 import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.SendRequest;
@@ -58,6 +59,8 @@ final class PayloadExposer implements AutoCloseable
     private final ArrayDeque<Asked> spare = new ArrayDeque<>();
     /** By peer index, during one {@link #exposeQueued()}: an exposure to the peer timed out, so the rest stream at once. */
     private final boolean[] timedOut;
+    /** The array last held and its segment, so that a steady stream of sends from one array makes no segment per send. */
+    private final ArraySegmentCache held = new ArraySegmentCache();
     private boolean failed;
     private long pulled;
     private long withdrawn;
@@ -142,7 +145,8 @@ final class PayloadExposer implements AutoCloseable
     private void expose(final int peer, final PeerProtocol protocol, final SendRequest send, final long recvId)
     {
         final long bytes = send.payloadBytes();
-        final MemorySegment pinned = HeapSlices.of(send.payloadArray(), send.payloadKind(), send.payloadOffset(), bytes);
+        final MemorySegment pinned = held.wholeOf(send.payloadArray());
+        final long offset = (long)send.payloadOffset() * send.payloadKind().sizeBytes();
         final ExposureBlock block = blocks[peer];
         if (failed || block == null || pinned == null)
         {
@@ -156,7 +160,7 @@ final class PayloadExposer implements AutoCloseable
             return;
         }
         final long deadlineNs = System.nanoTime() + timeoutNs + TIMEOUT_NS_PER_BYTE * bytes;
-        if (spinHolds && heldUntilPulled(peer, block, pinned, recvId, bytes, send.payloadKind().ordinal()))
+        if (spinHolds && heldUntilPulled(peer, block, pinned, recvId, bytes, offset, send.payloadKind().ordinal()))
         {
             pulled++;
             protocol.onPulled(send);
@@ -167,7 +171,7 @@ final class PayloadExposer implements AutoCloseable
         while (true)
         {
             final long generation = ++generations[peer];
-            block.expose(generation, recvId, bytes, send.payloadKind().ordinal(), tid, exposure.pollFdsAddress());
+            block.expose(generation, recvId, bytes, offset, send.payloadKind().ordinal(), tid, exposure.pollFdsAddress());
             segment.wakeIfSleeping(peer);
             final long remainingNs = deadlineNs - System.nanoTime();
             PinnedExposure.Outcome outcome = PinnedExposure.Outcome.TIMED_OUT;
@@ -214,10 +218,11 @@ final class PayloadExposer implements AutoCloseable
      * @return whether the peer copied it; if not, the hold is withdrawn.
      */
     private boolean heldUntilPulled(
-        final int peer, final ExposureBlock block, final MemorySegment pinned, final long recvId, final long bytes, final int kind)
+        final int peer, final ExposureBlock block, final MemorySegment pinned, final long recvId, final long bytes, final long offset,
+        final int kind)
     {
         final long generation = ++generations[peer];
-        block.describe(recvId, bytes, kind);
+        block.describe(recvId, bytes, offset, kind);
         segment.wakeIfSleeping(peer);
         final long ended = SpinningHold.hold(block.addressWord(), pinned, block.stateWord(),
             ExposureBlock.word(generation, ExposureBlock.HELD), SpinningHold.spinsFor(SPIN_HOLD_NS + TIMEOUT_NS_PER_BYTE * bytes));

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
+import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.Primitive;
 import org.openmpj.matching.Landing;
 import org.openmpj.matching.PeerProtocol;
@@ -52,6 +53,8 @@ final class PayloadPuller implements AutoCloseable
     private final long[] syscall = new long[7];
     private final long[] syscallAfter = new long[7];
     private final Landing landing = new Landing();
+    /** The array last landed in and its segment, so that a steady stream of pulls into one array makes no segment per pull. */
+    private final ArraySegmentCache landingArray = new ArraySegmentCache();
     private long pulls;
     private long voidedCopies;
 
@@ -249,6 +252,7 @@ final class PayloadPuller implements AutoCloseable
         final int kind = exposure.kind();
         final int tid = exposure.tid();
         final long pollFds = exposure.pollFds();
+        final long payloadOffset = exposure.payloadOffset();
         if (exposure.state() != state)
         {
             return 0;
@@ -269,8 +273,9 @@ final class PayloadPuller implements AutoCloseable
             }
             final long address = PinnedExposure.pinnedAddress(syscall);
             final long keep = landing.keepBytes();
-            final MemorySegment into = HeapSlices.of(landing.array(), landing.kind(), landing.elementOffset(), keep);
-            if (into == null || memory.read(address, into) != keep || !memory.readSyscall(tid, syscallAfter)
+            final MemorySegment into = landingArray.wholeOf(landing.array());
+            if (into == null || memory.read(address + payloadOffset, into, landingOffset(), keep) != keep
+                || !memory.readSyscall(tid, syscallAfter)
                 || !PinnedExposure.isExposure(syscallAfter, pollFds, generation) || PinnedExposure.pinnedAddress(syscallAfter) != address
                 || !exposure.pull(generation))
             {
@@ -295,13 +300,19 @@ final class PayloadPuller implements AutoCloseable
         }
     }
 
+    /** @return where {@link #landing} starts in its array, in bytes. */
+    private long landingOffset()
+    {
+        return (long)landing.elementOffset() * landing.kind().sizeBytes();
+    }
+
     /** Copies the payload that {@code peer} holds spinning, exposure {@code state} of generation {@code generation}. */
     private int pullHeld(final int peer, final ExposureBlock exposure, final long state, final long generation)
     {
         final long recvId = exposure.recvId();
         final long bytes = exposure.bytes();
         final int kind = exposure.kind();
-        final long address = exposure.heldAddress();
+        final long address = exposure.heldAddress() + exposure.payloadOffset();
         if (exposure.state() != state)
         {
             // The fields were read while the sender moved on: a later look finds the next exposure.
@@ -314,13 +325,13 @@ final class PayloadPuller implements AutoCloseable
             return 0;
         }
         final long keep = landing.keepBytes();
-        final MemorySegment into = HeapSlices.of(landing.array(), landing.kind(), landing.elementOffset(), keep);
+        final MemorySegment into = landingArray.wholeOf(landing.array());
         if (into == null || !exposure.claim(generation))
         {
             failedGeneration[peer] = generation;
             return 0;
         }
-        if (memories[peer].read(address, into) != keep)
+        if (memories[peer].read(address, into, landingOffset(), keep) != keep)
         {
             exposure.abandon(generation);
             failedGeneration[peer] = generation;

@@ -19,7 +19,9 @@ package org.openmpj.transport.shm;
  *   136 writer waiting for room (i32, set by the writer, cleared by the reader)
  *   192 exposure of a payload of s for r to copy: state, generation << 2 | NONE, EXPOSED, PULLED, WITHDRAWN (i64, set by s,
  *       moved on from EXPOSED by s or r) | 200 id of s's exposing thread (i32) | 204 element kind (i32)
- *       | 208 address of s's pollfd array (i64) | 216 r's receive id (i64) | 224 byte count (i64) ... 256 data: ring bytes
+ *       | 208 address of s's pollfd array (i64) | 216 r's receive id (i64) | 224 byte count (i64)
+ *       | 232 address of the array s holds spinning (i64) | 240 where the payload starts in s's array, in bytes (i64)
+ *   256 data: ring bytes
  * </pre>
  *
  * <p>The rank blocks' fields from 16 to 40 and the exposures serve the one-copy path for large messages (see
@@ -59,7 +61,7 @@ final class SegmentDescriptor
     /** "OMPJSHM1" read as a little-endian long. */
     static final long MAGIC = 0x314D48534A504D4FL;
     /** Changes with any change of this layout; a process of another layout refuses to attach. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
     static final int RANKS_OFFSET = 12;
@@ -90,6 +92,7 @@ final class SegmentDescriptor
     static final int EXPOSED_RECV_ID_OFFSET = 216;
     static final int EXPOSED_BYTES_OFFSET = 224;
     static final int EXPOSED_ADDRESS_OFFSET = 232;
+    static final int EXPOSED_PAYLOAD_OFFSET_OFFSET = 240;
     static final int RING_HEADER_BYTES = 256;
 
     /** Every frame's length is padded to this, a cache line. */

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.Primitive;
 import org.openmpj.os.SocketTransfer;
 
@@ -66,8 +67,8 @@ final class NativeSocket
     private final MemorySegment sendPoll = Arena.ofAuto().allocate(POLL_FD);
     private final MemorySegment receivePoll = Arena.ofAuto().allocate(POLL_FD);
     /** The array last sent from, and the one last received into, with their segments (each touched by its direction's thread). */
-    private ArrayView sendView;
-    private ArrayView receiveView;
+    private final ArraySegmentCache sendArray = new ArraySegmentCache();
+    private final ArraySegmentCache receiveArray = new ArraySegmentCache();
 
     private NativeSocket(final int fd)
     {
@@ -272,24 +273,16 @@ final class NativeSocket
         final boolean sending, final String name, final Object array, final Primitive kind, final long fromByte, final long bytes)
         throws IOException
     {
-        ArrayView view = sending ? sendView : receiveView;
-        if (view == null || view.array != array)
+        final MemorySegment whole = (sending ? sendArray : receiveArray).wholeOf(array);
+        if (whole == null)
         {
-            view = new ArrayView(array, array instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(array));
-            if (sending)
-            {
-                sendView = view;
-            }
-            else
-            {
-                receiveView = view;
-            }
+            throw new IllegalStateException("a " + kind + " array has no memory segment view");
         }
         while (true)
         {
             final long result = sending
-                ? SocketTransfer.send(fd, view.whole, fromByte, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
-                : SocketTransfer.receive(fd, view.whole, fromByte, bytes, MSG_DONTWAIT);
+                ? SocketTransfer.send(fd, whole, fromByte, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
+                : SocketTransfer.receive(fd, whole, fromByte, bytes, MSG_DONTWAIT);
             if (result >= 0)
             {
                 return result;
@@ -303,14 +296,6 @@ final class NativeSocket
                 throw new IOException(name + " on descriptor " + fd + " failed with errno " + -result);
             }
         }
-    }
-
-    /**
-     * The segment over the whole of an array that was last sent from or received into, kept for the next call (it holds the
-     * array until another takes its place).
-     */
-    private record ArrayView(Object array, MemorySegment whole)
-    {
     }
 
     /** @return the one open descriptor whose addresses are these; -1 when none or several are. */

@@ -31,18 +31,19 @@ class ExposureBlockTest
             final ExposureBlock block = new ExposureBlock(arena.allocate(SegmentDescriptor.RING_HEADER_BYTES, 64), 0);
             assertEquals(ExposureBlock.NONE, ExposureBlock.phaseOf(block.state()));
             assertEquals(0, block.lastGeneration());
-            block.expose(1, 11, 100, 0, 5, 0x1000);
+            block.expose(1, 11, 100, 16, 0, 5, 0x1000);
             assertEquals(ExposureBlock.word(1, ExposureBlock.EXPOSED), block.state());
             assertTrue(block.pull(1));
             assertFalse(block.withdraw(1), "withdrawn after it was pulled");
             assertEquals(ExposureBlock.word(1, ExposureBlock.PULLED), block.state());
-            block.expose(2, 12, 200, 1, 5, 0x1000);
+            block.expose(2, 12, 200, 24, 1, 5, 0x1000);
             assertFalse(block.pull(1), "a stale generation pulled");
             assertTrue(block.withdraw(2));
             assertFalse(block.pull(2), "pulled after it was withdrawn");
             assertEquals(2, block.lastGeneration());
             assertEquals(12, block.recvId());
             assertEquals(200, block.bytes());
+            assertEquals(24, block.payloadOffset());
         }
     }
 
@@ -70,18 +71,19 @@ class ExposureBlockTest
                     final long generation = ExposureBlock.generationOf(state);
                     final long recvId = receiver.recvId();
                     final long bytes = receiver.bytes();
+                    final long offset = receiver.payloadOffset();
                     if (receiver.state() != state)
                     {
                         continue;
                     }
-                    mismatches += recvId == generation * 3 && bytes == generation * 5 ? 0 : 1;
+                    mismatches += recvId == generation * 3 && bytes == generation * 5 && offset == generation * 8 ? 0 : 1;
                     pulled[(int)generation] = receiver.pull(generation);
                 }
                 return mismatches;
             });
             for (int generation = 1; generation <= GENERATIONS; generation++)
             {
-                sender.expose(generation, generation * 3L, generation * 5L, 0, 1, 0);
+                sender.expose(generation, generation * 3L, generation * 5L, generation * 8L, 0, 1, 0);
                 // A few iterations of nothing now and then, so that the receiver wins some and the sender others.
                 for (int spin = generation % 7 * 20; spin > 0; spin--)
                 {

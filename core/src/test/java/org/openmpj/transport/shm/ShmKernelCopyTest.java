@@ -53,6 +53,8 @@ class ShmKernelCopyTest
     private static final int[] SIZES = {64 * 1024 + 1, 1024 * 1024 + 3, 3 * 1024 * 1024};
     private static final Primitive[] KINDS = {Primitive.BYTE, Primitive.INT, Primitive.DOUBLE, Primitive.CHAR, Primitive.BOOLEAN};
     private static final int HEAD = 3;
+    /** Where sent payloads start in their arrays: not at {@link #HEAD}, so that each side's offset must be the one used. */
+    private static final int SEND_HEAD = 7;
 
     @TempDir
     Path dir;
@@ -96,17 +98,18 @@ class ShmKernelCopyTest
                 for (int i = 0; i < messages; i++)
                 {
                     final int count = (1 << 18) + 3 * i;
-                    final double[] sent = (double[])pattern(Primitive.DOUBLE, count, i);
+                    final double[] sent = (double[])pattern(Primitive.DOUBLE, count + 3, i);
                     if (rank == 0)
                     {
-                        device.await(device.isend(sent, Primitive.DOUBLE, 0, count, 1, 0, i, 0, SendMode.STANDARD));
+                        // From the middle of an array: the copy must start at the send's offset.
+                        device.await(device.isend(sent, Primitive.DOUBLE, 3, count, 1, 0, i, 0, SendMode.STANDARD));
                     }
                     else
                     {
-                        // Into the middle of a larger array: the copy must land at the receive's offset.
+                        // Into the middle of a larger array, at another offset: the copy must land at the receive's.
                         final double[] landed = new double[count + 10];
                         device.await(device.irecv(landed, Primitive.DOUBLE, 5, count, 0, i, 0));
-                        assertTrue(java.util.Arrays.equals(sent, 0, count, landed, 5, count + 5), "message " + i);
+                        assertTrue(java.util.Arrays.equals(sent, 3, count + 3, landed, 5, count + 5), "message " + i);
                     }
                 }
             });
@@ -265,9 +268,9 @@ class ShmKernelCopyTest
                     buffers.add(in);
                     expected.add(pattern(kind, count, seed(peer, rank, tag)));
                     names.add(count + " " + kind + " from rank " + peer);
-                    final Object out = pattern(kind, count + HEAD, 0);
-                    System.arraycopy(pattern(kind, count, seed(rank, peer, tag)), 0, out, HEAD, count);
-                    sends.add(device.isend(out, kind, HEAD, count, peer, rank, tag, 0, SendMode.STANDARD));
+                    final Object out = pattern(kind, count + SEND_HEAD, 0);
+                    System.arraycopy(pattern(kind, count, seed(rank, peer, tag)), 0, out, SEND_HEAD, count);
+                    sends.add(device.isend(out, kind, SEND_HEAD, count, peer, rank, tag, 0, SendMode.STANDARD));
                 }
             }
         }

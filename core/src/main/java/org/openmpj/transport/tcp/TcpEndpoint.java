@@ -113,7 +113,7 @@ public final class TcpEndpoint
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
             transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimitBytes, windowBytes,
-                connectTimeoutMs, socketBufferBytes, nativeIo);
+                connectTimeoutMs, socketBufferBytes, nativeIo, context.idleStrategy().spins());
             return transport;
         }
         catch (final IOException ex)

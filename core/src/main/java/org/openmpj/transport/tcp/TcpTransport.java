@@ -48,6 +48,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final long connectTimeoutMs;
     private final int socketBufferBytes;
     private final boolean nativeIo;
+    private final int sendPieceBytes;
     private final PeerLink[] links;
     private final Acceptor acceptor;
     private final JobWatch watch;
@@ -65,12 +66,14 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
      * @param listener  the bound listening socket, already published to the peers.
      * @param addresses every rank's listening address, by rank.
      * @param nativeIo  whether connections move large payloads natively where they can (see {@link NativeSocket}).
+     * @param spinning  whether this rank's waits spin (it has a core of its own): native sends then go in short pieces.
      */
     TcpTransport(
         final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
         final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs,
-        final int socketBufferBytes, final boolean nativeIo) throws IOException
+        final int socketBufferBytes, final boolean nativeIo, final boolean spinning) throws IOException
     {
+        this.sendPieceBytes = TcpConnection.nativeSendPieceBytes(spinning);
         this.socketBufferBytes = socketBufferBytes;
         this.nativeIo = nativeIo;
         this.rank = device.rank();
@@ -295,7 +298,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     public TcpConnection open(final SocketChannel channel, final PeerLink link) throws IOException
     {
         channel.configureBlocking(false);
-        return new TcpConnection(channel, nativeIo, link.peer, link.protocol, this);
+        return new TcpConnection(channel, nativeIo, sendPieceBytes, link.peer, link.protocol, this);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.Objects;
 
 /**
  * The file-descriptor calls of the C library that this package's classes share: {@code open}, {@code pread},
@@ -29,6 +30,16 @@ final class FileCalls
     private static final MethodHandle READ;
     private static final MethodHandle WRITE;
     private static final MethodHandle CLOSE;
+    /** Linux's {@code pread64} on x86-64. */
+    private static final byte PREAD64 = 17;
+    /**
+     * {@code pread} into a segment at an offset (see {@link OffsetBufferCall}): {@code long pread(int fd, void *base, long
+     * offset, long bytes, long position)}, bytes read or minus errno.
+     */
+    private static final X86Code.Function PREAD_AT_OFFSET = X86Code.bind("the pread call", OffsetBufferCall.code(PREAD64),
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Linker.Option.critical(true));
+    private static final MethodHandle PREAD_AT_OFFSET_HANDLE = PREAD_AT_OFFSET.handle();
 
     static
     {
@@ -106,23 +117,32 @@ final class FileCalls
     }
 
     /**
-     * As {@link #pread}, into native memory or a slice of a Java array, as a critical call: keep {@code bytes} small, since
-     * the JVM cannot reach a safepoint until the call returns.
+     * As {@link #pread}, into {@code buffer} from byte {@code bufferOffset} on, where {@code buffer} is native memory or a
+     * Java array's segment, as a critical call: keep {@code bytes} small, since the JVM cannot reach a safepoint until the
+     * call returns. Through {@link #PREAD_AT_OFFSET} where that code could be made, so that no slice of the segment is made
+     * per call; through the C library's {@code pread} on a slice otherwise.
      *
      * @return the bytes read, or minus {@code errno}.
+     * @throws IndexOutOfBoundsException when the range is not inside {@code buffer}.
      */
-    static long preadPinned(final int fd, final MemorySegment buffer, final long bytes, final long offset, final MemorySegment callState)
+    static long preadPinned(
+        final int fd, final MemorySegment buffer, final long bufferOffset, final long bytes, final long fileOffset,
+        final MemorySegment callState)
     {
-        final long read;
+        Objects.checkFromIndexSize(bufferOffset, bytes, buffer.byteSize());
         try
         {
-            read = (long)PREAD_CRITICAL.invokeExact(callState, fd, buffer, bytes, offset);
+            if (PREAD_AT_OFFSET_HANDLE != null)
+            {
+                return (long)PREAD_AT_OFFSET_HANDLE.invokeExact(fd, buffer, bufferOffset, bytes, fileOffset);
+            }
+            final long read = (long)PREAD_CRITICAL.invokeExact(callState, fd, buffer.asSlice(bufferOffset, bytes), bytes, fileOffset);
+            return read >= 0 ? read : -Libc.errno(callState);
         }
         catch (final Throwable ex)
         {
             throw new IllegalStateException("pread failed: " + ex, ex);
         }
-        return read >= 0 ? read : -Libc.errno(callState);
     }
 
     /** @return the bytes read from {@code fd} into native {@code buffer}, or minus {@code errno}. */

@@ -128,7 +128,7 @@ public final class ProcessMemory implements AutoCloseable
      * Copies {@code length} bytes from {@code address} of the process into {@code into}, native memory or a whole Java array's
      * segment, from byte {@code offset} on, in critical calls of at most {@link #MAX_PINNED_READ_BYTES} each; a short read
      * goes on from where it stopped. Should {@code process_vm_readv} be refused ({@link Libc#EPERM}, {@link Libc#ENOSYS}),
-     * this and later reads go through {@code /proc/PID/mem}, which takes a slice of {@code into} per call.
+     * this and later reads go through {@code /proc/PID/mem}.
      *
      * @return the bytes copied, all of them unless the process's memory ended first; or minus {@code errno} of a read that
      *         failed ({@link Libc#EIO} or {@code EFAULT} for an unmapped address, {@link Libc#ESRCH} when the process is
@@ -149,7 +149,7 @@ public final class ProcessMemory implements AutoCloseable
             }
             if (!crossMemoryAttach)
             {
-                read = FileCalls.preadPinned(memFd, into.asSlice(offset + done, piece), piece, address + done, callState);
+                read = FileCalls.preadPinned(memFd, into, offset + done, piece, address + done, callState);
             }
             if (read > 0)
             {

@@ -14,7 +14,7 @@ import java.lang.invoke.MethodHandle;
  * array's segment per call, an object the compiler removes only when it inlines the whole path, which it does in some runs
  * and not in others (a 1 MiB ping-pong over tcp allocated 0 or 930 bytes a message from one run to the next). These two
  * functions take the array's whole segment and an offset, add them in a register and make the system call, 23 bytes of
- * x86-64 code each (see {@link X86Code}).
+ * x86-64 code each (see {@link OffsetBufferCall}).
  *
  * <p>Where the code cannot be made, {@link #AVAILABLE} is false and callers slice the array's segment instead.
  *
@@ -22,15 +22,15 @@ import java.lang.invoke.MethodHandle;
  */
 public final class SocketTransfer
 {
-    /** Linux's system call numbers on x86-64. */
+    /** Linux's system call numbers on x86-64; each call is made on {@code (fd, base + offset, length, flags, NULL, 0)}. */
     private static final byte SENDTO = 44;
     private static final byte RECVFROM = 45;
 
     private static final FunctionDescriptor TRANSFER = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
         ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
-    private static final X86Code.Function SEND = X86Code.bind("the socket send call", code(SENDTO), TRANSFER,
+    private static final X86Code.Function SEND = X86Code.bind("the socket send call", OffsetBufferCall.code(SENDTO), TRANSFER,
         Linker.Option.critical(true));
-    private static final X86Code.Function RECEIVE = X86Code.bind("the socket receive call", code(RECVFROM), TRANSFER,
+    private static final X86Code.Function RECEIVE = X86Code.bind("the socket receive call", OffsetBufferCall.code(RECVFROM), TRANSFER,
         Linker.Option.critical(true));
     private static final MethodHandle SEND_HANDLE = SEND.handle();
     private static final MethodHandle RECEIVE_HANDLE = RECEIVE.handle();
@@ -39,25 +39,6 @@ public final class SocketTransfer
 
     private SocketTransfer()
     {
-    }
-
-    /**
-     * {@code long transfer(int fd, void *base, long offset, long length, int flags)} in the System V calling convention: the
-     * system call {@code number} on {@code (fd, base + offset, length, flags, NULL, 0)}; its result, bytes moved or minus
-     * errno, in rax.
-     */
-    private static byte[] code(final byte number)
-    {
-        return new byte[] {
-            0x48, 0x01, (byte)0xD6,                     // add  rsi, rdx    the buffer: base plus offset
-            0x48, (byte)0x89, (byte)0xCA,               // mov  rdx, rcx    3rd argument: the length
-            0x4D, (byte)0x89, (byte)0xC2,               // mov  r10, r8     4th argument (r10 for the kernel): the flags
-            0x45, 0x31, (byte)0xC0,                     // xor  r8d, r8d    5th argument: no address
-            0x45, 0x31, (byte)0xC9,                     // xor  r9d, r9d    6th argument: no address length
-            (byte)0xB8, number, 0x00, 0x00, 0x00,       // mov  eax, number
-            0x0F, 0x05,                                 // syscall          (the descriptor is already in rdi)
-            (byte)0xC3,                                 // ret
-        };
     }
 
     /** @return null when {@link #AVAILABLE}; otherwise why not. */

@@ -39,6 +39,12 @@ public final class Landing
         return elementOffset;
     }
 
+    /** @return where in {@link #array()} the payload's first byte lands, in bytes. */
+    public long byteOffset()
+    {
+        return (long)elementOffset * kind.sizeBytes();
+    }
+
     /** @return how many leading payload bytes are kept. */
     public long keepBytes()
     {

@@ -5,7 +5,6 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.util.Objects;
 
 /**
  * One contiguous read from another process's memory with {@code process_vm_readv}, into native memory or a slice of a
@@ -81,8 +80,7 @@ final class CrossMemoryRead
      */
     static long read(final long pid, final MemorySegment into, final long offset, final long length, final long remoteAddress)
     {
-        // The code writes where it is told: the range is checked here, as a slice of the segment would check it.
-        Objects.checkFromIndexSize(offset, length, into.byteSize());
+        OffsetBufferCall.checkRange(into, offset, length);
         try
         {
             return (long)READ.invokeExact(pid, into, length, remoteAddress, offset);

@@ -6,7 +6,6 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.util.Objects;
 
 /**
  * The file-descriptor calls of the C library that this package's classes share: {@code open}, {@code pread},
@@ -129,7 +128,7 @@ final class FileCalls
         final int fd, final MemorySegment buffer, final long bufferOffset, final long bytes, final long fileOffset,
         final MemorySegment callState)
     {
-        Objects.checkFromIndexSize(bufferOffset, bytes, buffer.byteSize());
+        OffsetBufferCall.checkRange(buffer, bufferOffset, bytes);
         try
         {
             if (PREAD_AT_OFFSET_HANDLE != null)

@@ -1,5 +1,7 @@
 package org.openmpj.os;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * The x86-64 code of a system call whose second argument is a buffer, taken as a segment and a byte offset into it: a
  * critical downcall can then pass any part of a Java array as the array's whole segment, made once, instead of a slice of
@@ -14,6 +16,21 @@ final class OffsetBufferCall
 {
     private OffsetBufferCall()
     {
+    }
+
+    /**
+     * Refuses a range that is not inside {@code memory}: the code writes and reads where it is told, so the range is checked
+     * before the call, as a slice of the segment would check it. Every native call on a segment and an offset checks here.
+     *
+     * @throws IndexOutOfBoundsException when bytes {@code offset} to {@code offset + length} are not all in {@code memory}.
+     */
+    static void checkRange(final MemorySegment memory, final long offset, final long length)
+    {
+        if (offset < 0 || length < 0 || offset > memory.byteSize() - length)
+        {
+            throw new IndexOutOfBoundsException("bytes " + offset + " to " + (offset + length) + " of a segment of "
+                + memory.byteSize() + " bytes");
+        }
     }
 
     /** @return the code for Linux x86-64 system call {@code number}. */

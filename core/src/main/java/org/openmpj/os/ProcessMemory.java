@@ -3,7 +3,6 @@ package org.openmpj.os;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Objects;
 
 /**
  * Reads the memory of another process of this host, with {@code process_vm_readv} once {@link #tryCrossMemoryAttach} found
@@ -137,7 +136,7 @@ public final class ProcessMemory implements AutoCloseable
      */
     public long read(final long address, final MemorySegment into, final long offset, final long length)
     {
-        Objects.checkFromIndexSize(offset, length, into.byteSize());
+        OffsetBufferCall.checkRange(into, offset, length);
         long done = 0;
         while (done < length)
         {

@@ -73,7 +73,7 @@ public final class SocketTransfer
         final MethodHandle call, final String name, final int fd, final MemorySegment memory, final long offset, final long length,
         final int flags)
     {
-        checkRange(memory, offset, length);
+        OffsetBufferCall.checkRange(memory, offset, length);
         try
         {
             return (long)call.invokeExact(fd, memory, offset, length, flags);
@@ -81,16 +81,6 @@ public final class SocketTransfer
         catch (final Throwable ex)
         {
             throw new IllegalStateException(name + " failed: " + ex, ex);
-        }
-    }
-
-    /** The code writes where it is told: the range is checked here, as a slice of the segment would check it. */
-    private static void checkRange(final MemorySegment memory, final long offset, final long length)
-    {
-        if (offset < 0 || length < 0 || offset > memory.byteSize() - length)
-        {
-            throw new IndexOutOfBoundsException("bytes " + offset + " to " + (offset + length) + " of a segment of "
-                + memory.byteSize() + " bytes");
         }
     }
 }

@@ -274,7 +274,7 @@ final class PayloadPuller implements AutoCloseable
             final long address = PinnedExposure.pinnedAddress(syscall);
             final long keep = landing.keepBytes();
             final MemorySegment into = landingArray.wholeOf(landing.array());
-            if (into == null || memory.read(address + payloadOffset, into, landingOffset(), keep) != keep
+            if (into == null || memory.read(address + payloadOffset, into, landing.byteOffset(), keep) != keep
                 || !memory.readSyscall(tid, syscallAfter)
                 || !PinnedExposure.isExposure(syscallAfter, pollFds, generation) || PinnedExposure.pinnedAddress(syscallAfter) != address
                 || !exposure.pull(generation))
@@ -298,12 +298,6 @@ final class PayloadPuller implements AutoCloseable
             failedGeneration[peer] = generation;
             return 0;
         }
-    }
-
-    /** @return where {@link #landing} starts in its array, in bytes. */
-    private long landingOffset()
-    {
-        return (long)landing.elementOffset() * landing.kind().sizeBytes();
     }
 
     /** Copies the payload that {@code peer} holds spinning, exposure {@code state} of generation {@code generation}. */
@@ -331,7 +325,7 @@ final class PayloadPuller implements AutoCloseable
             failedGeneration[peer] = generation;
             return 0;
         }
-        if (memories[peer].read(address, into, landingOffset(), keep) != keep)
+        if (memories[peer].read(address, into, landing.byteOffset(), keep) != keep)
         {
             exposure.abandon(generation);
             failedGeneration[peer] = generation;

@@ -223,31 +223,22 @@ final class NativeSocket
         }
         try
         {
-            if (SocketTransfer.AVAILABLE)
-            {
-                return callAtOffset(sending, name, array, kind, fromByte, bytes);
-            }
             while (true)
             {
-                // Made here, next to the calls on constant handles, so that the compiler can keep the view off the heap;
-                // byte arrays, the common case, need no call that might not be inlined.
-                final MemorySegment memory = (array instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(array))
-                    .asSlice(fromByte, bytes);
-                final long result = sending
-                    ? (long)Calls.SEND.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
-                    : (long)Calls.RECV.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT);
+                final long result = SocketTransfer.AVAILABLE
+                    ? callAtOffset(sending, array, fromByte, bytes)
+                    : callOnSlice(sending, state, array, kind, fromByte, bytes);
                 if (result >= 0)
                 {
                     return result;
                 }
-                final int errno = (int)ERRNO.get(state, 0L);
-                if (errno == EAGAIN)
+                if (result == -EAGAIN)
                 {
                     return -EAGAIN;
                 }
-                if (errno != EINTR)
+                if (result != -EINTR)
                 {
-                    throw new IOException(name + " on descriptor " + fd + " failed with errno " + errno);
+                    throw new IOException(name + " on descriptor " + fd + " failed with errno " + -result);
                 }
             }
         }
@@ -266,36 +257,40 @@ final class NativeSocket
     }
 
     /**
-     * {@link #call} through {@link SocketTransfer}: the array's whole segment, kept from the last call in this direction while
-     * the array is the same, and an offset into it, so that a message moved in many calls makes no object per call.
+     * One call through {@link SocketTransfer}: the array's whole segment, kept from the last call in this direction while the
+     * array is the same, and an offset into it, so that a message moved in many calls makes no object per call.
+     *
+     * @return what the system call returned: bytes moved, or minus errno.
      */
-    private long callAtOffset(
-        final boolean sending, final String name, final Object array, final Primitive kind, final long fromByte, final long bytes)
-        throws IOException
+    private long callAtOffset(final boolean sending, final Object array, final long fromByte, final long bytes)
     {
         final MemorySegment whole = (sending ? sendArray : receiveArray).wholeOf(array);
         if (whole == null)
         {
-            throw new IllegalStateException("a " + kind + " array has no memory segment view");
+            throw new IllegalStateException("a " + array.getClass().getSimpleName() + " has no memory segment view");
         }
-        while (true)
-        {
-            final long result = sending
-                ? SocketTransfer.send(fd, whole, fromByte, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
-                : SocketTransfer.receive(fd, whole, fromByte, bytes, MSG_DONTWAIT);
-            if (result >= 0)
-            {
-                return result;
-            }
-            if (result == -EAGAIN)
-            {
-                return -EAGAIN;
-            }
-            if (result != -EINTR)
-            {
-                throw new IOException(name + " on descriptor " + fd + " failed with errno " + -result);
-            }
-        }
+        return sending
+            ? SocketTransfer.send(fd, whole, fromByte, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
+            : SocketTransfer.receive(fd, whole, fromByte, bytes, MSG_DONTWAIT);
+    }
+
+    /**
+     * One call through the C library on a slice of the array's segment, where {@link SocketTransfer} is not available.
+     *
+     * @return what the call returned: bytes moved, or minus errno.
+     */
+    private long callOnSlice(
+        final boolean sending, final MemorySegment state, final Object array, final Primitive kind, final long fromByte,
+        final long bytes) throws Throwable
+    {
+        // Made here, next to the calls on constant handles, so that the compiler can keep the view off the heap; byte arrays,
+        // the common case, need no call that might not be inlined.
+        final MemorySegment memory = (array instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(array))
+            .asSlice(fromByte, bytes);
+        final long result = sending
+            ? (long)Calls.SEND.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
+            : (long)Calls.RECV.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT);
+        return result >= 0 ? result : -(int)ERRNO.get(state, 0L);
     }
 
     /** @return the one open descriptor whose addresses are these; -1 when none or several are. */

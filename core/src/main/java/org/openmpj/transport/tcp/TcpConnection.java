@@ -342,7 +342,7 @@ final class TcpConnection implements FrameWriter
     {
         final Landing landing = frames.landing();
         final long bytes = Math.min(landing.keepBytes() - frames.payloadRead(), NATIVE_MAX_BYTES);
-        final long start = (long)landing.elementOffset() * landing.kind().sizeBytes() + frames.payloadRead();
+        final long start = landing.byteOffset() + frames.payloadRead();
         final long received;
         try
         {

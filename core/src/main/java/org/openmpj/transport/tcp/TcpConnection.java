@@ -38,25 +38,10 @@ final class TcpConnection implements FrameWriter
     private static final int NATIVE_MIN_BYTES = 64 * 1024;
     /** The most one native receive moves, so that the call stays short (it holds off the garbage collector). */
     private static final int NATIVE_MAX_BYTES = 4 * 1024 * 1024;
-    /**
-     * The most one native send moves while the rank has a core of its own. Smaller pieces let the receiver copy one out of
-     * the socket while the sender copies the next in, and keep the socket's lock short for the peer's data coming the other
-     * way. Measured on loopback, 2 ranks on 2 cores: a 1 MiB Sendrecv 206-254 µs in 128 KiB pieces against 306-365 in one
-     * call (96 and 192 KiB alike, 256 KiB 304-313, 64 KiB 241-250); one-way 1 MiB 143-147 µs against 164-202, 4 MiB 538-553
-     * against 723-818; 64 KiB pieces lost on one-way (242-264 µs against 196-199 at 128 KiB).
-     */
-    private static final int SPINNING_SEND_PIECE_BYTES = 128 * 1024;
-    /**
-     * The most one native send moves while ranks share cores, where a receiver that is not running copies nothing meanwhile
-     * and each piece may wake it again. 8 ranks on 2 cores, three alternating rounds: Allgather of 512 KiB and 1 MiB took
-     * 1.10-1.50 times as long in 128 KiB pieces as in one call; Bcast 0.74-1.83 times (medians 0.92 and 0.95).
-     */
-    private static final int SHARING_SEND_PIECE_BYTES = NATIVE_MAX_BYTES;
-
     private final SocketChannel channel;
     /** Whether large payloads may go natively; the descriptor for it is looked up on the first one (see {@link #nativeSocket}). */
     private final boolean nativeIo;
-    /** The most one native send moves (see {@link #nativeSendPieceBytes}). */
+    /** The most one native send moves ({@link TcpDeviceProvider#SEND_PIECE_PROP_NAME}). */
     private final int sendPieceBytes;
     private final Object socketLock = new Object();
     /** The channel's descriptor for native I/O once looked up; null before, and when payloads go through the staging buffers only. */
@@ -87,15 +72,9 @@ final class TcpConnection implements FrameWriter
         void onBacklog();
     }
 
-    /** @return the most one native send moves for a rank whose waits spin (it has a core of its own) or do not. */
-    static int nativeSendPieceBytes(final boolean spinning)
-    {
-        return spinning ? SPINNING_SEND_PIECE_BYTES : SHARING_SEND_PIECE_BYTES;
-    }
-
     /**
      * @param nativeIo       whether large payloads may go natively; false moves every payload through the staging buffers.
-     * @param sendPieceBytes the most one native send moves, {@link #nativeSendPieceBytes} for the rank's way of waiting.
+     * @param sendPieceBytes the most one native send moves.
      */
     TcpConnection(
         final SocketChannel channel, final boolean nativeIo, final int sendPieceBytes, final int peer, final PeerProtocol protocol,

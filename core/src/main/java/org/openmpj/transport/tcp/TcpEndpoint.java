@@ -32,6 +32,7 @@ public final class TcpEndpoint
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final long connectTimeoutMs;
+    private final int sendPieceBytes;
     private final int socketBufferBytes;
     private final boolean nativeIo;
     private TcpTransport transport;
@@ -46,6 +47,7 @@ public final class TcpEndpoint
         this.windowBytes = TcpDeviceProvider.windowBytes(context);
         this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
             TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
+        this.sendPieceBytes = TcpDeviceProvider.sendPieceBytes(context);
     }
 
     /** The first step, before the job's fence: listens on the chosen interface and publishes the address. */
@@ -113,7 +115,7 @@ public final class TcpEndpoint
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
             transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimitBytes, windowBytes,
-                connectTimeoutMs, socketBufferBytes, nativeIo, context.idleStrategy().spins());
+                connectTimeoutMs, socketBufferBytes, nativeIo, sendPieceBytes);
             return transport;
         }
         catch (final IOException ex)

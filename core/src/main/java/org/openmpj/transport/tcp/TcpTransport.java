@@ -66,14 +66,14 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
      * @param listener  the bound listening socket, already published to the peers.
      * @param addresses every rank's listening address, by rank.
      * @param nativeIo  whether connections move large payloads natively where they can (see {@link NativeSocket}).
-     * @param spinning  whether this rank's waits spin (it has a core of its own): native sends then go in short pieces.
+     * @param sendPieceBytes the most one native send moves.
      */
     TcpTransport(
         final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
         final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs,
-        final int socketBufferBytes, final boolean nativeIo, final boolean spinning) throws IOException
+        final int socketBufferBytes, final boolean nativeIo, final int sendPieceBytes) throws IOException
     {
-        this.sendPieceBytes = TcpConnection.nativeSendPieceBytes(spinning);
+        this.sendPieceBytes = sendPieceBytes;
         this.socketBufferBytes = socketBufferBytes;
         this.nativeIo = nativeIo;
         this.rank = device.rank();

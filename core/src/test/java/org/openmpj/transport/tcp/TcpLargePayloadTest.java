@@ -4,16 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.openmpj.concurrent.IdleStrategies;
+import org.openmpj.device.SharedKeyValueStore;
+import org.openmpj.runtime.JobState;
+import org.openmpj.runtime.RankDeviceContext;
 import org.openmpj.device.Device;
 import org.openmpj.ErrorClass;
 import org.openmpj.device.Primitive;
@@ -25,7 +33,8 @@ import org.openmpj.device.SendMode;
  * from and into the middle of arrays, and truncated into a receive buffer that is too short. Payloads of 64 KiB and
  * more go natively, straight between the arrays and the socket (boolean arrays excepted), so this checks the native
  * path's offsets and its hand-over to the staged path for a truncated message's dropped tail. Every case runs
- * with native payloads on and off ({@code openmpj.tcp.nativeIo}).
+ * with native payloads off ({@code openmpj.tcp.nativeIo}), and on with native sends whole and in pieces of a size that
+ * is no multiple of any element's ({@code openmpj.tcp.sendPieceBytes}).
  */
 @Timeout(60)
 class TcpLargePayloadTest
@@ -33,12 +42,14 @@ class TcpLargePayloadTest
     private static final int EAGER_LIMIT = 256 * 1024;
     private static final int HEAD_ELEMENTS = 3;
     private static final int TAIL_ELEMENTS = 5;
+    /** A native send piece that splits elements of every size but one byte. */
+    private static final int ODD_PIECE_BYTES = 100_001;
 
     @ParameterizedTest
     @MethodSource("kindsAndSettings")
-    void payloadsArriveWholeInEveryMode(final Primitive kind, final boolean nativeIo) throws Exception
+    void payloadsArriveWholeInEveryMode(final Primitive kind, final boolean nativeIo, final long sendPieceBytes) throws Exception
     {
-        try (TcpTestJob job = job(nativeIo))
+        try (TcpTestJob job = job(nativeIo, sendPieceBytes))
         {
             // Eager (staged, then native), rendezvous, and synchronous ones that are rendezvous whatever their size.
             for (final int bytes : new int[] {48 * 1024, 160 * 1024, 3 * 1024 * 1024 + 8})
@@ -64,9 +75,10 @@ class TcpLargePayloadTest
 
     @ParameterizedTest
     @MethodSource("kindsAndSettings")
-    void aTruncatedPayloadFillsTheBufferAndTheNextMessageStillArrives(final Primitive kind, final boolean nativeIo) throws Exception
+    void aTruncatedPayloadFillsTheBufferAndTheNextMessageStillArrives(final Primitive kind, final boolean nativeIo,
+        final long sendPieceBytes) throws Exception
     {
-        try (TcpTestJob job = job(nativeIo))
+        try (TcpTestJob job = job(nativeIo, sendPieceBytes))
         {
             final int count = 2 * 1024 * 1024 / kind.sizeBytes();
             final int room = count / 3;
@@ -94,16 +106,35 @@ class TcpLargePayloadTest
         }
     }
 
-    static Stream<Arguments> kindsAndSettings()
+    @Test
+    void aSendPieceOutsideItsRangeIsRefusedNamingIt()
     {
-        return Arrays.stream(Primitive.values()).flatMap(kind -> Stream.of(Arguments.of(kind, true), Arguments.of(kind, false)));
+        for (final long bytes : new long[] {TcpDeviceProvider.SEND_PIECE_MIN - 1, TcpDeviceProvider.SEND_PIECE_DEFAULT + 1})
+        {
+            final JobState job = new JobState();
+            final RankDeviceContext context = new RankDeviceContext(0, 1,
+                Map.of(TcpDeviceProvider.SEND_PIECE_PROP_NAME, Long.toString(bytes))::get, job, IdleStrategies.choose("backoff", 1, 2),
+                new ConcurrentHashMap<>(), new SharedKeyValueStore(1, job));
+            final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> TcpDeviceProvider.sendPieceBytes(context));
+            assertTrue(refused.getMessage().contains(TcpDeviceProvider.SEND_PIECE_PROP_NAME + "=" + bytes), refused::getMessage);
+        }
     }
 
-    private static TcpTestJob job(final boolean nativeIo) throws Exception
+    static Stream<Arguments> kindsAndSettings()
+    {
+        return Arrays.stream(Primitive.values()).flatMap(kind -> Stream.of(
+            Arguments.of(kind, true, TcpDeviceProvider.SEND_PIECE_DEFAULT),
+            Arguments.of(kind, true, ODD_PIECE_BYTES),
+            Arguments.of(kind, false, TcpDeviceProvider.SEND_PIECE_DEFAULT)));
+    }
+
+    private static TcpTestJob job(final boolean nativeIo, final long sendPieceBytes) throws Exception
     {
         return new TcpTestJob(2, Map.of(
             TcpDeviceProvider.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT),
-            TcpDeviceProvider.NATIVE_IO_PROP_NAME, Boolean.toString(nativeIo)));
+            TcpDeviceProvider.NATIVE_IO_PROP_NAME, Boolean.toString(nativeIo),
+            TcpDeviceProvider.SEND_PIECE_PROP_NAME, Long.toString(sendPieceBytes)));
     }
 
     private static void finish(final TcpTestJob job, final Request send, final Request recv)

@@ -523,12 +523,29 @@ public final class MatchingDevice implements Device
      */
     public boolean onLocalArrival(final SendRequest send, final long eagerLimitBytes)
     {
+        return onLocalArrival(send, eagerLimitBytes, null);
+    }
+
+    /**
+     * As {@link #onLocalArrival(SendRequest, long)}, but a message over {@code eagerLimitBytes} that matches a posted
+     * receive is handed to {@code receiverCopies}, this rank's, for this rank's thread to copy; the sender then waits for
+     * it as for a rendezvous. Only for a rank that drains {@code receiverCopies} whenever it makes progress.
+     *
+     * @param receiverCopies where this rank takes the copies of large messages it makes itself; null: the sender copies.
+     */
+    public boolean onLocalArrival(final SendRequest send, final long eagerLimitBytes, final ReceiverCopies receiverCopies)
+    {
         final ContextQueues queues = matcher.queues(send.context);
         queues.lock();
         final RecvRequest recv = queues.takePosted(send.envelopeSource, send.tag);
         if (recv != null)
         {
             queues.unlock();
+            if (receiverCopies != null && send.byteCount > eagerLimitBytes)
+            {
+                receiverCopies.push(send, recv);
+                return false;
+            }
             recv.deliver(send.buffer, send.kind, send.offset, send.byteCount, send.envelopeSource, send.tag, waitersMayPark);
             // The sending thread completes its own request before handing it to anyone: no waiter to wake.
             send.completeSent(false);

@@ -28,6 +28,10 @@ public final class SendRequest extends Request
     PeerProtocol remote;
     /** The id under which {@link #remote} announced this send. */
     long remoteId;
+    /** The receive this send was matched with while its copy waits in {@link ReceiverCopies}; else null. */
+    RecvRequest copyInto;
+    /** The send below this one in {@link ReceiverCopies}. */
+    SendRequest nextToCopy;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -45,6 +49,8 @@ public final class SendRequest extends Request
         this.queuedAs = null;
         this.queuedAt = null;
         this.remote = null;
+        this.copyInto = null;
+        this.nextToCopy = null;
     }
 
     /** @return the array the payload is sent from; a transport that moves it otherwise than as frames reads it. */

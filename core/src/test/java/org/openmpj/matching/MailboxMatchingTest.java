@@ -263,6 +263,66 @@ class MailboxMatchingTest
     }
 
     @Test
+    void aLargeMessageForAPostedReceiveIsCopiedByTheReceiverWhenItMakesProgress()
+    {
+        final double[] out = new double[3 * EAGER_LIMIT / 8 + 1];
+        for (int i = 0; i < out.length; i++)
+        {
+            out[i] = i * 0.5 - 3;
+        }
+        final double[] in = new double[out.length + 2];
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.DOUBLE, 2, out.length, 0, 12, CONTEXT);
+        final Request send = sender.isend(out, Primitive.DOUBLE, 0, out.length, 1, 0, 12, CONTEXT, SendMode.STANDARD);
+        assertFalse(send.isComplete(), "the sender matched the receive but leaves the copy to the receiver");
+        assertFalse(recv.isComplete());
+        assertFalse(sender.cancel(send), "a matched send cannot be cancelled");
+        assertEquals(1, receiver.progress());
+        assertTrue(recv.isComplete());
+        assertTrue(send.isComplete());
+        assertEquals(0, in[0]);
+        assertEquals(0, in[1]);
+        for (int i = 0; i < out.length; i++)
+        {
+            assertEquals(out[i], in[i + 2], "element " + i);
+        }
+        assertEquals(0, recv.source());
+        assertEquals(12, recv.tag());
+        assertEquals(8L * out.length, recv.byteCount());
+        assertNull(recv.error());
+    }
+
+    @Test
+    void twoRanksThatEachSendALargeMessageBeforeWaitingForTheirReceiveBothFinish() throws Exception
+    {
+        final int rounds = 2_000;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread other = Thread.ofPlatform().uncaughtExceptionHandler((thread, ex) -> failure.set(ex)).start(
+            () -> exchange(receiver, 0, rounds));
+        exchange(sender, 1, rounds);
+        other.join();
+        assertNull(failure.get());
+    }
+
+    /** Posts a receive from {@code peer}, sends to it in a blocking call and then waits for the receive, {@code rounds} times. */
+    private static void exchange(final Device self, final int peer, final int rounds)
+    {
+        final int[] out = new int[2 * EAGER_LIMIT];
+        final int[] in = new int[out.length];
+        for (int round = 0; round < rounds; round++)
+        {
+            out[round % out.length] = round;
+            final ReceiveRequest recv = self.irecv(in, Primitive.INT, 0, in.length, peer, 5, CONTEXT);
+            // Each send waits for the peer to copy it, while the peer waits in its own send: waits must make the copies.
+            self.await(self.isend(out, Primitive.INT, 0, out.length, peer, 1 - peer, 5, CONTEXT, SendMode.STANDARD));
+            self.await(recv);
+            if (in[round % in.length] != round)
+            {
+                throw new AssertionError("round " + round + " received " + in[round % in.length]);
+            }
+        }
+    }
+
+    @Test
     void aStreamFarLongerThanTheMailboxArrivesWholeAndInOrderWhileTheReceiverReadsAsItComes() throws Exception
     {
         final int messages = 200_000;

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.openmpj.device.Request;
 import org.openmpj.matching.InlineMailbox;
 import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.ReceiverCopies;
 
 /**
  * The mailboxes that bring small messages to one thread rank, one per rank that has written to it, and the thread of that
@@ -20,6 +21,7 @@ final class ThreadInbox
     private static final InlineMailbox[] NONE = {};
 
     private volatile InlineMailbox[] mailboxes = NONE;
+    private final ReceiverCopies copies = new ReceiverCopies();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private volatile Thread sleeper;
 
@@ -31,15 +33,22 @@ final class ThreadInbox
         mailboxes = grown;
     }
 
+    /** @return where senders leave the large messages this rank copies itself. */
+    ReceiverCopies copies()
+    {
+        return copies;
+    }
+
     /**
-     * Hands what waits in the mailboxes to {@code owner}, the rank's device; a mailbox another thread reads is left to it.
+     * Hands what waits in the mailboxes to {@code owner}, the rank's device, and makes the copies left to it; a mailbox
+     * another thread reads is left to that thread.
      *
-     * @return the messages read.
+     * @return the messages read and copied.
      */
     int drain(final MatchingDevice owner)
     {
         final InlineMailbox[] all = mailboxes;
-        int messages = 0;
+        int messages = copies.copyAll(owner);
         for (int index = 0; index < all.length; index++)
         {
             final InlineMailbox mailbox = all[index];
@@ -97,6 +106,10 @@ final class ThreadInbox
 
     private boolean hasData()
     {
+        if (!copies.isEmpty())
+        {
+            return true;
+        }
         final InlineMailbox[] all = mailboxes;
         for (int index = 0; index < all.length; index++)
         {

@@ -14,9 +14,10 @@ import org.openmpj.matching.Transport;
  * Moves messages between ranks that are threads of one process. With mailboxes, a small message is copied into a
  * mailbox from the sending rank to the receiving one and matched by the receiver when it reads it. Any other message
  * (and every message without mailboxes) is delivered by running the receiver's matching in the sending thread: a posted
- * receive is filled straight from the sender's array; otherwise the message waits in the receiver's unexpected queue, as
- * an eager copy or as a reference to the sender's array. A sender empties its mailbox to the receiver before it delivers
- * that way, so messages between two ranks keep their order.
+ * receive is filled straight from the sender's array (with mailboxes, a message over the eager limit is left for the
+ * receiving rank's thread to copy, see {@link org.openmpj.matching.ReceiverCopies}); otherwise the message waits in
+ * the receiver's unexpected queue, as an eager copy or as a reference to the sender's array. A sender empties its
+ * mailbox to the receiver before it delivers that way, so messages between two ranks keep their order.
  */
 final class ThreadTransport implements Transport
 {
@@ -117,6 +118,18 @@ final class ThreadTransport implements Transport
             {
                 mailbox.drain(peer, true);
             }
+            // The receiver reads its mailboxes as it makes progress, so it can make the copy of a large message too.
+            final ThreadInbox receiver = fabric.inbox(dest);
+            if (peer.onLocalArrival(send, eagerLimitBytes, receiver.copies()))
+            {
+                return true;
+            }
+            if (receiversMayPark)
+            {
+                VarHandle.fullFence();
+                receiver.wake();
+            }
+            return false;
         }
         return peer.onLocalArrival(send, eagerLimitBytes);
     }

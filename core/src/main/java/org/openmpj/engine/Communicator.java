@@ -35,8 +35,8 @@ public final class Communicator
      */
     private int collectiveCount;
     /**
-     * The collective calls this rank gave up on before they started, by their count modulo 256 (as message tags carry
-     * it): the other ranks' notices that they gave up on the same call are expected, not news.
+     * The collective calls this rank gave up on before they started, by their count modulo 256: the other ranks' notices
+     * that they gave up on the same call are expected, not news.
      */
     private final long[] abandoned = new long[4];
     /** Whether a mismatch of collective calls was reported on this rank, so that what the mismatch left is not reported again. */

@@ -40,11 +40,18 @@ final class Transfers
     /** A rank that found a mismatch tells the others with a message of this family, whose root is the finder. */
     private static final int TAG_MISMATCH = 15;
     private static final byte[] NOTHING = new byte[0];
-    /** Operation families fit in the low bits of a tag, roots above them, and a collective's count at the top. */
+    /**
+     * Operation families fit in the low bits of a tag, roots above them (modulo 2048: beyond that a root only tells
+     * mismatches apart less well, and errors name it modulo 2048), and a collective's count at the top, modulo 65,536.
+     * The count tells a message of another call from one of this call, so it must not wrap within the distance a rank
+     * can run ahead of one that waits: with a count of 8 bits, 4 ranks failed on a false mismatch when two of them did
+     * 256 small Bcasts and reached the next Allreduce while a third waited in the first Bcast for a fourth that started
+     * late.
+     */
     private static final int OPERATION_BITS = 4;
-    private static final int ROOT_BITS = 19;
+    private static final int ROOT_BITS = 11;
     private static final int COUNT_SHIFT = OPERATION_BITS + ROOT_BITS;
-    private static final int COUNT_MASK = 0xFF;
+    private static final int COUNT_MASK = 0xFFFF;
     private static final int OPERATION_MASK = (1 << OPERATION_BITS) - 1;
     private static final int ROOT_MASK = (1 << ROOT_BITS) - 1;
     /** Steps a wait lasts before it looks for messages of a mismatched collective, and between looks. */
@@ -270,7 +277,7 @@ final class Transfers
             return null;
         }
         return "a message of " + describe(found.tag()) + " from rank " + found.source() + " that no call of this rank received"
-            + " (collective number " + (found.tag() >>> COUNT_SHIFT & COUNT_MASK) + " modulo 256 on that communicator)";
+            + " (collective number " + (found.tag() >>> COUNT_SHIFT & COUNT_MASK) + " modulo " + (COUNT_MASK + 1) + " on that communicator)";
     }
 
     private static int rootOf(final int tag)

@@ -215,4 +215,11 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     {
         runClean(processes, MismatchPrograms.RootRefusesItsArguments.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {4})
+    void aRankFarAheadOfAWaitingOneIsNoMismatch(final int processes)
+    {
+        runClean(processes, MismatchPrograms.FarAheadIsNoMismatch.class);
+    }
 }

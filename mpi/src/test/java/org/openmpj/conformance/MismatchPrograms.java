@@ -136,4 +136,38 @@ final class MismatchPrograms
             MPI.Finalize();
         }
     }
+
+    /**
+     * Not a mismatch: on 4 ranks, rank 2 starts 256 Bcasts of root 0 a second late, so rank 3, its child in the Bcast
+     * tree, waits in the first of them, while ranks 0 and 1, whose Bcasts need nothing from rank 2, have done all 256 and
+     * send rank 3 their messages of the Allreduce that follows: a call 256 later than the one rank 3 is in.
+     */
+    public static final class FarAheadIsNoMismatch
+    {
+        /** Collective calls a rank runs ahead: the number the count in a collective message's tag once wrapped at. */
+        static final int CALLS_AHEAD = 256;
+
+        public static void main(final String[] args) throws InterruptedException
+        {
+            MPI.Init(args);
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            final int rank = dup.Rank();
+            if (rank == 2)
+            {
+                Thread.sleep(1_000);
+            }
+            final int[] value = new int[1];
+            for (int call = 0; call < CALLS_AHEAD; call++)
+            {
+                value[0] = rank == 0 ? call : -1;
+                dup.Bcast(value, 0, 1, MPI.INT, 0);
+                Check.equal(call, value[0], "Bcast " + call);
+            }
+            final int[] sum = new int[1];
+            dup.Allreduce(new int[] {rank + 1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+            Check.equal(dup.Size() * (dup.Size() + 1) / 2, sum[0], "Allreduce");
+            dup.Free();
+            MPI.Finalize();
+        }
+    }
 }

@@ -541,7 +541,7 @@ public final class MatchingDevice implements Device
         if (recv != null)
         {
             queues.unlock();
-            if (receiverCopies != null && send.byteCount > eagerLimitBytes)
+            if (receiverCopies != null && send.byteCount > eagerLimitBytes && recv.holdsWhole(send.byteCount))
             {
                 receiverCopies.push(send, recv);
                 return false;

@@ -139,6 +139,12 @@ final class RecvRequest extends ReceiveRequest
         return bytes <= capacityBytes ? bytes : capacityBytes - capacityBytes % kindSizeBytes;
     }
 
+    /** @return whether a message of {@code bytes} lands whole in this receive's own buffer (not truncated, not allocated). */
+    boolean holdsWhole(final long bytes)
+    {
+        return !allocating && bytes <= capacityBytes;
+    }
+
     /** @return the array the data of a matched remote message is read into. */
     Object landingArray()
     {

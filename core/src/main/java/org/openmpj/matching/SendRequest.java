@@ -32,6 +32,12 @@ public final class SendRequest extends Request
     RecvRequest copyInto;
     /** The send below this one in {@link ReceiverCopies}. */
     SendRequest nextToCopy;
+    /** The byte at which the second half of a {@link ReceiverCopies} copy starts; the payload's size when it has none. */
+    long copySplit;
+    /** The parts of a {@link ReceiverCopies} copy not yet done; updated atomically. */
+    int copyPartsLeft;
+    /** The halves of a {@link ReceiverCopies} copy that a thread has taken; updated atomically, all of them when not handed over. */
+    int copyClaims = ReceiverCopies.BOTH_HALVES;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -51,6 +57,7 @@ public final class SendRequest extends Request
         this.remote = null;
         this.copyInto = null;
         this.nextToCopy = null;
+        this.copyClaims = ReceiverCopies.BOTH_HALVES;
     }
 
     /** @return the array the payload is sent from; a transport that moves it otherwise than as frames reads it. */

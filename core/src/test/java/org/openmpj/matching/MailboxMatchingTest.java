@@ -292,6 +292,69 @@ class MailboxMatchingTest
     }
 
     @Test
+    void aSenderThatMakesProgressCopiesTheSecondHalfOfALargeMessageAndTheReceiverTheFirst()
+    {
+        final long[] out = splittable();
+        final int count = out.length - 1;
+        final byte[] in = new byte[5 + 8 * count + 4];
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.BYTE, 5, 8 * count, 0, 13, CONTEXT);
+        final Request send = sender.isend(out, Primitive.LONG, 1, count, 1, 0, 13, CONTEXT, SendMode.STANDARD);
+        assertFalse(send.isComplete(), "the receiver copies, at least the first half");
+        final java.nio.ByteBuffer asBytes = java.nio.ByteBuffer.wrap(in).order(java.nio.ByteOrder.nativeOrder());
+        final int secondHalf = (int)ReceiverCopies.splitOf(8L * count);
+        sender.progress();
+        assertEquals(out[1 + secondHalf / 8], asBytes.getLong(5 + secondHalf), "the sender copied the second half while it waited");
+        assertEquals(out[count], asBytes.getLong(5 + 8 * (count - 1)));
+        assertEquals(0, asBytes.getLong(5), "the first half waits for the receiver");
+        assertFalse(send.isComplete());
+        assertFalse(recv.isComplete());
+        assertEquals(1, receiver.progress());
+        assertTrue(recv.isComplete());
+        assertTrue(send.isComplete());
+        assertLandedWhole(out, in, count, recv);
+    }
+
+    @Test
+    void aReceiverCopiesBothHalvesOfALargeMessageWhenTheSenderDoesNotHelp()
+    {
+        final long[] out = splittable();
+        final int count = out.length - 1;
+        final byte[] in = new byte[5 + 8 * count + 4];
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.BYTE, 5, 8 * count, 0, 14, CONTEXT);
+        final Request send = sender.isend(out, Primitive.LONG, 1, count, 1, 0, 14, CONTEXT, SendMode.STANDARD);
+        assertEquals(1, receiver.progress());
+        assertTrue(recv.isComplete());
+        assertTrue(send.isComplete());
+        assertLandedWhole(out, in, count, recv);
+        assertEquals(0, sender.progress(), "nothing is left for the sender to help with");
+    }
+
+    /** @return longs, the first one left out of the message, of at least the size that splits. */
+    private static long[] splittable()
+    {
+        final long[] out = new long[(int)(ReceiverCopies.SPLIT_FROM_BYTES / 8) + 17];
+        for (int i = 0; i < out.length; i++)
+        {
+            out[i] = i * 0x0101_0101_0101L - 7;
+        }
+        return out;
+    }
+
+    /** Checks that {@code count} longs from {@code out[1]} landed in {@code in} from byte 5, and nothing around them. */
+    private static void assertLandedWhole(final long[] out, final byte[] in, final int count, final ReceiveRequest recv)
+    {
+        final java.nio.ByteBuffer asBytes = java.nio.ByteBuffer.wrap(in).order(java.nio.ByteOrder.nativeOrder());
+        for (int i = 0; i < count; i++)
+        {
+            assertEquals(out[i + 1], asBytes.getLong(5 + 8 * i), "element " + i);
+        }
+        assertEquals(0, in[4]);
+        assertEquals(0, in[5 + 8 * count]);
+        assertEquals(8L * count, recv.byteCount());
+        assertNull(recv.error());
+    }
+
+    @Test
     void twoRanksThatEachSendALargeMessageBeforeWaitingForTheirReceiveBothFinish() throws Exception
     {
         final int rounds = 2_000;

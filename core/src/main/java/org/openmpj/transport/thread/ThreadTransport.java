@@ -1,12 +1,14 @@
 package org.openmpj.transport.thread;
 
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.JobControl;
 import org.openmpj.device.Request;
 import org.openmpj.matching.InlineMailbox;
 import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.ReceiverCopies;
 import org.openmpj.matching.SendRequest;
 import org.openmpj.matching.Transport;
 
@@ -54,6 +56,8 @@ final class ThreadTransport implements Transport
     private final long eagerLimitBytes;
     private final IdleStrategy idle;
     private final JobControl job;
+    /** The last large send of this rank left to its receiver to copy, whose second half this rank may copy meanwhile. */
+    private final AtomicReference<SendRequest> helpable = new AtomicReference<>();
 
     /**
      * @param rank         this rank's world rank.
@@ -124,6 +128,8 @@ final class ThreadTransport implements Transport
             {
                 return true;
             }
+            // Half of it, if it was handed over whole, is this rank's to copy while it waits (see doWork).
+            helpable.set(send);
             if (receiversMayPark)
             {
                 VarHandle.fullFence();
@@ -200,7 +206,16 @@ final class ThreadTransport implements Transport
             }
             device = self;
         }
-        return inbox.drain(self);
+        final int received = inbox.drain(self);
+        final SendRequest sent = helpable.getAcquire();
+        if (sent == null)
+        {
+            return received;
+        }
+        // After this rank's own copies: a rank with copies to make does not take on its receivers' as well.
+        final boolean helped = ReceiverCopies.help(sent, receiversMayPark);
+        helpable.compareAndSet(sent, null);
+        return helped ? received + 1 : received;
     }
 
     @Override

@@ -63,18 +63,31 @@ final class Dialer
     {
         final long deadlineNs = System.nanoTime() + connectTimeoutMs * 1_000_000;
         long pauseMs = FIRST_PAUSE_MS;
+        HandshakeCut lastCut = null;
         while (true)
         {
             try
             {
                 return attempt(address, peer, purpose, deadlineNs);
             }
+            catch (final HandshakeTimeout ex)
+            {
+                if (lastCut == null)
+                {
+                    throw ex;
+                }
+                // The last attempt, made at the deadline, has almost no time: the cuts before it say what went wrong.
+                final IOException failure = tooLong(lastCut);
+                failure.addSuppressed(ex);
+                throw failure;
+            }
             catch (final HandshakeCut ex)
             {
+                lastCut = ex;
                 final long leftNs = deadlineNs - System.nanoTime();
                 if (leftNs <= 0)
                 {
-                    throw new IOException(ex.getMessage() + " (tried for " + connectTimeoutMs + " ms; " + CONNECT_TIMEOUT_HINT + ")", ex);
+                    throw tooLong(ex);
                 }
                 stillAlive.run();
                 // The last pause ends at the deadline, so the last attempt is made at it, not a pause before it.
@@ -82,6 +95,11 @@ final class Dialer
                 pauseMs = Math.min(2 * pauseMs, LONGEST_PAUSE_MS);
             }
         }
+    }
+
+    private IOException tooLong(final HandshakeCut lastCut)
+    {
+        return new IOException(lastCut.getMessage() + " (tried for " + connectTimeoutMs + " ms; " + CONNECT_TIMEOUT_HINT + ")", lastCut);
     }
 
     private SocketChannel attempt(final InetSocketAddress address, final int peer, final short purpose, final long deadlineNs)
@@ -138,7 +156,7 @@ final class Dialer
         }
         catch (final SocketTimeoutException ex)
         {
-            throw new IOException("rank " + peer + " did not answer the handshake in time (" + CONNECT_TIMEOUT_HINT + ")", ex);
+            throw new HandshakeTimeout("rank " + peer + " did not answer the handshake in time (" + CONNECT_TIMEOUT_HINT + ")", ex);
         }
         catch (final SocketException ex)
         {
@@ -167,6 +185,17 @@ final class Dialer
         {
             Thread.currentThread().interrupt();
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "interrupted while connecting");
+        }
+    }
+
+    /** The listener did not answer before the deadline. */
+    private static final class HandshakeTimeout extends IOException
+    {
+        private static final long serialVersionUID = 1L;
+
+        HandshakeTimeout(final String message, final Throwable cause)
+        {
+            super(message, cause);
         }
     }
 

@@ -89,6 +89,52 @@ class DialerTest
     }
 
     @Test
+    void aDialWhoseLastAttemptTimesOutAfterCutsNamesTheCuts() throws Exception
+    {
+        try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            // Cuts for 300 ms, then holds every connection open without a word, as a listener too busy to answer.
+            final long cutUntilNs = System.nanoTime() + 300_000_000L;
+            final java.util.List<Socket> held = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            listenerThread.submit(() ->
+            {
+                while (true)
+                {
+                    final Socket dialed = listener.accept();
+                    if (System.nanoTime() < cutUntilNs)
+                    {
+                        dialed.close();
+                    }
+                    else
+                    {
+                        held.add(dialed);
+                    }
+                }
+            });
+            try
+            {
+                final Dialer dialer = new Dialer(DIALER_RANK, KEY, 500, channel -> { }, () -> { });
+                final IOException failure = assertThrows(IOException.class,
+                    () -> dialer.dial(address(listener), LISTENER_RANK, HandshakeDescriptor.PURPOSE_DATA));
+                assertTrue(failure.getMessage().contains("rank 1 closed the connection during the handshake")
+                    && failure.getMessage().contains("tried for 500 ms"), failure.getMessage());
+                assertEquals(1, failure.getSuppressed().length, "the last attempt's timeout goes with it");
+                assertTrue(failure.getSuppressed()[0].getMessage().contains("did not answer the handshake in time"));
+            }
+            finally
+            {
+                synchronized (held)
+                {
+                    for (final Socket socket : held)
+                    {
+                        socket.close();
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void aListenerOfAnotherRankIsNotTriedAgain() throws Exception
     {
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))

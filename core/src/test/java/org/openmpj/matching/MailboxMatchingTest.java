@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,8 @@ class MailboxMatchingTest
     private final Device[] devices = TestJob.open(2, EAGER_LIMIT, 4 << 20, "backoff", true);
     private final Device sender = devices[0];
     private final Device receiver = devices[1];
+    /** Ranks whose waits spin: only these leave large messages to their receivers to copy. */
+    private final Device[] spinning = TestJob.open(2, EAGER_LIMIT, 4 << 20, "spin", true);
 
     @Test
     void aPostedReceiveIsFilledWhenTheReceiverReadsItsMailbox()
@@ -265,6 +268,8 @@ class MailboxMatchingTest
     @Test
     void aLargeMessageForAPostedReceiveIsCopiedByTheReceiverWhenItMakesProgress()
     {
+        final Device sender = spinning[0];
+        final Device receiver = spinning[1];
         final double[] out = new double[3 * EAGER_LIMIT / 8 + 1];
         for (int i = 0; i < out.length; i++)
         {
@@ -292,8 +297,23 @@ class MailboxMatchingTest
     }
 
     @Test
+    void whereWaitsBackOffTheSenderCopiesALargeMessageForAPostedReceiveAtOnce()
+    {
+        final int[] out = new int[3 * EAGER_LIMIT / 4];
+        Arrays.fill(out, 77);
+        final int[] in = new int[out.length];
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.INT, 0, out.length, 0, 15, CONTEXT);
+        final Request send = sender.isend(out, Primitive.INT, 0, out.length, 1, 0, 15, CONTEXT, SendMode.STANDARD);
+        assertTrue(send.isComplete(), "a receiver that must first be scheduled is not left the copy");
+        assertTrue(recv.isComplete());
+        assertArrayEquals(out, in);
+    }
+
+    @Test
     void aSenderThatMakesProgressCopiesTheSecondHalfOfALargeMessageAndTheReceiverTheFirst()
     {
+        final Device sender = spinning[0];
+        final Device receiver = spinning[1];
         final long[] out = splittable();
         final int count = out.length - 1;
         final byte[] in = new byte[5 + 8 * count + 4];
@@ -317,6 +337,8 @@ class MailboxMatchingTest
     @Test
     void aReceiverCopiesBothHalvesOfALargeMessageWhenTheSenderDoesNotHelp()
     {
+        final Device sender = spinning[0];
+        final Device receiver = spinning[1];
         final long[] out = splittable();
         final int count = out.length - 1;
         final byte[] in = new byte[5 + 8 * count + 4];
@@ -360,8 +382,8 @@ class MailboxMatchingTest
         final int rounds = 2_000;
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Thread other = Thread.ofPlatform().uncaughtExceptionHandler((thread, ex) -> failure.set(ex)).start(
-            () -> exchange(receiver, 0, rounds));
-        exchange(sender, 1, rounds);
+            () -> exchange(spinning[1], 0, rounds));
+        exchange(spinning[0], 1, rounds);
         other.join();
         assertNull(failure.get());
     }

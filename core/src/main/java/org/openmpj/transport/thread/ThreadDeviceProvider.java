@@ -36,12 +36,14 @@ public final class ThreadDeviceProvider implements DeviceProvider
      */
     public static final String MAILBOXES_PROP_NAME = "openmpj.thread.mailboxes";
     /**
-     * Default for {@link #MAILBOXES_PROP_NAME}. Measured in alternating runs on 2 cores: with 2 ranks, 1-byte one-way time
-     * 0.138-0.178 µs with mailboxes against 0.227-0.253 µs without. With 8 ranks (waits back off), 16-byte Allreduce,
-     * Allgather and Alltoall took 21-38 % longer with them (23.2 against 17.9 µs for Allreduce): a receiver that must be
-     * scheduled to match costs more than a sender, which has the core, matching for it.
+     * Default for {@link #MAILBOXES_PROP_NAME}: on. Measured in alternating runs on 2 cores: with 2 ranks, 1-byte one-way
+     * time 0.138-0.178 µs with mailboxes against 0.227-0.253 µs without. With 8 ranks (waits back off) they were once
+     * {@code auto}'s choice against (16-byte Allreduce, Allgather and Alltoall 21-38 % slower with them, on an AMD EPYC);
+     * on an Intel Xeon, with large messages copied by the sender as before, two runs of the collectives bench each: Bcast of
+     * 8-128 B 0.65-1.06 µs a call against 1.2-2.7 without, Reduce of 8-128 B 0.67-1.2 against 1.5-2.5, Alltoall of 8-128 B
+     * 12-15 against 16-21, the other cells alike within the runs' spread.
      */
-    public static final String MAILBOXES_DEFAULT = "auto";
+    public static final String MAILBOXES_DEFAULT = "true";
 
     private static final String FABRIC_KEY = "thread.fabric";
 
@@ -76,7 +78,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
                 "true: messages of up to " + InlineMailbox.INLINE_LIMIT_BYTES
                     + " bytes (224 of booleans, shorts, chars) go through a mailbox per pair of ranks and are matched"
                     + " by the receiver; false: by the sender;"
-                    + " auto: true while waits spin (the ranks fit the cores)"));
+                    + " auto: true only while waits spin (the ranks fit the cores)"));
     }
 
     @Override
@@ -95,6 +97,10 @@ public final class ThreadDeviceProvider implements DeviceProvider
 
     private static boolean useMailboxes(final DeviceContext context)
     {
+        if (context.property(MAILBOXES_PROP_NAME, null) == null)
+        {
+            return Boolean.parseBoolean(MAILBOXES_DEFAULT);
+        }
         return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, context.idleStrategy().spins());
     }
 

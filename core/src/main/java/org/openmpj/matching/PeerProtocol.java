@@ -215,7 +215,7 @@ public final class PeerProtocol
         }
         switch (type)
         {
-            case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, kindSize, landing);
+            case FrameDescriptor.EAGER -> onEager(context, source, tag, bytes, KINDS[kind & 0x7], landing);
             case FrameDescriptor.RTS -> onAnnounced(context, source, tag, bytes, id, aux);
             case FrameDescriptor.CTS -> onClearToSend(id, aux, flags);
             case FrameDescriptor.DATA -> onData(id, bytes, kindSize, landing);
@@ -263,7 +263,8 @@ public final class PeerProtocol
         {
             final Unexpected entry = queues.obtainEntry();
             entry.setRemoteEager(context, source, tag, bytes, this);
-            payload.copyTo(entry.eagerBytes((int)bytes), Primitive.BYTE, 0, bytes);
+            final Object scratch = entry.eagerScratch(KINDS[kind & 0x7], (int)bytes);
+            payload.copyTo(scratch, entry.eagerKind, 0, bytes);
             queues.appendUnexpected(entry);
         }
         finally
@@ -389,8 +390,9 @@ public final class PeerProtocol
     }
 
     private void onEager(
-        final int context, final int source, final int tag, final long bytes, final int kindSize, final Landing landing)
+        final int context, final int source, final int tag, final long bytes, final Primitive sentKind, final Landing landing)
     {
+        final int kindSize = sentKind.sizeBytes();
         final ContextQueues queues = device.queues(context);
         queues.lock();
         final RecvRequest recv = queues.takePosted(source, tag);
@@ -405,7 +407,8 @@ public final class PeerProtocol
         final Unexpected entry = queues.obtainEntry();
         queues.unlock();
         entry.setRemoteEager(context, source, tag, bytes, this);
-        landing.into(entry.eagerBytes((int)bytes), Primitive.BYTE, 0, bytes, bytes);
+        final Object scratch = entry.eagerScratch(sentKind, (int)bytes);
+        landing.into(scratch, entry.eagerKind, 0, bytes, bytes);
         landing.entry = entry;
         landing.queues = queues;
     }

@@ -93,10 +93,17 @@ final class Unexpected
         this.remoteHead = head;
     }
 
-    /** @return the byte scratch array, at least {@code bytes} long, that a remote eager payload is read into. */
-    byte[] eagerBytes(final int bytes)
+    /**
+     * @return the scratch array that a remote eager payload of {@code bytes}, sent from an array of {@code sentKind}, is
+     *         read into: of the sender's kind when the payload is whole elements of it, so that a receive of that kind
+     *         takes it with an array copy (across kinds, a copy wraps both arrays in memory segments, which allocates);
+     *         bytes otherwise. The entry's eager kind is set to match.
+     */
+    Object eagerScratch(final Primitive sentKind, final int bytes)
     {
-        return (byte[])scratch(Primitive.BYTE, bytes);
+        final Primitive kind = sentKind != Primitive.BOOLEAN && bytes % sentKind.sizeBytes() == 0 ? sentKind : Primitive.BYTE;
+        eagerKind = kind;
+        return scratch(kind, bytes / kind.sizeBytes());
     }
 
     /**

@@ -107,6 +107,38 @@ class TcpLargePayloadTest
     }
 
     @Test
+    void unexpectedEagerMessagesWaitAsTheirSendersKindAndLandInAReceiveOfThatKindOrOfBytes() throws Exception
+    {
+        try (TcpTestJob job = job(true, TcpDeviceProvider.SEND_PIECE_DEFAULT))
+        {
+            final double[] doubles = (double[])pattern(Primitive.DOUBLE, 100, 7);
+            final int[] oddInts = (int[])pattern(Primitive.INT, 101, 8);
+            job.devices[0].isend(doubles, Primitive.DOUBLE, 0, doubles.length, 1, 0, 21, 0, SendMode.STANDARD);
+            job.devices[0].isend(doubles, Primitive.DOUBLE, 0, doubles.length, 1, 0, 22, 0, SendMode.STANDARD);
+            job.devices[0].isend(oddInts, Primitive.INT, 0, oddInts.length, 1, 0, 23, 0, SendMode.STANDARD);
+            final org.openmpj.device.ProbeResult found = new org.openmpj.device.ProbeResult();
+            while (!job.devices[1].iprobe(0, 23, 0, found))
+            {
+                job.devices[0].progress();
+            }
+            // All three wait unexpected now; a posted receive of each kind takes them.
+            final double[] asDoubles = new double[doubles.length];
+            job.devices[1].recv(asDoubles, Primitive.DOUBLE, 0, asDoubles.length, 0, 21, 0);
+            assertArrayEquals(doubles, asDoubles);
+            final byte[] asBytes = new byte[8 * doubles.length];
+            job.devices[1].recv(asBytes, Primitive.BYTE, 0, asBytes.length, 0, 22, 0);
+            final java.nio.ByteBuffer view = java.nio.ByteBuffer.wrap(asBytes).order(java.nio.ByteOrder.nativeOrder());
+            for (int i = 0; i < doubles.length; i++)
+            {
+                assertEquals(doubles[i], view.getDouble(8 * i), "double " + i + " received as bytes");
+            }
+            final int[] asInts = new int[oddInts.length];
+            job.devices[1].recv(asInts, Primitive.INT, 0, asInts.length, 0, 23, 0);
+            assertArrayEquals(oddInts, asInts);
+        }
+    }
+
+    @Test
     void aSendPieceOutsideItsRangeIsRefusedNamingIt()
     {
         for (final long bytes : new long[] {TcpDeviceProvider.SEND_PIECE_MIN - 1, TcpDeviceProvider.SEND_PIECE_DEFAULT + 1})

@@ -45,13 +45,14 @@ public final class DeviceSettings
     }
 
     /**
+     * @param defaultText what an unset property means: {@code true}, {@code false} or {@code auto}.
      * @return the value of property {@code name}, {@code true} or {@code false} in any case, or {@code whenAuto} when it is
-     *         {@code auto} or unset.
+     *         {@code auto}.
      * @throws IllegalArgumentException naming the property and its value when it is none of the three.
      */
-    public static boolean flagOrAuto(final DeviceContext context, final String name, final boolean whenAuto)
+    public static boolean flagOrAuto(final DeviceContext context, final String name, final String defaultText, final boolean whenAuto)
     {
-        final String text = context.property(name, "auto").trim();
+        final String text = context.property(name, defaultText).trim();
         if (text.equalsIgnoreCase("auto"))
         {
             return whenAuto;

@@ -33,12 +33,10 @@ public final class ReceiverCopies
      * 128 KiB 3.4-3.5 whole and 4.8-12 from 64 KiB.
      */
     static final long SPLIT_FROM_BYTES = 256 * 1024;
-    /** {@link SendRequest#copyClaims}: the first half is taken. */
-    static final int FIRST_HALF = 1;
-    /** {@link SendRequest#copyClaims}: the second half is taken, or there is none. */
-    static final int SECOND_HALF = 2;
-    /** {@link SendRequest#copyClaims} of a send that is not handed over: nothing left to claim. */
-    static final int BOTH_HALVES = FIRST_HALF | SECOND_HALF;
+    /** {@link SendRequest#copyClaims}: the second half is open to whichever side takes it first. */
+    static final int SECOND_HALF_OPEN = 0;
+    /** {@link SendRequest#copyClaims}: the second half is taken, there is none, or the send is not handed over. */
+    static final int SECOND_HALF_TAKEN = 1;
 
     private static final VarHandle PARTS_LEFT;
     private static final VarHandle CLAIMS;
@@ -74,7 +72,7 @@ public final class ReceiverCopies
         send.copySplit = split;
         send.copyPartsLeft = split < send.byteCount ? 2 : 1;
         // Last of the fields: a helper that claims a half reads the others after it.
-        CLAIMS.setRelease(send, split < send.byteCount ? 0 : SECOND_HALF);
+        CLAIMS.setRelease(send, split < send.byteCount ? SECOND_HALF_OPEN : SECOND_HALF_TAKEN);
         SendRequest below;
         do
         {
@@ -92,7 +90,7 @@ public final class ReceiverCopies
      */
     public static boolean help(final SendRequest send, final boolean waitersMayPark)
     {
-        if (!claim(send, SECOND_HALF))
+        if (!claimSecondHalf(send))
         {
             return false;
         }
@@ -127,10 +125,9 @@ public final class ReceiverCopies
             // Read before this side's parts end: once both are done the send may be reused by its thread.
             final SendRequest next = send.nextToCopy;
             final RecvRequest recv = send.copyInto;
-            claim(send, FIRST_HALF);
             copyRange(send, recv, 0, send.copySplit);
             int parts = 1;
-            if (claim(send, SECOND_HALF))
+            if (claimSecondHalf(send))
             {
                 copyRange(send, recv, send.copySplit, send.byteCount);
                 parts++;
@@ -142,20 +139,11 @@ public final class ReceiverCopies
         return copies;
     }
 
-    /** @return whether this thread took {@code half} of {@code send}'s copy, which nobody had. */
-    private static boolean claim(final SendRequest send, final int half)
+    /** @return whether this thread took the second half of {@code send}'s copy, which nobody had. */
+    private static boolean claimSecondHalf(final SendRequest send)
     {
-        int claims = (int)CLAIMS.getAcquire(send);
-        while ((claims & half) == 0)
-        {
-            final int seen = (int)CLAIMS.compareAndExchange(send, claims, claims | half);
-            if (seen == claims)
-            {
-                return true;
-            }
-            claims = seen;
-        }
-        return false;
+        return (int)CLAIMS.getAcquire(send) == SECOND_HALF_OPEN
+            && CLAIMS.compareAndSet(send, SECOND_HALF_OPEN, SECOND_HALF_TAKEN);
     }
 
     private static void copyRange(final SendRequest send, final RecvRequest recv, final long from, final long to)

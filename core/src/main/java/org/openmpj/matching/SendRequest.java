@@ -36,8 +36,8 @@ public final class SendRequest extends Request
     long copySplit;
     /** The parts of a {@link ReceiverCopies} copy not yet done; updated atomically. */
     int copyPartsLeft;
-    /** The halves of a {@link ReceiverCopies} copy that a thread has taken; updated atomically, all of them when not handed over. */
-    int copyClaims = ReceiverCopies.BOTH_HALVES;
+    /** Whether the second half of a {@link ReceiverCopies} copy is still open to take; updated atomically. */
+    int copyClaims = ReceiverCopies.SECOND_HALF_TAKEN;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -57,7 +57,7 @@ public final class SendRequest extends Request
         this.remote = null;
         this.copyInto = null;
         this.nextToCopy = null;
-        this.copyClaims = ReceiverCopies.BOTH_HALVES;
+        this.copyClaims = ReceiverCopies.SECOND_HALF_TAKEN;
     }
 
     /** @return the array the payload is sent from; a transport that moves it otherwise than as frames reads it. */

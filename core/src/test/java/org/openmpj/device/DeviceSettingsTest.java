@@ -33,12 +33,13 @@ class DeviceSettingsTest
     @Test
     void flagsOrAutoAcceptThreeWordsInAnyCase()
     {
-        assertTrue(DeviceSettings.flagOrAuto(with(Map.of()), "f", true));
-        assertFalse(DeviceSettings.flagOrAuto(with(Map.of("f", "AUTO")), "f", false));
-        assertTrue(DeviceSettings.flagOrAuto(with(Map.of("f", "True")), "f", false));
-        assertFalse(DeviceSettings.flagOrAuto(with(Map.of("f", "false")), "f", true));
+        assertTrue(DeviceSettings.flagOrAuto(with(Map.of()), "f", "auto", true));
+        assertTrue(DeviceSettings.flagOrAuto(with(Map.of()), "f", "true", false), "an unset property takes the default text");
+        assertFalse(DeviceSettings.flagOrAuto(with(Map.of("f", "AUTO")), "f", "auto", false));
+        assertTrue(DeviceSettings.flagOrAuto(with(Map.of("f", "True")), "f", "auto", false));
+        assertFalse(DeviceSettings.flagOrAuto(with(Map.of("f", "false")), "f", "auto", true));
         final IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-            () -> DeviceSettings.flagOrAuto(with(Map.of("f", "maybe")), "f", true));
+            () -> DeviceSettings.flagOrAuto(with(Map.of("f", "maybe")), "f", "auto", true));
         assertEquals("f=maybe is none of true, false and auto", bad.getMessage());
         final IllegalArgumentException badFlag = assertThrows(IllegalArgumentException.class,
             () -> DeviceSettings.flag(with(Map.of("f", "yes")), "f", true));

@@ -97,11 +97,7 @@ public final class ThreadDeviceProvider implements DeviceProvider
 
     private static boolean useMailboxes(final DeviceContext context)
     {
-        if (context.property(MAILBOXES_PROP_NAME, null) == null)
-        {
-            return Boolean.parseBoolean(MAILBOXES_DEFAULT);
-        }
-        return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, context.idleStrategy().spins());
+        return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT, context.idleStrategy().spins());
     }
 
     /**

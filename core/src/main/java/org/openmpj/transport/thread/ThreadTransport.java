@@ -129,20 +129,23 @@ final class ThreadTransport implements Transport
             {
                 mailbox.drain(peer, true);
             }
-            // The receiver reads its mailboxes as it makes progress, so it can make the copy of a large message too.
-            final ThreadInbox receiver = fabric.inbox(dest);
-            if (peer.onLocalArrival(send, eagerLimitBytes, receiversCopyLarge ? receiver.copies() : null))
+            if (receiversCopyLarge)
             {
-                return true;
+                // The receiver reads its mailboxes as it makes progress, so it can make the copy of a large message too.
+                final ThreadInbox receiver = fabric.inbox(dest);
+                if (peer.onLocalArrival(send, eagerLimitBytes, receiver.copies()))
+                {
+                    return true;
+                }
+                // Half of it, if it was handed over whole, is this rank's to copy while it waits (see doWork).
+                helpable.set(send);
+                if (receiversMayPark)
+                {
+                    VarHandle.fullFence();
+                    receiver.wake();
+                }
+                return false;
             }
-            // Half of it, if it was handed over whole, is this rank's to copy while it waits (see doWork).
-            helpable.set(send);
-            if (receiversMayPark)
-            {
-                VarHandle.fullFence();
-                receiver.wake();
-            }
-            return false;
         }
         return peer.onLocalArrival(send, eagerLimitBytes);
     }

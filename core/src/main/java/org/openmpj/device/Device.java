@@ -76,7 +76,20 @@ public interface Device extends AutoCloseable
      *
      * @return the thread's reusable request, valid until the thread's next call of this method.
      */
-    ReceiveRequest irecvReusing(Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
+    default ReceiveRequest irecvReusing(Object buf, Primitive kind, int offset, int count, int source, int tag, int context)
+    {
+        return irecvReusing(0, buf, kind, offset, count, source, tag, context);
+    }
+
+    /**
+     * Starts a receive with the calling thread's reusable receive request number {@code slot}, for collective steps that keep
+     * several receives posted at once (the segments of a pipeline, one per peer); slot 0 is the one of
+     * {@link #irecvReusing(Object, Primitive, int, int, int, int, int)}. Each slot is reused as that method reuses its one:
+     * the request is valid until the thread's next call for the same slot.
+     *
+     * @param slot a small non-negative number; the thread keeps a request for every slot it used so far.
+     */
+    ReceiveRequest irecvReusing(int slot, Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
 
     /**
      * Starts a receive whose buffer is allocated to fit the message when it matches, for messages of unknown

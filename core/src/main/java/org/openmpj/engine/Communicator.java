@@ -145,6 +145,12 @@ public final class Communicator
         return device.capabilities().globalClock();
     }
 
+    /** @return whether the device's ranks on one host reach each other through memory rather than the network. */
+    public boolean sharesMemory()
+    {
+        return device.capabilities().sharesMemory();
+    }
+
     /** @return the largest tag a message may carry (MPI's {@code TAG_UB}). */
     public int largestTag()
     {
@@ -193,6 +199,20 @@ public final class Communicator
             return CompletedRequest.PROC_NULL;
         }
         return device.irecvReusing(buf, kind, offset, count, source, tag, context);
+    }
+
+    /**
+     * Starts a step of a collective that keeps several receives posted: a receive with the calling thread's reusable request
+     * number {@code slot} ({@link Device#irecvReusing(int, Object, Primitive, int, int, int, int, int)}).
+     */
+    public ReceiveRequest irecvReusing(
+        final int slot, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.irecvReusing(slot, buf, kind, offset, count, source, tag, context);
     }
 
     /**

@@ -2,16 +2,24 @@ package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
+import org.openmpj.device.ReceiveRequest;
 
 /**
  * Reduce: a binomial tree for small messages and non-commutative operations; for large messages of a commutative
- * operation, Rabenseifner's reduce-scatter by recursive halving followed by a binomial gather of the reduced blocks
- * to the root, which spreads the combining over every rank instead of {@code log2 n} whole-message steps at the
- * root. A non-commutative operation combines in rank order along a tree rooted at rank 0, which forwards the result
- * to the root, so it gives the same result at every process count.
+ * operation over the network, the same tree pipelined in segments; where configured, Rabenseifner's reduce-scatter by
+ * recursive halving followed by a binomial gather of the reduced blocks to the root, which spreads the combining over
+ * every rank instead of {@code log2 n} whole-message steps at the root. A non-commutative operation combines in rank
+ * order along a tree rooted at rank 0, which forwards the result to the root, so it gives the same result at every
+ * process count.
  */
 final class Reduce
 {
+    /**
+     * How many segments of each child a pipelined Reduce keeps posted beyond the one it waits for, so that segments a child
+     * sends ahead land in place instead of waiting as unexpected copies, with a bounded number of requests per thread.
+     */
+    static final int SEGMENTS_POSTED_AHEAD = 16;
+
     private Reduce()
     {
     }
@@ -25,10 +33,16 @@ final class Reduce
         final Primitive kind, final int count, final int itemElements, final Reduction op, final int root, final Scratch scratch)
     {
         final int n = c.size();
-        if (n > 1 && op.isCommutative() && (long)count * kind.sizeBytes() >= CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES
+        final long bytes = (long)count * kind.sizeBytes();
+        if (n > 1 && op.isCommutative() && bytes >= CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES
             && count / itemElements >= Fold.powerOfTwo(n))
         {
             reduceScatterGather(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
+        }
+        else if (n > 1 && op.isCommutative() && !c.sharesMemory() && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0
+            && bytes >= 2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES)
+        {
+            pipelined(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
         }
         else
         {
@@ -142,6 +156,118 @@ final class Reduce
         {
             Transfers.receive(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root));
         }
+    }
+
+    /**
+     * The binomial tree of {@link #binomial} for a commutative operation, one segment of the message at a time: a rank
+     * combines its children's first segments and passes the result up while they already send the next, so the levels of
+     * the tree work at once instead of each waiting for the whole message below it, and segments small enough to go eagerly
+     * need no handshake with a parent that is busy or, on an oversubscribed host, not running. Each child's next segment
+     * is posted before the current one is combined, into one of two landing areas per child (the first child's lands in the
+     * result itself), so the data moves once, into its place, and a segment stays in cache from its arrival to its use.
+     */
+    static void pipelined(
+        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Primitive kind, final int count, final int itemElements, final Reduction op, final int root, final Scratch scratch)
+    {
+        final int n = c.size();
+        final int r = c.rank();
+        final int rel = (r - root + n) % n;
+        final int tag = Transfers.tag(Transfers.TAG_REDUCE, root);
+        final int items = count / itemElements;
+        final int segmentItems = (int)Math.max(1, CollectiveThresholds.REDUCE_SEGMENT_BYTES / ((long)kind.sizeBytes() * itemElements));
+        final int segments = (items + segmentItems - 1) / segmentItems;
+        final int lowestBit = rel == 0 ? Integer.highestOneBit(n - 1) << 1 : Integer.lowestOneBit(rel);
+        final int parent = rel == 0 ? -1 : (rel - lowestBit + root) % n;
+        int children = 0;
+        for (int mask = 1; mask < lowestBit && rel + mask < n; mask <<= 1)
+        {
+            children++;
+        }
+        if (children == 0 && parent < 0)
+        {
+            // One rank alone: its contribution is the result.
+            if (sendBuf != recvBuf || sendOffset != recvOffset)
+            {
+                ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+            }
+            return;
+        }
+        if (children == 0)
+        {
+            for (int s = 0; s < segments; s++)
+            {
+                final int from = s * segmentItems;
+                final int length = Math.min(segmentItems, items - from) * itemElements;
+                Transfers.send(c, sendBuf, kind, sendOffset + from * itemElements, length, parent, tag);
+            }
+            return;
+        }
+        final Object work = rel == 0 ? recvBuf : scratch.first(kind, count);
+        final int workOffset = rel == 0 ? recvOffset : 0;
+        // A root whose receive buffer is its send buffer holds its contribution already, so no child may land there.
+        final boolean holdsMine = rel == 0 && sendBuf == recvBuf;
+        if (holdsMine && sendOffset != recvOffset)
+        {
+            ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+        }
+        final int landingChildren = holdsMine ? children : children - 1;
+        final Object landing = landingChildren == 0 ? null : scratch.second(kind, landingChildren * count);
+        final ReceiveRequest[] posted = scratch.receives(children * SEGMENTS_POSTED_AHEAD);
+        for (int s = 0; s < segments; s++)
+        {
+            final int from = s * segmentItems;
+            final int segmentLength = Math.min(segmentItems, items - from);
+            for (int j = 0; j < children; j++)
+            {
+                final int child = (rel + (1 << j) + root) % n;
+                final boolean intoWork = j == 0 && !holdsMine;
+                final Object into = intoWork ? work : landing;
+                final int base = intoWork ? workOffset : (holdsMine ? j : j - 1) * count;
+                final int at = base + from * itemElements;
+                if (s == 0)
+                {
+                    // The first message of a child may be a notice of an earlier, abandoned call: receive it on its own.
+                    Transfers.receive(c, into, kind, at, segmentLength * itemElements, child, tag);
+                    for (int t = 1; t < Math.min(segments, 1 + SEGMENTS_POSTED_AHEAD); t++)
+                    {
+                        postSegment(c, posted, j, t, into, base, kind, items, itemElements, segmentItems, child);
+                    }
+                }
+                else
+                {
+                    Transfers.awaitArrival(c, posted[j * SEGMENTS_POSTED_AHEAD + s % SEGMENTS_POSTED_AHEAD], into, kind, at,
+                        segmentLength * itemElements, child, tag);
+                    if (s + SEGMENTS_POSTED_AHEAD < segments)
+                    {
+                        postSegment(c, posted, j, s + SEGMENTS_POSTED_AHEAD, into, base, kind, items, itemElements, segmentItems, child);
+                    }
+                }
+                if (intoWork)
+                {
+                    op.reduce(sendBuf, sendOffset + from * itemElements, work, at, segmentLength);
+                }
+                else
+                {
+                    op.reduce(landing, at, work, workOffset + from * itemElements, segmentLength);
+                }
+            }
+            if (parent >= 0)
+            {
+                Transfers.send(c, work, kind, workOffset + from * itemElements, segmentLength * itemElements, parent, tag);
+            }
+        }
+    }
+
+    /** Posts the receive of child number {@code j}'s segment {@code t}, into its place from {@code base} of {@code into}. */
+    private static void postSegment(
+        final Communicator c, final ReceiveRequest[] posted, final int j, final int t, final Object into, final int base,
+        final Primitive kind, final int items, final int itemElements, final int segmentItems, final int child)
+    {
+        final int from = t * segmentItems;
+        final int slot = j * SEGMENTS_POSTED_AHEAD + t % SEGMENTS_POSTED_AHEAD;
+        posted[slot] = Transfers.irecvSlot(c, 1 + slot, into, kind, base + from * itemElements,
+            Math.min(segmentItems, items - from) * itemElements, child);
     }
 
     /**

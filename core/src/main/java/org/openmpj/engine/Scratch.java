@@ -1,6 +1,7 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.Primitive;
+import org.openmpj.device.ReceiveRequest;
 
 /**
  * A thread's scratch arrays for the temporaries of collectives, two per element kind, so that a steady stream
@@ -28,6 +29,7 @@ final class Scratch
     private final int[] firstLengths = new int[KINDS];
     private final Object[] second = new Object[KINDS];
     private final int[] secondLengths = new int[KINDS];
+    private ReceiveRequest[] receives = new ReceiveRequest[0];
     private boolean leased;
 
     private Scratch()
@@ -67,6 +69,16 @@ final class Scratch
             }
         }
         leased = false;
+    }
+
+    /** @return an array of at least {@code length} receive requests, its contents left from earlier calls. */
+    ReceiveRequest[] receives(final int length)
+    {
+        if (receives.length < length)
+        {
+            receives = new ReceiveRequest[length];
+        }
+        return receives;
     }
 
     /** @return the first scratch array of {@code kind}, at least {@code length} elements long, its contents undefined. */

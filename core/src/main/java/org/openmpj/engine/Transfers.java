@@ -108,6 +108,25 @@ final class Transfers
         return c.irecv(buf, kind, offset, count, source, Communicator.ANY_TAG);
     }
 
+    /**
+     * @return a receive of {@code count} elements from {@code source} with the calling thread's reusable request number
+     *         {@code slot} (at least 1: slot 0 is {@link #receive}'s), to finish with {@link #awaitArrival}.
+     */
+    static ReceiveRequest irecvSlot(
+        final Communicator c, final int slot, final Object buf, final Primitive kind, final int offset, final int count, final int source)
+    {
+        return c.irecvReusing(slot, buf, kind, offset, count, source, Communicator.ANY_TAG);
+    }
+
+    /** Waits for a receive started with {@link #irecvSlot} or {@link #irecv}, then checks it as {@link #checkArrival} does. */
+    static void awaitArrival(
+        final Communicator c, final ReceiveRequest request, final Object buf, final Primitive kind, final int offset, final int count,
+        final int source, final int tag)
+    {
+        await(c, request, tag);
+        checkArrival(c, request, buf, kind, offset, count, source, tag);
+    }
+
     /** Sends one block and receives another at once, so that ranks exchanging in a cycle never deadlock. */
     static void exchange(
         final Communicator c, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount, final int dest,

@@ -1,5 +1,7 @@
 package org.openmpj.matching;
 
+import java.util.Arrays;
+
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.Device;
@@ -263,29 +265,29 @@ public final class MatchingDevice implements Device
 
     @Override
     public ReceiveRequest irecvReusing(
-        final Object buf, final Primitive kind, final int offset, final int count,
+        final int slot, final Object buf, final Primitive kind, final int offset, final int count,
         final int source, final int tag, final int context)
     {
         final PooledRequests requests = pooled.get();
-        RecvRequest recv = requests.stepRecv;
-        if (requests.stepRecvStarted && !recv.isComplete())
+        RecvRequest recv = requests.stepRecv(slot);
+        if (requests.stepRecvStarted[slot] && !recv.isComplete())
         {
             if (!cancel(recv))
             {
                 // Matched but not yet filled: a transport may still write into it.
                 recv = ownRequest(new RecvRequest());
-                requests.stepRecv = recv;
+                requests.stepRecvs[slot] = recv;
             }
             else
             {
                 recv.recycle();
             }
         }
-        else if (requests.stepRecvStarted)
+        else if (requests.stepRecvStarted[slot])
         {
             recv.recycle();
         }
-        requests.stepRecvStarted = true;
+        requests.stepRecvStarted[slot] = true;
         recv.start(buf, kind, offset, count, source, tag, context);
         post(recv);
         return recv;
@@ -715,9 +717,26 @@ public final class MatchingDevice implements Device
         SendRequest send = ownRequest(new SendRequest());
         RecvRequest recv = ownRequest(new RecvRequest());
         SendRequest stepSend = ownRequest(new SendRequest());
-        RecvRequest stepRecv = ownRequest(new RecvRequest());
         boolean stepSendStarted;
-        boolean stepRecvStarted;
+        RecvRequest[] stepRecvs = {ownRequest(new RecvRequest())};
+        boolean[] stepRecvStarted = new boolean[1];
+
+        /** @return the step receive of {@code slot}, made the first time a slot that high is asked for. */
+        RecvRequest stepRecv(final int slot)
+        {
+            if (slot >= stepRecvs.length)
+            {
+                final int length = Math.max(slot + 1, 2 * stepRecvs.length);
+                final int made = stepRecvs.length;
+                stepRecvs = Arrays.copyOf(stepRecvs, length);
+                stepRecvStarted = Arrays.copyOf(stepRecvStarted, length);
+                for (int i = made; i < length; i++)
+                {
+                    stepRecvs[i] = ownRequest(new RecvRequest());
+                }
+            }
+            return stepRecvs[slot];
+        }
     }
 
     private static SendRequest ownRequest(final SendRequest request)

@@ -59,6 +59,7 @@ class ReductionAlgorithmsTest
     private static final List<Named<ReduceAlgorithm>> COMMUTATIVE_REDUCES = List.of(
         new Named<>("binomial", Reduce::binomial),
         new Named<>("reduce-scatter + gather", Reduce::reduceScatterGather),
+        new Named<>("pipelined in segments", Reduce::pipelined),
         new Named<>("chosen", Reduce::reduce));
 
     private static final List<Named<ReduceAlgorithm>> ORDERED_REDUCES = List.of(
@@ -154,11 +155,17 @@ class ReductionAlgorithmsTest
                             assertEquals(expectedSums(n, items), Arrays.copyOfRange(sums, 1, items + 1), what + ", in place");
                         }
                     }
-                    final int[] combined = new int[3 * 5];
-                    reduce(named.algorithm(), c, TestReductions.triples(rank, 5), 0, combined, 0, 3 * 5, 3, TestReductions.SUM_MAX_XOR, root);
-                    if (rank == root)
+                    // 9,000 triples span several of the pipeline's segments, none of which may split a triple.
+                    for (final int triples : new int[] {5, 9_000})
                     {
-                        assertArrayEquals(TestReductions.combinedTriples(n, 5), combined, named.name() + " of triples to root " + root);
+                        final int[] combined = new int[3 * triples];
+                        reduce(named.algorithm(), c, TestReductions.triples(rank, triples), 0, combined, 0, 3 * triples, 3,
+                            TestReductions.SUM_MAX_XOR, root);
+                        if (rank == root)
+                        {
+                            assertArrayEquals(TestReductions.combinedTriples(n, triples), combined,
+                                named.name() + " of " + triples + " triples to root " + root);
+                        }
                     }
                 }
                 for (final Named<ReduceAlgorithm> named : ORDERED_REDUCES)

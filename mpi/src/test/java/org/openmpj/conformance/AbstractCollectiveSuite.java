@@ -132,7 +132,8 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     void predefinedReductionsOnBothSidesOfTheirThresholds(final int processes)
     {
         runClean(processes, AlgorithmPrograms.PredefinedAcrossThresholds.class,
-            around(CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES), around(CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES));
+            around(CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES), around(CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES),
+            around(2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES));
     }
 
     @ParameterizedTest(name = "{0} ranks")
@@ -140,7 +141,8 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
     void userOperationsOnBothSidesOfTheThresholdsKeepItemsWholeAndRankOrder(final int processes)
     {
         runClean(processes, AlgorithmPrograms.UserOperationsAcrossThresholds.class,
-            around(CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES), around(CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES));
+            around(CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES), around(CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES),
+            around(2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES));
     }
 
     @ParameterizedTest(name = "{0} ranks")

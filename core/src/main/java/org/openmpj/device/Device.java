@@ -67,7 +67,19 @@ public interface Device extends AutoCloseable
      *
      * @return the thread's reusable request, valid until the thread's next call of this method.
      */
-    Request isendReusing(Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context);
+    default Request isendReusing(Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context)
+    {
+        return isendReusing(0, buf, kind, offset, count, dest, envelopeSource, tag, context);
+    }
+
+    /**
+     * Starts a send with the calling thread's reusable send request number {@code slot}, for collective steps that keep
+     * several sends going at once; slot 0 is the one of
+     * {@link #isendReusing(Object, Primitive, int, int, int, int, int, int)}, and each slot is reused as that one is.
+     *
+     * @param slot a small non-negative number; the thread keeps a request for every slot it used so far.
+     */
+    Request isendReusing(int slot, Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context);
 
     /**
      * Starts a receive as {@link #irecv} does, with the calling thread's one reusable receive request: see

@@ -190,6 +190,20 @@ public final class Communicator
         return device.isendReusing(buf, kind, offset, count, worldRanks[dest], rank, tag, context);
     }
 
+    /**
+     * Starts a step of a collective that keeps several sends going: a send with the calling thread's reusable request
+     * number {@code slot} ({@link Device#isendReusing(int, Object, Primitive, int, int, int, int, int, int)}).
+     */
+    public Request isendReusing(
+        final int slot, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
+    {
+        if (dest == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.isendReusing(slot, buf, kind, offset, count, worldRanks[dest], rank, tag, context);
+    }
+
     /** Starts a step of a collective: a receive with the calling thread's reusable request ({@link Device#irecvReusing}). */
     public ReceiveRequest irecvReusing(final Object buf, final Primitive kind, final int offset, final int count, final int source,
         final int tag)

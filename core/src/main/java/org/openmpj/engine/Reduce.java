@@ -39,8 +39,7 @@ final class Reduce
         {
             reduceScatterGather(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
         }
-        else if (n > 1 && op.isCommutative() && !c.sharesMemory() && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0
-            && bytes >= 2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES)
+        else if (n > 1 && op.isCommutative() && goesInSegments(c, bytes))
         {
             pipelined(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
         }
@@ -158,6 +157,18 @@ final class Reduce
         }
     }
 
+    /** @return whether a reduction of {@code bytes} per rank goes in pipelined segments on {@code c}'s device. */
+    static boolean goesInSegments(final Communicator c, final long bytes)
+    {
+        return !c.sharesMemory() && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0 && bytes >= 2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES;
+    }
+
+    /** @return the items of one pipelined segment: whole items, at least one. */
+    static int segmentItems(final Primitive kind, final int itemElements)
+    {
+        return (int)Math.max(1, CollectiveThresholds.REDUCE_SEGMENT_BYTES / ((long)kind.sizeBytes() * itemElements));
+    }
+
     /**
      * The binomial tree of {@link #binomial} for a commutative operation, one segment of the message at a time: a rank
      * combines its children's first segments and passes the result up while they already send the next, so the levels of
@@ -175,7 +186,7 @@ final class Reduce
         final int rel = (r - root + n) % n;
         final int tag = Transfers.tag(Transfers.TAG_REDUCE, root);
         final int items = count / itemElements;
-        final int segmentItems = (int)Math.max(1, CollectiveThresholds.REDUCE_SEGMENT_BYTES / ((long)kind.sizeBytes() * itemElements));
+        final int segmentItems = segmentItems(kind, itemElements);
         final int segments = (items + segmentItems - 1) / segmentItems;
         final int lowestBit = rel == 0 ? Integer.highestOneBit(n - 1) << 1 : Integer.lowestOneBit(rel);
         final int parent = rel == 0 ? -1 : (rel - lowestBit + root) % n;

@@ -127,6 +127,28 @@ final class Transfers
         checkArrival(c, request, buf, kind, offset, count, source, tag);
     }
 
+    /**
+     * @return a started send of {@code count} elements to {@code dest} with the calling thread's reusable request number
+     *         {@code slot} (at least 1: slot 0 is {@link #send}'s), to finish with {@link #awaitSent}.
+     */
+    static Request isendSlot(
+        final Communicator c, final int slot, final Object buf, final Primitive kind, final int offset, final int count, final int dest,
+        final int tag)
+    {
+        return c.isendReusing(slot, buf, kind, offset, count, dest, onWire(c, tag));
+    }
+
+    /** Waits for a send started with {@link #isendSlot} and throws what it failed with. */
+    static void awaitSent(final Communicator c, final Request send, final int tag)
+    {
+        await(c, send, tag);
+        final OpenMpjException error = send.error();
+        if (error != null)
+        {
+            throw error;
+        }
+    }
+
     /** Sends one block and receives another at once, so that ranks exchanging in a cycle never deadlock. */
     static void exchange(
         final Communicator c, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount, final int dest,

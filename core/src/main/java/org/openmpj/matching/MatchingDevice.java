@@ -242,22 +242,22 @@ public final class MatchingDevice implements Device
 
     @Override
     public Request isendReusing(
-        final Object buf, final Primitive kind, final int offset, final int count,
+        final int slot, final Object buf, final Primitive kind, final int offset, final int count,
         final int dest, final int envelopeSource, final int tag, final int context)
     {
         final PooledRequests requests = pooled.get();
-        SendRequest send = requests.stepSend;
-        if (requests.stepSendStarted && !send.isComplete())
+        SendRequest send = requests.stepSend(slot);
+        if (requests.stepSendStarted[slot] && !send.isComplete())
         {
             // Left unfinished by a failed step: someone may still read it.
             send = ownRequest(new SendRequest());
-            requests.stepSend = send;
+            requests.stepSends[slot] = send;
         }
-        else if (requests.stepSendStarted)
+        else if (requests.stepSendStarted[slot])
         {
             send.recycle();
         }
-        requests.stepSendStarted = true;
+        requests.stepSendStarted[slot] = true;
         send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, SendMode.STANDARD);
         routes[dest].send(send);
         return send;
@@ -716,8 +716,8 @@ public final class MatchingDevice implements Device
     {
         SendRequest send = ownRequest(new SendRequest());
         RecvRequest recv = ownRequest(new RecvRequest());
-        SendRequest stepSend = ownRequest(new SendRequest());
-        boolean stepSendStarted;
+        SendRequest[] stepSends = {ownRequest(new SendRequest())};
+        boolean[] stepSendStarted = new boolean[1];
         RecvRequest[] stepRecvs = {ownRequest(new RecvRequest())};
         boolean[] stepRecvStarted = new boolean[1];
 
@@ -736,6 +736,23 @@ public final class MatchingDevice implements Device
                 }
             }
             return stepRecvs[slot];
+        }
+
+        /** @return the step send of {@code slot}, made the first time a slot that high is asked for. */
+        SendRequest stepSend(final int slot)
+        {
+            if (slot >= stepSends.length)
+            {
+                final int length = Math.max(slot + 1, 2 * stepSends.length);
+                final int made = stepSends.length;
+                stepSends = Arrays.copyOf(stepSends, length);
+                stepSendStarted = Arrays.copyOf(stepSendStarted, length);
+                for (int i = made; i < length; i++)
+                {
+                    stepSends[i] = ownRequest(new SendRequest());
+                }
+            }
+            return stepSends[slot];
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,6 +45,17 @@ class ReductionAlgorithmsTest
     private static final List<Named<AllreduceAlgorithm>> COMMUTATIVE_ALLREDUCES = List.of(
         new Named<>("recursive doubling", Allreduce::recursiveDoubling),
         new Named<>("reduce-scatter + allgather", Allreduce::reduceScatterAllgather),
+        new Named<>("in segments at two ranks", (c, s, so, r, ro, k, count, ie, op, scratch) ->
+        {
+            if (c.size() == 2)
+            {
+                Allreduce.pairInSegments(c, s, so, r, ro, k, count, ie, op, scratch);
+            }
+            else
+            {
+                Allreduce.allreduce(c, s, so, r, ro, k, count, ie, op, scratch);
+            }
+        }),
         new Named<>("chosen", Allreduce::allreduce));
 
     private static final List<Named<AllreduceAlgorithm>> ORDERED_ALLREDUCES = List.of(
@@ -73,9 +85,12 @@ class ReductionAlgorithmsTest
         EngineJob.run(n, world ->
         {
             final Communicator c = world.collectives();
+            // 40,003 ints span several segments of a pipelined exchange, the last one short.
+            final int[] counts = IntStream.concat(Arrays.stream(itemCounts(n, CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES, 4)),
+                IntStream.of(40_003)).toArray();
             for (final Named<AllreduceAlgorithm> named : COMMUTATIVE_ALLREDUCES)
             {
-                for (final int items : itemCounts(n, CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES, 4))
+                for (final int items : counts)
                 {
                     final String what = named.name() + " of " + items + " ints";
                     final int[] sums = new int[items + 2];

@@ -64,12 +64,13 @@ final class AllToAll
         for (int step = 1; step < n; step++)
         {
             final int source = (r - step + n) % n;
-            receives[source] = Transfers.irecv(c, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
+            receives[source] = Transfers.irecvSlot(c, 1 + source, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
         }
         for (int step = 1; step < n; step++)
         {
             final int dest = (r + step) % n;
-            sends[dest] = Transfers.isend(c, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest, Transfers.TAG_ALLTOALL);
+            sends[dest] = Transfers.isendSlot(c, 1 + dest, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest,
+                Transfers.TAG_ALLTOALL);
         }
         ArrayCopy.copyElements(kind, sendBuf, sendOffset + sendDispls[r], recvBuf, recvOffset + recvDispls[r], sendCounts[r]);
         Transfers.awaitAll(c, receives, Transfers.TAG_ALLTOALL);

@@ -183,7 +183,7 @@ final class Gathering
         {
             if (source != root)
             {
-                receives[source] = Transfers.irecv(c, recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
+                receives[source] = Transfers.irecvSlot(c, 1 + source, recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
                     counts == null ? block : counts[source], source);
             }
         }
@@ -225,7 +225,7 @@ final class Gathering
             }
             else
             {
-                sends[dest] = Transfers.isend(c, sendBuf, kind, from, length, dest, Transfers.tag(Transfers.TAG_SCATTER, root));
+                sends[dest] = Transfers.isendSlot(c, 1 + dest, sendBuf, kind, from, length, dest, Transfers.tag(Transfers.TAG_SCATTER, root));
             }
         }
         Transfers.awaitAll(c, sends, Transfers.tag(Transfers.TAG_SCATTER, root));

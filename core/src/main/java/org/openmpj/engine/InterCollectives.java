@@ -128,7 +128,8 @@ public final class InterCollectives
             final ReceiveRequest[] receives = new ReceiveRequest[comm.remoteSize()];
             for (int source = 0; source < receives.length; source++)
             {
-                receives[source] = Transfers.irecv(across, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
+                receives[source] = Transfers.irecvSlot(across, 1 + source, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source],
+                    source);
             }
             awaitReceives(across, receives, recvBuf, kind, recvOffset, recvCounts, recvDispls, tag);
         }
@@ -150,7 +151,7 @@ public final class InterCollectives
             final Request[] sends = new Request[comm.remoteSize()];
             for (int dest = 0; dest < sends.length; dest++)
             {
-                sends[dest] = Transfers.isend(across, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest, tag);
+                sends[dest] = Transfers.isendSlot(across, 1 + dest, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest, tag);
             }
             Transfers.awaitAll(across, sends, tag);
         }
@@ -216,13 +217,13 @@ public final class InterCollectives
         final Request[] sends = new Request[n];
         for (int peer = 0; peer < n; peer++)
         {
-            receives[peer] = Transfers.irecv(across, recvBuf, kind, recvOffset + recvDispls[peer], recvCounts[peer], peer);
+            receives[peer] = Transfers.irecvSlot(across, 1 + peer, recvBuf, kind, recvOffset + recvDispls[peer], recvCounts[peer], peer);
         }
         // Starting with the rank of the same number spreads the first messages over the other group's ranks.
         for (int step = 0; step < n; step++)
         {
             final int peer = (comm.rank() + step) % n;
-            sends[peer] = Transfers.isend(across, sendBuf, kind, sendOffset + sendDispls[peer], sendCounts[peer], peer, tag);
+            sends[peer] = Transfers.isendSlot(across, 1 + peer, sendBuf, kind, sendOffset + sendDispls[peer], sendCounts[peer], peer, tag);
         }
         awaitReceives(across, receives, recvBuf, kind, recvOffset, recvCounts, recvDispls, tag);
         Transfers.awaitAll(across, sends, tag);

@@ -77,13 +77,6 @@ final class Transfers
         await(c, c.isendReusing(buf, kind, offset, count, dest, onWire(c, tag)), tag);
     }
 
-    /** @return a started send, to wait for with {@link #awaitAll}. */
-    static Request isend(
-        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
-    {
-        return c.isend(buf, kind, offset, count, dest, onWire(c, tag), SendMode.STANDARD);
-    }
-
     /**
      * Receives {@code count} elements from {@code source} and waits; a message of another collective, or of another
      * length, throws.
@@ -101,13 +94,6 @@ final class Transfers
         checkArrival(c, request, kind, count, tag);
     }
 
-    /** @return a receive of {@code count} elements from {@code source}, to check with {@link #checkArrival} once complete. */
-    static ReceiveRequest irecv(
-        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source)
-    {
-        return c.irecv(buf, kind, offset, count, source, Communicator.ANY_TAG);
-    }
-
     /**
      * @return a receive of {@code count} elements from {@code source} with the calling thread's reusable request number
      *         {@code slot} (at least 1: slot 0 is {@link #receive}'s), to finish with {@link #awaitArrival}.
@@ -118,7 +104,7 @@ final class Transfers
         return c.irecvReusing(slot, buf, kind, offset, count, source, Communicator.ANY_TAG);
     }
 
-    /** Waits for a receive started with {@link #irecvSlot} or {@link #irecv}, then checks it as {@link #checkArrival} does. */
+    /** Waits for a receive started with {@link #irecvSlot}, then checks it as {@link #checkArrival} does. */
     static void awaitArrival(
         final Communicator c, final ReceiveRequest request, final Object buf, final Primitive kind, final int offset, final int count,
         final int source, final int tag)
@@ -182,7 +168,7 @@ final class Transfers
 
     /**
      * Checks a receive of {@code count} elements from {@code source} into {@code buf} from {@code offset}, started with
-     * {@link #irecv} and completed: receives again when it took an expected notice ({@link #isExpectedNotice}), and throws
+     * {@link #irecvSlot} and completed: receives again when it took an expected notice ({@link #isExpectedNotice}), and throws
      * when it failed, or took a message of another collective or of another length.
      */
     static void checkArrival(

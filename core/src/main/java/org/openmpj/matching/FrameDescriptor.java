@@ -74,10 +74,19 @@ public final class FrameDescriptor
         return type == EAGER || type == DATA ? byteCount : 0;
     }
 
-    /** @return a frame cost against the receiver's eager credit: the message and its header. */
+    /**
+     * What an eager frame costs beyond its payload against the receiver's credit: more than its header, so that a window
+     * holds a bounded number of small messages (1,024 in a window of 1 MiB) and not one per 56 bytes of it. A receiver
+     * keeps each unexpected message in an entry of about 150 bytes of heap with a scratch array; with a 4 MiB window, a
+     * sender of 8-byte messages could otherwise leave 75,000 of them (some 16 MB) at a receiver that lags, and its
+     * collection pauses would stall every rank.
+     */
+    public static final int FRAME_CREDIT_BYTES = 1024;
+
+    /** @return a frame cost against the receiver's eager credit: the message and {@link #FRAME_CREDIT_BYTES}. */
     public static long creditCost(final long byteCount)
     {
-        return byteCount + HEADER_BYTES;
+        return byteCount + FRAME_CREDIT_BYTES;
     }
 
     /**

@@ -91,7 +91,7 @@ public final class PeerProtocol
      */
     public static long windowBytes(final long requestedBytes, final long eagerLimitBytes)
     {
-        return Math.max(requestedBytes, 2 * (eagerLimitBytes + 64));
+        return Math.max(requestedBytes, 2 * FrameDescriptor.creditCost(eagerLimitBytes));
     }
 
     /** Sets the connection's writing half, once the connection is established. */

@@ -327,12 +327,27 @@ final class RingWriter implements FrameWriter
         }
         final int at = (int)(position & mask);
         final int first = (int)Math.min(bytes, capacity - at);
-        data.position(at);
-        BufferCopy.toBuffer(payload, kind, offset, fromByte, data, first);
+        putPiece(payload, kind, offset, fromByte, at, first);
         if (bytes > first)
         {
-            data.position(0);
-            BufferCopy.toBuffer(payload, kind, offset, fromByte + first, data, (int)(bytes - first));
+            putPiece(payload, kind, offset, fromByte + first, 0, (int)(bytes - first));
+        }
+    }
+
+    /**
+     * Copies a piece of a payload to byte {@code at} of the ring: bytes through the ring's buffer, other kinds straight into
+     * its memory, since a buffer would be wrapped in a new memory segment for every piece.
+     */
+    private void putPiece(final Object payload, final Primitive kind, final int offset, final long fromByte, final int at, final int bytes)
+    {
+        if (kind == Primitive.BYTE)
+        {
+            data.position(at);
+            BufferCopy.toBuffer(payload, kind, offset, fromByte, data, bytes);
+        }
+        else
+        {
+            BufferCopy.toSegment(payload, kind, offset, fromByte, memory, dataOffset + at, bytes);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.openmpj.transport.tcp;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
@@ -54,6 +55,8 @@ final class TcpConnection implements FrameWriter
     private final ReentrantLock writeLock = new ReentrantLock();
     /** Bytes waiting to be written, between position and limit. */
     private final ByteBuffer out = ByteBuffer.allocateDirect(STAGING_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    /** All of {@link #out}'s memory, from its byte 0. */
+    private final MemorySegment outMemory = MemorySegment.ofBuffer(out);
     /** The frame whose payload is being staged, once its header went to {@link #out}. */
     private OutFrame current;
     private final FrameBacklog queue = new FrameBacklog();
@@ -441,9 +444,15 @@ final class TcpConnection implements FrameWriter
     private long stage(final Object payload, final Primitive kind, final int offset, final long from, final long total)
     {
         final int bytes = (int)Math.min(out.remaining(), total - from);
-        if (bytes > 0)
+        if (bytes > 0 && kind == Primitive.BYTE)
         {
             BufferCopy.toBuffer(payload, kind, offset, from, out, bytes);
+        }
+        else if (bytes > 0)
+        {
+            // Straight into the buffer's memory: wrapping the buffer in a segment would make one per piece.
+            BufferCopy.toSegment(payload, kind, offset, from, outMemory, out.position(), bytes);
+            out.position(out.position() + bytes);
         }
         return bytes;
     }

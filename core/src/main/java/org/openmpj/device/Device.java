@@ -27,6 +27,12 @@ public interface Device extends AutoCloseable
     /** @return what the device can do. */
     DeviceCapabilities capabilities();
 
+    /**
+     * @return whether this rank's waits spin, as they do where its ranks have a core each; false where they yield and
+     *         park because ranks share cores, so that a message's sender and receiver take turns on a core.
+     */
+    boolean waitsSpin();
+
     /** @return the largest message size sent eagerly (copied so the sender can return); larger ones wait for the receiver. */
     long eagerLimitBytes();
 

@@ -43,8 +43,8 @@ public final class CollectiveThresholds
 
     /**
      * Reduce of a commutative operation on at least twice this many bytes, on a device whose ranks reach each other through
-     * the network, goes up the binomial tree in segments of this size, pipelined, and so does an Allreduce between two such
-     * ranks of up to {@link Allreduce#PAIR_SEGMENTS_MAX} segments; 0 sends every message whole.
+     * the network and have a core each, goes up the binomial tree in segments of this size, pipelined, and so does an
+     * Allreduce between two such ranks of up to {@link Allreduce#PAIR_SEGMENTS_MAX} segments; 0 sends every message whole.
      */
     public static final String REDUCE_SEGMENT_BYTES_PROP_NAME = "openmpj.coll.reduceSegmentBytes";
     /**
@@ -113,7 +113,7 @@ public final class CollectiveThresholds
             new ConfigOption(REDUCE_SPLIT_MIN_BYTES_PROP_NAME, Long.toString(REDUCE_SPLIT_MIN_BYTES_DEFAULT),
                 "bytes: Reduce this large (commutative op) reduce-scatters, then gathers, else a binomial tree (default: never)"),
             new ConfigOption(REDUCE_SEGMENT_BYTES_PROP_NAME, Long.toString(REDUCE_SEGMENT_BYTES_DEFAULT),
-                "bytes: Reduce (commutative op) of twice this size or more over the network goes up its tree in segments this large,"
+                "bytes: Reduce (commutative op) of twice this size or more over the network, a core per rank, goes up its tree in segments,"
                     + " and a 2-rank Allreduce of 2 to 8 segments exchanges them (0: whole messages)"),
             new ConfigOption(GATHER_TREE_MAX_BYTES_PROP_NAME, Long.toString(GATHER_TREE_MAX_BYTES_DEFAULT),
                 "bytes at the root: Gather and Scatter up to this size use a binomial tree; larger ones go direct"),

@@ -151,6 +151,12 @@ public final class Communicator
         return device.capabilities().sharesMemory();
     }
 
+    /** @return whether this rank's waits spin, each rank having a core ({@link Device#waitsSpin}). */
+    public boolean waitsSpin()
+    {
+        return device.waitsSpin();
+    }
+
     /** @return the largest tag a message may carry (MPI's {@code TAG_UB}). */
     public int largestTag()
     {

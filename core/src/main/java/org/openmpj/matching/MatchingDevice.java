@@ -143,6 +143,12 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public boolean waitsSpin()
+    {
+        return idle.spins();
+    }
+
+    @Override
     public int rank()
     {
         return rank;

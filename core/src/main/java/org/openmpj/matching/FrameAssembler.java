@@ -1,9 +1,11 @@
 package org.openmpj.matching;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import org.openmpj.device.BufferCopy;
+import org.openmpj.device.Primitive;
 
 /**
  * Reads a peer's frames out of a byte stream that arrives in pieces of any size, as a socket or a ring gives them:
@@ -23,6 +25,9 @@ public final class FrameAssembler
     private long payloadRead;
     /** Padding bytes still to skip before the next frame. */
     private int padding;
+    /** The buffer {@link #memory} views; a reader passes the same staging buffer every time. */
+    private ByteBuffer memoryOwner;
+    private MemorySegment memory;
 
     /**
      * @param protocol       the peer's protocol, told of every frame.
@@ -135,9 +140,15 @@ public final class FrameAssembler
         final int take = (int)Math.min(total - payloadRead, in.remaining());
         final long keep = landing.keepBytes();
         final int kept = (int)Math.max(0, Math.min(take, keep - payloadRead));
-        if (kept > 0)
+        if (kept > 0 && landing.kind() == Primitive.BYTE)
         {
             BufferCopy.fromBuffer(in, kept, landing.array(), landing.kind(), landing.elementOffset(), payloadRead);
+        }
+        else if (kept > 0)
+        {
+            // Straight from the buffer's memory: wrapping the buffer in a segment would make one per piece.
+            BufferCopy.fromSegment(memoryOf(in), in.position(), kept, landing.array(), landing.kind(), landing.elementOffset(), payloadRead);
+            in.position(in.position() + kept);
         }
         in.position(in.position() + take - kept);
         payloadRead += take;
@@ -145,6 +156,17 @@ public final class FrameAssembler
         {
             finishFrame(total);
         }
+    }
+
+    /** @return all of {@code in}'s memory from its index 0, made once for each buffer the reader passes. */
+    private MemorySegment memoryOf(final ByteBuffer in)
+    {
+        if (in != memoryOwner)
+        {
+            memory = MemorySegment.ofBuffer(in.duplicate().clear());
+            memoryOwner = in;
+        }
+        return memory;
     }
 
     private void finishFrame(final long payloadBytes)

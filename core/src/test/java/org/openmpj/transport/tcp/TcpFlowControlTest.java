@@ -11,6 +11,7 @@ import org.openmpj.device.Device;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.Request;
 import org.openmpj.device.SendMode;
+import org.openmpj.matching.FrameDescriptor;
 
 /**
  * A sender floods a receiver that is not receiving with small messages: only the eager window's worth completes
@@ -53,10 +54,10 @@ class TcpFlowControlTest
             {
                 completed += send.isComplete() ? 1 : 0;
             }
-            final long held = completed * (MESSAGE_BYTES + 48L);
+            final long held = completed * FrameDescriptor.creditCost(MESSAGE_BYTES);
             assertTrue(held <= WINDOW_BYTES, completed + " sends completed (" + held + " bytes held by the receiver), more than the "
                 + WINDOW_BYTES + "-byte window");
-            assertTrue(completed >= WINDOW_BYTES / (MESSAGE_BYTES + 48) - 1, "only " + completed + " eager sends completed");
+            assertTrue(completed >= WINDOW_BYTES / FrameDescriptor.creditCost(MESSAGE_BYTES) - 1, "only " + completed + " eager sends completed");
 
             final byte[] in = new byte[MESSAGE_BYTES];
             for (int i = 0; i < MESSAGES; i++)
@@ -78,6 +79,50 @@ class TcpFlowControlTest
                     sender.progress();
                     receiver.progress();
                 }
+            }
+            job.job.checkAlive();
+        }
+    }
+
+    @Test
+    void aFloodOfTinyMessagesIsHeldToABoundedCount() throws Exception
+    {
+        final int messages = 2_000;
+        final Map<String, String> properties = Map.of(TcpDeviceProvider.WINDOW_PROP_NAME, Long.toString(WINDOW_BYTES));
+        try (TcpTestJob job = new TcpTestJob(2, properties))
+        {
+            final Device sender = job.devices[0];
+            final Device receiver = job.devices[1];
+            final Request[] sends = new Request[messages];
+            for (int i = 0; i < messages; i++)
+            {
+                sends[i] = sender.isend(new long[] {i}, Primitive.LONG, 0, 1, 1, 0, 6, 0, SendMode.STANDARD);
+            }
+            final long until = System.nanoTime() + 500_000_000L;
+            while (System.nanoTime() < until)
+            {
+                sender.progress();
+                receiver.progress();
+            }
+            int completed = 0;
+            for (final Request send : sends)
+            {
+                completed += send.isComplete() ? 1 : 0;
+            }
+            // Each waits in an entry of its own at the receiver: the window bounds their number, not only their bytes.
+            final long most = WINDOW_BYTES / FrameDescriptor.creditCost(Long.BYTES);
+            assertTrue(completed <= most, completed + " tiny sends completed, more than the " + most + " the window allows");
+            assertTrue(completed >= most - 1, "only " + completed + " tiny eager sends completed");
+            final long[] in = new long[1];
+            for (int i = 0; i < messages; i++)
+            {
+                final Request recv = receiver.irecv(in, Primitive.LONG, 0, 1, 0, 6, 0);
+                while (!recv.isComplete())
+                {
+                    receiver.progress();
+                    sender.progress();
+                }
+                assertEquals(i, in[0], "message " + i + " arrived in order");
             }
             job.job.checkAlive();
         }

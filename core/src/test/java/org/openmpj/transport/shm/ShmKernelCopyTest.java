@@ -15,13 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,18 +22,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.concurrent.IdleStrategies;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 import org.openmpj.device.SendMode;
-import org.openmpj.device.SharedKeyValueStore;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.os.PinnedExposure;
 import org.openmpj.os.ProcessMemory;
-import org.openmpj.runtime.JobState;
-import org.openmpj.runtime.RankDeviceContext;
 
 /**
  * The one-copy path for large messages on the shm device, ranks as threads of this JVM: payloads of every kind move
@@ -68,7 +57,7 @@ class ShmKernelCopyTest
     @Test
     void everyPairExchangesEveryKindAndSizeOneCopyUpwardsStreamedDownwards() throws Exception
     {
-        try (Job job = Job.open(3, settings("kernel")))
+        try (ShmTestJob job = ShmTestJob.open(3, settings("kernel")))
         {
             job.run(rank -> exchangeWithAll(job, rank));
             assertNull(job.transports[0].puller(), "rank 0 has nobody below to pull from");
@@ -90,7 +79,7 @@ class ShmKernelCopyTest
     {
         assertNull(org.openmpj.os.SpinningHold.unavailabilityCause(), "this machine is x86-64 Linux: holds can spin");
         final int messages = 40;
-        try (Job job = Job.open(2, settings("kernel"), "spin"))
+        try (ShmTestJob job = ShmTestJob.open(2, settings("kernel"), "spin"))
         {
             job.run(rank ->
             {
@@ -124,7 +113,7 @@ class ShmKernelCopyTest
     @Test
     void aTruncatedPayloadKeepsWhatFitsAndTheNextOneArrives() throws Exception
     {
-        try (Job job = Job.open(2, settings("kernel")))
+        try (ShmTestJob job = ShmTestJob.open(2, settings("kernel")))
         {
             final int count = 1 << 20;
             final int[] sent = (int[])pattern(Primitive.INT, count, 5);
@@ -157,7 +146,7 @@ class ShmKernelCopyTest
     {
         final Map<String, String> settings = settings("kernel");
         settings.put(ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME, "0");
-        try (Job job = Job.open(2, settings))
+        try (ShmTestJob job = ShmTestJob.open(2, settings))
         {
             final int count = 2 << 20;
             final byte[] sent = (byte[])pattern(Primitive.BYTE, count, 9);
@@ -196,7 +185,7 @@ class ShmKernelCopyTest
         settings.put(DeviceContext.VERBOSE_PROP_NAME, "true");
         final String said = stderrOf(() ->
         {
-            try (Job job = Job.open(3, settings))
+            try (ShmTestJob job = ShmTestJob.open(3, settings))
             {
                 job.run(rank -> exchangeWithAll(job, rank));
                 for (int rank = 0; rank < 3; rank++)
@@ -217,7 +206,7 @@ class ShmKernelCopyTest
         kernel.put(DeviceContext.VERBOSE_PROP_NAME, "true");
         final String oneCopy = stderrOf(() ->
         {
-            try (Job job = Job.open(2, kernel))
+            try (ShmTestJob job = ShmTestJob.open(2, kernel))
             {
                 job.run(rank -> { });
             }
@@ -230,7 +219,7 @@ class ShmKernelCopyTest
         ring.put(DeviceContext.VERBOSE_PROP_NAME, "true");
         final String rings = stderrOf(() ->
         {
-            try (Job job = Job.open(2, ring))
+            try (ShmTestJob job = ShmTestJob.open(2, ring))
             {
                 job.run(rank -> { });
                 assertNull(job.transports[0].exposer());
@@ -241,7 +230,7 @@ class ShmKernelCopyTest
     }
 
     /** Sends every size of every kind to each other rank and receives as much from each, into slices that start mid-array. */
-    private static void exchangeWithAll(final Job job, final int rank)
+    private static void exchangeWithAll(final ShmTestJob job, final int rank)
     {
         final MatchingDevice device = job.devices[rank];
         final int size = job.devices.length;
@@ -372,91 +361,5 @@ class ShmKernelCopyTest
     private interface Action
     {
         void run() throws Exception;
-    }
-
-    /** What one rank does in a {@link Job}. */
-    private interface RankBody
-    {
-        void run(int rank) throws Exception;
-    }
-
-    /** Shm devices opened for the ranks of one job, each by a thread of this JVM, with their transports. */
-    private static final class Job implements AutoCloseable
-    {
-        final MatchingDevice[] devices;
-        final ShmTransport[] transports;
-
-        private Job(final int size)
-        {
-            devices = new MatchingDevice[size];
-            transports = new ShmTransport[size];
-        }
-
-        static Job open(final int size, final Map<String, String> settings) throws Exception
-        {
-            return open(size, settings, "backoff");
-        }
-
-        /** @param idle how the ranks wait: {@code backoff}, or {@code spin}, which makes exposures spin while they hold. */
-        static Job open(final int size, final Map<String, String> settings, final String idle) throws Exception
-        {
-            final Job job = new Job(size);
-            final JobState state = new JobState();
-            final SharedKeyValueStore store = new SharedKeyValueStore(size, state);
-            final Map<String, Object> shared = new ConcurrentHashMap<>();
-            job.run(rank ->
-            {
-                final ShmTransport[] transport = new ShmTransport[1];
-                job.devices[rank] = new ShmDeviceProvider().open(new RankDeviceContext(rank, size, settings::get, state,
-                    IdleStrategies.choose(idle, size, 2), shared, store), transport);
-                job.transports[rank] = transport[0];
-            });
-            return job;
-        }
-
-        /** Runs {@code body} for every rank at once, each in a thread of its own, and rethrows the first failure. */
-        void run(final RankBody body) throws Exception
-        {
-            final ExecutorService ranks = Executors.newFixedThreadPool(devices.length);
-            try
-            {
-                final CompletionService<Object> done = new ExecutorCompletionService<>(ranks);
-                for (int rank = 0; rank < devices.length; rank++)
-                {
-                    final int r = rank;
-                    done.submit(() ->
-                    {
-                        body.run(r);
-                        return null;
-                    });
-                }
-                // In the order they end, so that a rank's failure is seen while the others wait for it.
-                for (int rank = 0; rank < devices.length; rank++)
-                {
-                    final Future<Object> ended = done.poll(100, TimeUnit.SECONDS);
-                    if (ended == null)
-                    {
-                        throw new AssertionError("ranks still running after 100 s");
-                    }
-                    ended.get();
-                }
-            }
-            finally
-            {
-                ranks.shutdownNow();
-            }
-        }
-
-        @Override
-        public void close()
-        {
-            for (final MatchingDevice device : devices)
-            {
-                if (device != null)
-                {
-                    device.close();
-                }
-            }
-        }
     }
 }

@@ -123,7 +123,7 @@ final class Allreduce
         final int ahead = Reduce.SEGMENTS_POSTED_AHEAD;
         final int from = t * segmentItems * itemElements;
         final int length = Math.min(segmentItems, items - t * segmentItems) * itemElements;
-        receives[t % ahead] = Transfers.irecvSlot(c, 1 + t % ahead, theirs, kind, from, length, partner);
+        Reduce.postSegment(c, receives, 0, t, theirs, 0, kind, items, itemElements, segmentItems, partner);
         sends[t % ahead] = Transfers.isendSlot(c, 1 + t % ahead, mine, kind, mineOffset + from, length, partner, Transfers.TAG_ALLREDUCE);
     }
 

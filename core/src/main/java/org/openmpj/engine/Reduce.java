@@ -276,7 +276,7 @@ final class Reduce
     }
 
     /** Posts the receive of child number {@code j}'s segment {@code t}, into its place from {@code base} of {@code into}. */
-    private static void postSegment(
+    static void postSegment(
         final Communicator c, final ReceiveRequest[] posted, final int j, final int t, final Object into, final int base,
         final Primitive kind, final int items, final int itemElements, final int segmentItems, final int child)
     {

@@ -1,6 +1,7 @@
 package org.openmpj.matching;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
@@ -732,14 +733,8 @@ public final class MatchingDevice implements Device
         {
             if (slot >= stepRecvs.length)
             {
-                final int length = Math.max(slot + 1, 2 * stepRecvs.length);
-                final int made = stepRecvs.length;
-                stepRecvs = Arrays.copyOf(stepRecvs, length);
-                stepRecvStarted = Arrays.copyOf(stepRecvStarted, length);
-                for (int i = made; i < length; i++)
-                {
-                    stepRecvs[i] = ownRequest(new RecvRequest());
-                }
+                stepRecvs = grown(stepRecvs, slot, () -> ownRequest(new RecvRequest()));
+                stepRecvStarted = Arrays.copyOf(stepRecvStarted, stepRecvs.length);
             }
             return stepRecvs[slot];
         }
@@ -749,16 +744,21 @@ public final class MatchingDevice implements Device
         {
             if (slot >= stepSends.length)
             {
-                final int length = Math.max(slot + 1, 2 * stepSends.length);
-                final int made = stepSends.length;
-                stepSends = Arrays.copyOf(stepSends, length);
-                stepSendStarted = Arrays.copyOf(stepSendStarted, length);
-                for (int i = made; i < length; i++)
-                {
-                    stepSends[i] = ownRequest(new SendRequest());
-                }
+                stepSends = grown(stepSends, slot, () -> ownRequest(new SendRequest()));
+                stepSendStarted = Arrays.copyOf(stepSendStarted, stepSends.length);
             }
             return stepSends[slot];
+        }
+
+        /** @return {@code requests} lengthened to hold {@code slot} (at least doubled), the new places filled by {@code make}. */
+        private static <T> T[] grown(final T[] requests, final int slot, final Supplier<T> make)
+        {
+            final T[] longer = Arrays.copyOf(requests, Math.max(slot + 1, 2 * requests.length));
+            for (int i = requests.length; i < longer.length; i++)
+            {
+                longer[i] = make.get();
+            }
+            return longer;
         }
     }
 

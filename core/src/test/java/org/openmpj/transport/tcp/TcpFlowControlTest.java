@@ -42,18 +42,7 @@ class TcpFlowControlTest
                 java.util.Arrays.fill(message, (byte)i);
                 sends[i] = sender.isend(message, Primitive.BYTE, 0, MESSAGE_BYTES, 1, 0, 5, 0, SendMode.STANDARD);
             }
-            // Both sides make progress for a while, as waiting threads would, without the receiver posting anything.
-            final long until = System.nanoTime() + 500_000_000L;
-            while (System.nanoTime() < until)
-            {
-                sender.progress();
-                receiver.progress();
-            }
-            int completed = 0;
-            for (final Request send : sends)
-            {
-                completed += send.isComplete() ? 1 : 0;
-            }
+            final int completed = completedWhileNothingIsReceived(sender, receiver, sends);
             final long held = completed * FrameDescriptor.creditCost(MESSAGE_BYTES);
             assertTrue(held <= WINDOW_BYTES, completed + " sends completed (" + held + " bytes held by the receiver), more than the "
                 + WINDOW_BYTES + "-byte window");
@@ -98,17 +87,7 @@ class TcpFlowControlTest
             {
                 sends[i] = sender.isend(new long[] {i}, Primitive.LONG, 0, 1, 1, 0, 6, 0, SendMode.STANDARD);
             }
-            final long until = System.nanoTime() + 500_000_000L;
-            while (System.nanoTime() < until)
-            {
-                sender.progress();
-                receiver.progress();
-            }
-            int completed = 0;
-            for (final Request send : sends)
-            {
-                completed += send.isComplete() ? 1 : 0;
-            }
+            final int completed = completedWhileNothingIsReceived(sender, receiver, sends);
             // Each waits in an entry of its own at the receiver: the window bounds their number, not only their bytes.
             final long most = WINDOW_BYTES / FrameDescriptor.creditCost(Long.BYTES);
             assertTrue(completed <= most, completed + " tiny sends completed, more than the " + most + " the window allows");
@@ -126,5 +105,26 @@ class TcpFlowControlTest
             }
             job.job.checkAlive();
         }
+    }
+
+    /**
+     * Both sides make progress for half a second, as waiting threads would, without the receiver posting anything.
+     *
+     * @return how many of {@code sends} completed meanwhile: those the receiver holds as eager copies.
+     */
+    private static int completedWhileNothingIsReceived(final Device sender, final Device receiver, final Request[] sends)
+    {
+        final long until = System.nanoTime() + 500_000_000L;
+        while (System.nanoTime() < until)
+        {
+            sender.progress();
+            receiver.progress();
+        }
+        int completed = 0;
+        for (final Request send : sends)
+        {
+            completed += send.isComplete() ? 1 : 0;
+        }
+        return completed;
     }
 }

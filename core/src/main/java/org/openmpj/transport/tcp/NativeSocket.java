@@ -16,6 +16,7 @@ import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +52,10 @@ final class NativeSocket
     private static final short AF_INET6 = 10;
     private static final int SOCKADDR_BYTES = 128;
     private static final int RETIRED = Integer.MIN_VALUE;
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_CONGESTION = 13;
+    /** The longest congestion control name the kernel takes (TCP_CA_NAME_MAX, with its terminating zero). */
+    private static final int CONGESTION_NAME_BYTES = 16;
     private static final short POLLIN = 0x1;
     private static final short POLLOUT = 0x4;
     private static final StructLayout POLL_FD = MemoryLayout.structLayout(
@@ -119,6 +124,7 @@ final class NativeSocket
             addressOf(Calls.GETSOCKNAME, -1, address, length);
             addressOf(Calls.GETPEERNAME, -1, address, length);
             none.ready(none.sendPoll);
+            none.useCongestionControl("reno");
         }
         catch (final IOException ex)
         {
@@ -142,6 +148,43 @@ final class NativeSocket
     int descriptor()
     {
         return fd;
+    }
+
+    /**
+     * Makes the connection use the kernel's congestion control {@code name} (as {@code net.ipv4.tcp_congestion_control}
+     * names them) from now on.
+     *
+     * @throws IOException naming the errno when the kernel refuses: the name is unknown, or not among
+     *                     {@code net.ipv4.tcp_allowed_congestion_control} for a process without CAP_NET_ADMIN.
+     */
+    void useCongestionControl(final String name) throws IOException
+    {
+        final byte[] ascii = name.getBytes(StandardCharsets.US_ASCII);
+        if (ascii.length >= CONGESTION_NAME_BYTES)
+        {
+            throw new IOException("congestion control name '" + name + "' is longer than the kernel's "
+                + (CONGESTION_NAME_BYTES - 1) + " characters");
+        }
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment value = arena.allocate(ascii.length + 1L);
+            value.copyFrom(MemorySegment.ofArray(ascii));
+            final MemorySegment state = arena.allocate(CALL_STATE);
+            final int result = (int)Calls.SETSOCKOPT.invokeExact(state, fd, IPPROTO_TCP, TCP_CONGESTION, value, ascii.length);
+            if (result != 0)
+            {
+                throw new IOException("the kernel refused congestion control '" + name + "' on descriptor " + fd + " (errno "
+                    + (int)ERRNO.get(state, 0L) + ")");
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            throw new IOException("setsockopt on descriptor " + fd + " failed: " + ex, ex);
+        }
     }
 
     /**
@@ -371,6 +414,7 @@ final class NativeSocket
         static final MethodHandle GETSOCKNAME;
         static final MethodHandle GETPEERNAME;
         static final MethodHandle POLL;
+        static final MethodHandle SETSOCKOPT;
 
         static
         {
@@ -379,6 +423,7 @@ final class NativeSocket
             MethodHandle getsockname = null;
             MethodHandle getpeername = null;
             MethodHandle poll = null;
+            MethodHandle setsockopt = null;
             final boolean allowed = System.getProperty("os.name", "").equals("Linux") && NativeSocket.class.getModule().isNativeAccessEnabled();
             if (allowed)
             {
@@ -397,6 +442,10 @@ final class NativeSocket
                 poll = linker.downcallHandle(libc.findOrThrow("poll"),
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT),
                     Linker.Option.critical(false));
+                setsockopt = linker.downcallHandle(libc.findOrThrow("setsockopt"),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
+                    Linker.Option.captureCallState("errno"));
             }
             AVAILABLE = allowed;
             SEND = send;
@@ -404,6 +453,7 @@ final class NativeSocket
             GETSOCKNAME = getsockname;
             GETPEERNAME = getpeername;
             POLL = poll;
+            SETSOCKOPT = setsockopt;
         }
 
         private Calls()

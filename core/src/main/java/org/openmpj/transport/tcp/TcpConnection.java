@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.device.BufferCopy;
@@ -39,11 +43,11 @@ final class TcpConnection implements FrameWriter
     private static final int NATIVE_MIN_BYTES = 64 * 1024;
     /** The most one native receive moves, so that the call stays short (it holds off the garbage collector). */
     private static final int NATIVE_MAX_BYTES = 4 * 1024 * 1024;
+    /** Whether this process said already that the kernel refused the congestion control for connections within the host. */
+    private static final AtomicBoolean CONGESTION_REFUSED = new AtomicBoolean();
     private final SocketChannel channel;
-    /** Whether large payloads may go natively; the descriptor for it is looked up on the first one (see {@link #nativeSocket}). */
-    private final boolean nativeIo;
-    /** The most one native send moves ({@link TcpDeviceProvider#SEND_PIECE_PROP_NAME}). */
-    private final int sendPieceBytes;
+    /** Whether large payloads may go natively and how; the descriptor for it is looked up on the first one (see {@link #nativeSocket}). */
+    private final NativeIoSettings nativeIo;
     private final Object socketLock = new Object();
     /** The channel's descriptor for native I/O once looked up; null before, and when payloads go through the staging buffers only. */
     private volatile NativeSocket socket;
@@ -76,16 +80,14 @@ final class TcpConnection implements FrameWriter
     }
 
     /**
-     * @param nativeIo       whether large payloads may go natively; false moves every payload through the staging buffers.
-     * @param sendPieceBytes the most one native send moves.
+     * @param nativeIo       whether and how large payloads go natively; not enabled moves every payload through the staging buffers.
      */
     TcpConnection(
-        final SocketChannel channel, final boolean nativeIo, final int sendPieceBytes, final int peer, final PeerProtocol protocol,
+        final SocketChannel channel, final NativeIoSettings nativeIo, final int peer, final PeerProtocol protocol,
         final ConnectionListener listener)
     {
         this.channel = channel;
         this.nativeIo = nativeIo;
-        this.sendPieceBytes = sendPieceBytes;
         this.peer = peer;
         this.protocol = protocol;
         this.listener = listener;
@@ -305,9 +307,46 @@ final class TcpConnection implements FrameWriter
             if (!socketLookedUp)
             {
                 socketLookedUp = true;
-                socket = nativeIo ? NativeSocket.of(channel) : null;
+                socket = nativeIo.enabled() ? NativeSocket.of(channel) : null;
+                if (socket != null && !nativeIo.sameHostCongestion().isEmpty() && withinHost())
+                {
+                    useSameHostCongestion(socket);
+                }
             }
             return socket;
+        }
+    }
+
+    /** @return whether the peer's end of the connection is an address of this host (and so of this network namespace). */
+    private boolean withinHost()
+    {
+        try
+        {
+            final InetAddress remote = ((InetSocketAddress)channel.getRemoteAddress()).getAddress();
+            return remote.isLoopbackAddress() || NetworkInterface.getByInetAddress(remote) != null;
+        }
+        catch (final IOException ex)
+        {
+            return false;
+        }
+    }
+
+    /**
+     * Switches the connection to {@link NativeIoSettings#sameHostCongestion()}; where the kernel refuses (a name it does not
+     * allow this process), says so once per process and keeps its default.
+     */
+    private void useSameHostCongestion(final NativeSocket descriptor)
+    {
+        try
+        {
+            descriptor.useCongestionControl(nativeIo.sameHostCongestion());
+        }
+        catch (final IOException ex)
+        {
+            if (CONGESTION_REFUSED.compareAndSet(false, true))
+            {
+                System.err.println("openmpj: tcp: connections within this host keep the kernel's congestion control: " + ex.getMessage());
+            }
         }
     }
 
@@ -315,7 +354,7 @@ final class TcpConnection implements FrameWriter
     private boolean landsNatively()
     {
         final Landing landing = frames.landing();
-        return nativeIo && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - frames.payloadRead() >= NATIVE_MIN_BYTES
+        return nativeIo.enabled() && landing.kind() != Primitive.BOOLEAN && landing.keepBytes() - frames.payloadRead() >= NATIVE_MIN_BYTES
             && nativeSocket() != null;
     }
 
@@ -411,7 +450,7 @@ final class TcpConnection implements FrameWriter
     /** @return whether a payload of this kind and size goes straight from its array to the socket. */
     private boolean sendsNatively(final Primitive kind, final long payloadBytes)
     {
-        return nativeIo && kind != Primitive.BOOLEAN && payloadBytes >= NATIVE_MIN_BYTES && nativeSocket() != null;
+        return nativeIo.enabled() && kind != Primitive.BOOLEAN && payloadBytes >= NATIVE_MIN_BYTES && nativeSocket() != null;
     }
 
     /**
@@ -426,7 +465,7 @@ final class TcpConnection implements FrameWriter
         {
             return restage(payload, kind, offset, from, total);
         }
-        final long bytes = Math.min(total - from, sendPieceBytes);
+        final long bytes = Math.min(total - from, nativeIo.sendPieceBytes());
         final long start = (long)offset * kind.sizeBytes() + from;
         return socket.send(payload, kind, start, bytes);
     }

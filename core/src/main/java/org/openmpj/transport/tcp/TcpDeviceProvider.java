@@ -48,6 +48,18 @@ public final class TcpDeviceProvider implements DeviceProvider
     /** Whether large payloads go straight between Java arrays and sockets, where the platform allows it. */
     public static final String NATIVE_IO_PROP_NAME = "openmpj.tcp.nativeIo";
 
+    /**
+     * The kernel's congestion control for connections to ranks on the same host, set where native I/O is on; empty keeps
+     * the kernel's default. Why: BBR, the default of many kernels, sizes its window from bandwidth times the smallest
+     * round trip, a few microseconds within a host, so after its start-up phase a 1 MiB message no longer fits the window
+     * and waits for acknowledgements. Measured on loopback, 2 ranks on 2 cores of an Intel Xeon: a 1 MiB ping-pong took
+     * 300-315 µs one way under BBR once its start-up ended (118 µs before), 104-106 µs under reno; a C ping-pong showed the
+     * same (113-118 µs, then 313-317; 90 µs under reno in one send).
+     */
+    public static final String SAME_HOST_CONGESTION_PROP_NAME = "openmpj.tcp.sameHostCongestion";
+    /** Default congestion control within a host: reno, which every Linux kernel has and allows every process. */
+    public static final String SAME_HOST_CONGESTION_DEFAULT = "reno";
+
     /** The most payload bytes one native send moves; a larger payload goes in several sends. */
     public static final String SEND_PIECE_PROP_NAME = "openmpj.tcp.sendPieceBytes";
     /**
@@ -55,7 +67,9 @@ public final class TcpDeviceProvider implements DeviceProvider
      * cores of an Intel Xeon, alternating, twice each: one-way 1 MiB took 174-185 µs in one call against 342-357 in
      * 128 KiB pieces and 289-300 in 16 KiB pieces, 4 MiB 636-664 against 1,485-1,575; a 1 MiB Sendrecv 383-393 against
      * 442-447. On an AMD EPYC the 128 KiB pieces had won (1 MiB Sendrecv 206-254 µs against 306-365 in one call; one-way
-     * 143-147 against 164-202), so where the CPU is such a one they are worth setting.
+     * 143-147 against 164-202), so where the CPU is such a one they are worth setting. Those runs had the kernel's BBR
+     * (see {@link #SAME_HOST_CONGESTION_PROP_NAME}); under reno one call still won on the Xeon: 1 MiB one-way 104-106 µs
+     * against 120-126 in 128 KiB pieces.
      */
     public static final long SEND_PIECE_DEFAULT = 4L * 1024 * 1024;
     /** The smallest native send piece accepted. */
@@ -96,7 +110,9 @@ public final class TcpDeviceProvider implements DeviceProvider
             new ConfigOption(NATIVE_IO_PROP_NAME, "true",
                 "large payloads go straight between arrays and sockets (Linux, JVM run with --enable-native-access); false stages them"),
             new ConfigOption(SEND_PIECE_PROP_NAME, Long.toString(SEND_PIECE_DEFAULT),
-                "bytes: the most one native send moves (" + SEND_PIECE_MIN + " to " + SEND_PIECE_DEFAULT + "); larger payloads go in several"));
+                "bytes: the most one native send moves (" + SEND_PIECE_MIN + " to " + SEND_PIECE_DEFAULT + "); larger payloads go in several"),
+            new ConfigOption(SAME_HOST_CONGESTION_PROP_NAME, SAME_HOST_CONGESTION_DEFAULT,
+                "the kernel's congestion control for connections within a host, where native I/O is on; empty keeps the kernel's default"));
     }
 
     @Override

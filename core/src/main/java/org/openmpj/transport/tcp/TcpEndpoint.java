@@ -32,12 +32,11 @@ public final class TcpEndpoint
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final long connectTimeoutMs;
-    private final int sendPieceBytes;
     private final int socketBufferBytes;
-    private final boolean nativeIo;
+    private final NativeIoSettings nativeIo;
     private TcpTransport transport;
 
-    private TcpEndpoint(final DeviceContext context, final ServerSocketChannel listener, final int socketBufferBytes, final boolean nativeIo)
+    private TcpEndpoint(final DeviceContext context, final ServerSocketChannel listener, final int socketBufferBytes, final NativeIoSettings nativeIo)
     {
         this.context = context;
         this.listener = listener;
@@ -47,7 +46,6 @@ public final class TcpEndpoint
         this.windowBytes = TcpDeviceProvider.windowBytes(context);
         this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
             TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
-        this.sendPieceBytes = TcpDeviceProvider.sendPieceBytes(context);
     }
 
     /** The first step, before the job's fence: listens on the chosen interface and publishes the address. */
@@ -56,14 +54,20 @@ public final class TcpEndpoint
         final int rank = context.rank();
         final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
             DeviceSettings.wholeNumber(context, TcpDeviceProvider.SOCKET_BUFFER_PROP_NAME, TcpDeviceProvider.SOCKET_BUFFER_DEFAULT));
-        final boolean nativeIo = DeviceSettings.flag(context, TcpDeviceProvider.NATIVE_IO_PROP_NAME, true);
+        final NativeIoSettings nativeIo = new NativeIoSettings(DeviceSettings.flag(context, TcpDeviceProvider.NATIVE_IO_PROP_NAME, true),
+            TcpDeviceProvider.sendPieceBytes(context),
+            context.property(TcpDeviceProvider.SAME_HOST_CONGESTION_PROP_NAME, TcpDeviceProvider.SAME_HOST_CONGESTION_DEFAULT).trim());
         String choice = context.property(TcpDeviceProvider.INTERFACE_PROP_NAME, null);
         if (choice == null)
         {
             choice = System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME);
         }
         final InetAddress bindAddress = TcpInterfaces.choose(choice);
-        if (nativeIo)
+        if (rank == 0)
+        {
+            context.report(nativeIo.describeCongestion());
+        }
+        if (nativeIo.enabled())
         {
             // Alongside the exchange of addresses, which waits for the other ranks anyway.
             Thread.ofPlatform().daemon().name("openmpj-native-io-setup").start(NativeSocket::prepare);
@@ -115,7 +119,7 @@ public final class TcpEndpoint
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
             transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimitBytes, windowBytes,
-                connectTimeoutMs, socketBufferBytes, nativeIo, sendPieceBytes);
+                connectTimeoutMs, socketBufferBytes, nativeIo);
             return transport;
         }
         catch (final IOException ex)

@@ -47,8 +47,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     private final long eagerLimitBytes;
     private final long connectTimeoutMs;
     private final int socketBufferBytes;
-    private final boolean nativeIo;
-    private final int sendPieceBytes;
+    private final NativeIoSettings nativeIo;
     private final PeerLink[] links;
     private final Acceptor acceptor;
     private final JobWatch watch;
@@ -65,15 +64,13 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     /**
      * @param listener  the bound listening socket, already published to the peers.
      * @param addresses every rank's listening address, by rank.
-     * @param nativeIo  whether connections move large payloads natively where they can (see {@link NativeSocket}).
-     * @param sendPieceBytes the most one native send moves.
+     * @param nativeIo  how connections use their sockets' descriptors (see {@link NativeSocket}).
      */
     TcpTransport(
         final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
         final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs,
-        final int socketBufferBytes, final boolean nativeIo, final int sendPieceBytes) throws IOException
+        final int socketBufferBytes, final NativeIoSettings nativeIo) throws IOException
     {
-        this.sendPieceBytes = sendPieceBytes;
         this.socketBufferBytes = socketBufferBytes;
         this.nativeIo = nativeIo;
         this.rank = device.rank();
@@ -298,7 +295,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     public TcpConnection open(final SocketChannel channel, final PeerLink link) throws IOException
     {
         channel.configureBlocking(false);
-        return new TcpConnection(channel, nativeIo, sendPieceBytes, link.peer, link.protocol, this);
+        return new TcpConnection(channel, nativeIo, link.peer, link.protocol, this);
     }
 
     @Override

@@ -112,6 +112,15 @@ public final class PeerProtocol
         return writer != null;
     }
 
+    /**
+     * @return whether a rendezvous send to the peer waits for its clear-to-send: a hint, as sends are announced and
+     *         answered in other threads meanwhile.
+     */
+    public boolean announcesSends()
+    {
+        return !announcedSends.isEmpty();
+    }
+
     /** @return whether the peer said goodbye: it finalized, and its connection's end is orderly. */
     public boolean peerFinished()
     {

@@ -15,6 +15,8 @@ final class PendingTable<T>
     private int[] free = new int[16];
     private int freeCount;
     private int used;
+    /** Values held, readable without the lock. */
+    private volatile int held;
 
     synchronized long add(final T value)
     {
@@ -34,7 +36,14 @@ final class PendingTable<T>
             slot = used++;
         }
         slots[slot] = value;
+        held++;
         return ((long)uses[slot] << 32) | slot;
+    }
+
+    /** @return whether no value is held; a hint, stale at once, as another thread may add or remove one. */
+    boolean isEmpty()
+    {
+        return held == 0;
     }
 
     /** @return the value under {@code id}, left in place, or null when there is none. */
@@ -62,6 +71,7 @@ final class PendingTable<T>
         slots[slot] = null;
         uses[slot]++;
         free[freeCount++] = slot;
+        held--;
         return value;
     }
 }

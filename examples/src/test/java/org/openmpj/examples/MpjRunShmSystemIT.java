@@ -70,13 +70,33 @@ class MpjRunShmSystemIT
     }
 
     @Test
+    void byDefaultRanksWithACoreEachTakeTheKernelCopyAndRanksSharingCoresTheRings() throws Exception
+    {
+        final int cores = Runtime.getRuntime().availableProcessors();
+        final Launch.Outcome own = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "2", "-dev", "shm",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeMessages");
+        assertEquals(0, own.exitCode(), own::toString);
+        assertTrue(own.stdout().contains("large messages: 24 checked byte for byte"), own::toString);
+        assertTrue(own.stderr().contains("openmpj: shm: messages over 64 KiB move with one copy through the kernel (process_vm_readv)"
+            + " from lower to higher ranks, through the rings otherwise"), own::toString);
+
+        final int sharing = cores + 1;
+        final Launch.Outcome shared = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", Integer.toString(sharing), "-dev", "shm",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeMessages");
+        assertEquals(0, shared.exitCode(), shared::toString);
+        assertTrue(shared.stdout().contains("large messages: " + 12 * sharing * (sharing - 1) + " checked byte for byte"), shared::toString);
+        assertTrue(shared.stderr().contains("openmpj: shm: messages over 64 KiB stream through the rings (two copies, overlapping):"
+            + " the ranks share cores, and a sender held still for a kernel copy would have to be woken"), shared::toString);
+    }
+
+    @Test
     void aKernelCopyThatCannotRunFallsBackToTheRingsAndSaysWhy() throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "3", "-dev", "shm", "-Dopenmpj.shm.largeCopy=kernel",
             "-Dopenmpj.shm.test.failKernelCopyProbe=true", "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeMessages");
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("large messages: 72 checked byte for byte"), run::toString);
-        assertTrue(run.stderr().contains("openmpj: shm: messages over 64 KiB: kernel copy asked for but unavailable: rank 1's probe of"
+        assertTrue(run.stderr().contains("openmpj: shm: messages over 64 KiB: no kernel copy: rank 1's probe of"
             + " rank 0 was made to fail (-Dopenmpj.shm.test.failKernelCopyProbe=true); they stream through the rings"), run::toString);
     }
 

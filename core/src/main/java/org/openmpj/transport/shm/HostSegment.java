@@ -22,15 +22,17 @@ import org.openmpj.os.PinnedExposure;
  * removes the file ({@link #release}), so that nothing is left behind however the job ends. A rank that fails a step
  * says why; the creator's failure reaches every rank of its host.
  *
- * <p>Where the job asks for it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}), large messages move with
+ * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}, or {@code auto} with ranks
+ * that have a core each), large messages move with
  * one copy through the kernel from lower to higher indexes in the segment: each rank prepares an exposure and publishes it
  * when it attaches, and probes the lower ranks' memory once all have attached. That path needs every process of the
  * segment to hold one rank of it (the shm device run by {@code mpjrun}, or the hybrid device with {@code -threads 1}): a
  * JVM holding several ranks stops them all at a safepoint while one of them exposes, which could close a cycle of waits
  * through that JVM, so such segments keep the rings. A segment whose ranks are all threads of one JVM (the shm device run
- * as threads, as the tests do; {@code mpjrun} always gives shm ranks JVMs of their own) may take it too: there is no other
- * JVM to close a cycle through, but a safepoint requested while one rank exposes holds all the others, its puller
- * included, until that exposure times out; correct, and a stall of a second, which tests can afford.
+ * as threads, as the tests do; {@code mpjrun} always gives shm ranks JVMs of their own) takes it when asked for by name:
+ * there is no other JVM to close a cycle through, but a safepoint requested while one rank exposes holds all the others,
+ * its puller included, until that exposure times out; correct, and a stall of a second, which tests can afford and
+ * {@code auto} does not.
  *
  * <p>Thread-safety: used by the one thread that opens the rank's device.
  */
@@ -48,6 +50,10 @@ public final class HostSegment
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final boolean kernelCopyWanted;
+    /** The path the job asked for: ring, kernel or auto. */
+    private final String largeCopy;
+    /** Whether the job named the kernel copy, rather than having it by {@code auto}. */
+    private final boolean kernelCopyNamed;
     private final long exposeTimeoutNs;
     private final boolean failProbe;
     private SharedSegment segment;
@@ -75,7 +81,9 @@ public final class HostSegment
                 + SegmentDescriptor.MIN_RING_BYTES + " to 2^30");
         }
         this.ringBytes = (int)ring;
-        this.kernelCopyWanted = ShmDeviceProvider.kernelCopyWanted(context);
+        this.largeCopy = ShmDeviceProvider.largeCopy(context);
+        this.kernelCopyNamed = largeCopy.equals("kernel");
+        this.kernelCopyWanted = kernelCopyNamed || largeCopy.equals("auto") && context.idleStrategy().spins();
         this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
             ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
         this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
@@ -246,8 +254,13 @@ public final class HostSegment
         {
             allHere &= processRanks.contains(rank);
         }
-        return allHere ? null : "JVMs hold several ranks of this host, and a rank holding a message still for a copy would stop"
-            + " the other ranks of its JVM at the next safepoint";
+        if (!allHere)
+        {
+            return "JVMs hold several ranks of this host, and a rank holding a message still for a copy would stop"
+                + " the other ranks of its JVM at the next safepoint";
+        }
+        return kernelCopyNamed ? null : "the ranks are threads of one JVM, where a rank holding a message still for a copy"
+            + " would stall the others at the next safepoint (" + ShmDeviceProvider.LARGE_COPY_PROP_NAME + "=kernel takes it all the same)";
     }
 
     /**
@@ -260,12 +273,13 @@ public final class HostSegment
         final String messages = "shm: messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes);
         if (!kernelCopyWanted)
         {
-            context.report(messages + " stream through the rings (two copies, overlapping)");
+            context.report(messages + " stream through the rings (two copies, overlapping)" + (largeCopy.equals("auto")
+                ? ": the ranks share cores, and a sender held still for a kernel copy would have to be woken" : ""));
             return;
         }
         if (kernelCopyRefusal != null)
         {
-            context.report(messages + ": kernel copy asked for but unavailable: " + kernelCopyRefusal + "; they stream through the rings");
+            context.report(messages + ": no kernel copy: " + kernelCopyRefusal + "; they stream through the rings");
             return;
         }
         context.report(messages + KernelCopyOutcome.summary(awaitOutcomes(), hostRanks, pids()));

@@ -119,7 +119,7 @@ final class KernelCopyOutcome
         final String why = describe(outcomes[firstFailure], firstFailure, worldRanks, pids);
         if (!anyPulls)
         {
-            return ": kernel copy asked for but unavailable: " + why + "; they stream through the rings";
+            return ": no kernel copy: " + why + "; they stream through the rings";
         }
         return oneCopy + " where the kernel allows, through the rings otherwise; kernel copy unavailable between some ranks: " + why;
     }

@@ -15,13 +15,16 @@ final class PeerPull implements PayloadPull
 {
     private final int peer;
     private final PeerProtocol protocol;
+    /** The ring to the peer. */
+    private final RingWriter toPeer;
     /** This rank's sending half; null when it exposes nothing. */
     private final PayloadExposer exposer;
     /** This rank's receiving half; null when it pulls from nobody. */
     private final PayloadPuller puller;
 
-    PeerPull(final int peer, final PeerProtocol protocol, final PayloadExposer exposer, final PayloadPuller puller)
+    PeerPull(final int peer, final PeerProtocol protocol, final RingWriter toPeer, final PayloadExposer exposer, final PayloadPuller puller)
     {
+        this.toPeer = toPeer;
         this.peer = peer;
         this.protocol = protocol;
         this.exposer = exposer;
@@ -31,6 +34,12 @@ final class PeerPull implements PayloadPull
     @Override
     public boolean pullsFrom(final long bytes, final Primitive landingKind)
     {
+        // A payload of this rank's to the peer still on its way makes the pair an exchange: the peer would hold its array
+        // still, reading nothing, while this rank's payload waits in the ring for it.
+        if (protocol.announcesSends() || toPeer.hasBacklog())
+        {
+            return false;
+        }
         return puller != null && puller.pullsFrom(peer, bytes, landingKind);
     }
 

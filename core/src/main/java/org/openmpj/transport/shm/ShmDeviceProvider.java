@@ -23,9 +23,9 @@ import org.openmpj.os.Libc;
  * under the one matcher. Rank 0 creates the segment and publishes its name through the job's key-value store; once
  * every rank has mapped it, the file is removed, so nothing is left behind however the job ends.
  *
- * <p>Messages over the eager limit stream through the rings by default; with {@value #LARGE_COPY_PROP_NAME}{@code =kernel}
- * they move with one copy through the kernel from lower to higher ranks wherever the kernel lets a rank read its peer's
- * memory (see {@link HostSegment}). Rank 0 says which on stderr when the job is verbose ({@code mpjrun -v}).
+ * <p>Messages over the eager limit move with one copy through the kernel from lower to higher ranks wherever the kernel lets
+ * a rank read its peer's memory and the ranks have a core each (see {@link #LARGE_COPY_PROP_NAME} and {@link HostSegment});
+ * otherwise they stream through the rings. Rank 0 says which on stderr when the job is verbose ({@code mpjrun -v}).
  */
 public final class ShmDeviceProvider implements DeviceProvider
 {
@@ -58,19 +58,23 @@ public final class ShmDeviceProvider implements DeviceProvider
     public static final long WINDOW_DEFAULT = 1024 * 1024;
     /**
      * How messages over the eager limit move between JVMs: {@code ring}, streamed through the pair's ring in 16 KiB pieces
-     * (the sender copies in while the receiver copies out), or {@code kernel}, copied once by the receiver straight from the
+     * (the sender copies in while the receiver copies out); {@code kernel}, copied once by the receiver straight from the
      * sender's array with {@code process_vm_readv} (or {@code pread} on {@code /proc/PID/mem} where that is refused) while
-     * the sender holds it still, from lower to higher ranks where the kernel allows it, through the ring otherwise.
+     * the sender holds it still, from lower to higher ranks where the kernel allows it, through the ring otherwise; or
+     * {@code auto}, the kernel where the job's waits spin (its ranks have a core each) and the ring where they back off.
+     * Either way a receiver that has a large message of its own on the way to the same peer takes the payload through
+     * the ring: the pair is exchanging, and a sender holding its array still reads nothing meanwhile.
      */
     public static final String LARGE_COPY_PROP_NAME = "openmpj.shm.largeCopy";
     /**
-     * Default large-message path. Measured with 2 ranks on 2 cores, 1 MiB ping-pong: 30 µs one way through the ring and
-     * 51 µs by the kernel (a spinning sender; 65 µs when it slept and was woken, 230-250 µs with {@code pread}) while the
-     * VM's copies run at full speed, the ring 146-152 µs in its slow state; 128 KiB: 4.8 µs through the ring, 8.4 by the
-     * kernel. So the ring stays the default; the kernel path spares memory bandwidth and cache (one copy, no ring) for
-     * jobs whose cores have better uses for them, and gains in the VM's slow state.
+     * Default large-message path. Measured on an Intel Xeon (2 cores), alternating, twice each. Two ranks: a 2-rank Bcast
+     * loop took 5.2-5.3 µs a call at 128 KiB and 16.8-17.2 at 512 KiB by the kernel, against 9.4 and 30.2-30.3 through the
+     * ring (the receiver reads the sender's array, which stays in the shared cache, instead of ring lines the sender's core
+     * just wrote); a ping-pong, whose arrays were just written, 11.3 µs at 128 KiB and 73 at 1 MiB by the kernel against
+     * 9.5-9.8 and 58.4-58.9. Eight ranks on two cores, where an exposing sender sleeps and must be woken: the kernel path
+     * took 1.1 to 11 times the ring's time (Bcast of 128 KiB 806 µs against 75). Hence {@code auto}.
      */
-    public static final String LARGE_COPY_DEFAULT = "ring";
+    public static final String LARGE_COPY_DEFAULT = "auto";
     /**
      * How long, in milliseconds, a sender holds a payload still for its receiver to copy through the kernel before it
      * withdraws it and streams it through the ring; 1 ns per byte of payload is added.
@@ -129,8 +133,8 @@ public final class ShmDeviceProvider implements DeviceProvider
             new ConfigOption(WINDOW_PROP_NAME, Long.toString(WINDOW_DEFAULT),
                 "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
             new ConfigOption(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT,
-                "how messages over the eager limit move: ring (two overlapping copies, ~35 GB/s here) or kernel (one copy"
-                    + " from the sender's array with process_vm_readv, ~15 GB/s here; lower to higher ranks, where allowed)"),
+                "how messages over the eager limit move: ring (two overlapping copies), kernel (one copy from the sender's"
+                    + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (kernel where ranks have a core each)"),
             new ConfigOption(EXPOSE_TIMEOUT_PROP_NAME, Long.toString(EXPOSE_TIMEOUT_DEFAULT),
                 "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"));
     }
@@ -200,18 +204,17 @@ public final class ShmDeviceProvider implements DeviceProvider
     }
 
     /**
-     * @return whether {@code context} asks for the kernel copy of large messages.
-     * @throws IllegalArgumentException naming the property and its value when it is neither path.
+     * @return the large-message path {@code context} asks for: {@code ring}, {@code kernel} or {@code auto}.
+     * @throws IllegalArgumentException naming the property and its value when it is none of them.
      */
-    static boolean kernelCopyWanted(final DeviceContext context)
+    static String largeCopy(final DeviceContext context)
     {
         final String path = context.property(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT).trim();
-        return switch (path)
+        if (!path.equals("ring") && !path.equals("kernel") && !path.equals("auto"))
         {
-            case "ring" -> false;
-            case "kernel" -> true;
-            default -> throw new IllegalArgumentException(LARGE_COPY_PROP_NAME + "=" + path + " is neither ring nor kernel");
-        };
+            throw new IllegalArgumentException(LARGE_COPY_PROP_NAME + "=" + path + " is none of ring, kernel and auto");
+        }
+        return path;
     }
 
     /** @return the eager limit {@code context} sets for this device. */

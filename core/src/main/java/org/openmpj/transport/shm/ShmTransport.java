@@ -98,7 +98,7 @@ final class ShmTransport implements Transport
                 protocol.attach(writer);
                 if (exposer != null || puller != null)
                 {
-                    protocol.usePull(new PeerPull(peer, protocol, exposer, puller));
+                    protocol.usePull(new PeerPull(peer, protocol, writer, exposer, puller));
                 }
                 if (puller != null)
                 {

@@ -126,7 +126,7 @@ class KernelCopyProbeTest
             + " lower to higher ranks, through the rings otherwise",
             KernelCopyOutcome.summary(new long[] {usable, usable | pullsVectored, usable | pulls}, ranks, pids));
         final long closedToZero = KernelCopyOutcome.of(KernelCopyOutcome.MEMORY_CLOSED, Libc.EACCES, 0);
-        assertEquals(": kernel copy asked for but unavailable: rank 1 cannot open /proc/100/mem of rank 0: errno 13 (EACCES); they stream"
+        assertEquals(": no kernel copy: rank 1 cannot open /proc/100/mem of rank 0: errno 13 (EACCES); they stream"
             + " through the rings", KernelCopyOutcome.summary(new long[] {usable, closedToZero, closed}, ranks, pids));
         final String partial = KernelCopyOutcome.summary(new long[] {usable, usable | pulls, closed | pulls}, ranks, pids);
         assertTrue(partial.startsWith(" move with one copy through the kernel (pread on /proc/PID/mem) from lower to higher ranks where the kernel"

@@ -75,6 +75,37 @@ class ShmKernelCopyTest
     }
 
     @Test
+    void aPairSendingToEachOtherAtOnceStreamsBothWays() throws Exception
+    {
+        final int messages = 20;
+        try (ShmTestJob job = ShmTestJob.open(2, settings("kernel"), "spin"))
+        {
+            job.run(rank ->
+            {
+                final MatchingDevice device = job.devices[rank];
+                final int peer = 1 - rank;
+                for (int i = 0; i < messages; i++)
+                {
+                    final int count = (1 << 17) + i;
+                    final double[] sent = (double[])pattern(Primitive.DOUBLE, count, seed(rank, peer, i));
+                    final double[] landed = new double[count];
+                    // Both posted before either waits, as a Sendrecv or an exchange step of a collective posts them.
+                    final ReceiveRequest recv = device.irecv(landed, Primitive.DOUBLE, 0, count, peer, i, 0);
+                    final Request send = device.isend(sent, Primitive.DOUBLE, 0, count, peer, rank, i, 0, SendMode.STANDARD);
+                    device.await(send);
+                    device.await(recv);
+                    assertTrue(java.util.Arrays.equals((double[])pattern(Primitive.DOUBLE, count, seed(peer, rank, i)), landed),
+                        "message " + i + " to rank " + rank);
+                }
+            });
+            // Rank 1 had its own message on the way to rank 0 whenever rank 0's arrived: held still, rank 0 would have read
+            // nothing of it meanwhile.
+            assertEquals(0, job.transports[1].puller().pulls(), "payloads pulled in an exchange");
+            assertEquals(0, job.transports[0].exposer().pulled() + job.transports[0].exposer().withdrawn(), "payloads exposed");
+        }
+    }
+
+    @Test
     void aSpinningSenderHoldsItsArraysWhileTheReceiverCopiesThemAndIsNotWoken() throws Exception
     {
         assertNull(org.openmpj.os.SpinningHold.unavailabilityCause(), "this machine is x86-64 Linux: holds can spin");
@@ -195,7 +226,7 @@ class ShmKernelCopyTest
                 assertEquals(0, job.transports[0].exposer().pulled());
             }
         });
-        assertTrue(said.contains("openmpj: shm: messages over 64 KiB: kernel copy asked for but unavailable: rank 1's probe of rank 0 was made"
+        assertTrue(said.contains("openmpj: shm: messages over 64 KiB: no kernel copy: rank 1's probe of rank 0 was made"
             + " to fail (-D" + ShmDeviceProvider.FAIL_PROBE_PROP_NAME + "=true); they stream through the rings"), said);
     }
 
@@ -229,8 +260,18 @@ class ShmKernelCopyTest
         assertTrue(rings.contains("openmpj: shm: messages over 64 KiB stream through the rings (two copies, overlapping)"), rings);
     }
 
-    /** Sends every size of every kind to each other rank and receives as much from each, into slices that start mid-array. */
+    /**
+     * Sends every size of every kind to each other rank and receives as much from each, into slices that start mid-array:
+     * first upwards only (each receiver then has nothing of its own on the way to the sender, so it pulls), then downwards.
+     */
     private static void exchangeWithAll(final ShmTestJob job, final int rank)
+    {
+        exchange(job, rank, true);
+        exchange(job, rank, false);
+    }
+
+    /** Sends to every higher rank and receives from every lower one ({@code upwards}), or the other way round. */
+    private static void exchange(final ShmTestJob job, final int rank, final boolean upwards)
     {
         final MatchingDevice device = job.devices[rank];
         final int size = job.devices.length;
@@ -245,6 +286,7 @@ class ShmKernelCopyTest
             {
                 continue;
             }
+            final boolean sendsToPeer = upwards == peer > rank;
             for (int k = 0; k < KINDS.length; k++)
             {
                 final Primitive kind = KINDS[k];
@@ -252,14 +294,20 @@ class ShmKernelCopyTest
                 {
                     final int count = (SIZES[s] + kind.sizeBytes() - 1) / kind.sizeBytes();
                     final int tag = k * SIZES.length + s;
-                    final Object in = pattern(kind, HEAD + count, 0);
-                    receives.add(device.irecv(in, kind, HEAD, count, peer, tag, 0));
-                    buffers.add(in);
-                    expected.add(pattern(kind, count, seed(peer, rank, tag)));
-                    names.add(count + " " + kind + " from rank " + peer);
-                    final Object out = pattern(kind, count + SEND_HEAD, 0);
-                    System.arraycopy(pattern(kind, count, seed(rank, peer, tag)), 0, out, SEND_HEAD, count);
-                    sends.add(device.isend(out, kind, SEND_HEAD, count, peer, rank, tag, 0, SendMode.STANDARD));
+                    if (sendsToPeer)
+                    {
+                        final Object out = pattern(kind, count + SEND_HEAD, 0);
+                        System.arraycopy(pattern(kind, count, seed(rank, peer, tag)), 0, out, SEND_HEAD, count);
+                        sends.add(device.isend(out, kind, SEND_HEAD, count, peer, rank, tag, 0, SendMode.STANDARD));
+                    }
+                    else
+                    {
+                        final Object in = pattern(kind, HEAD + count, 0);
+                        receives.add(device.irecv(in, kind, HEAD, count, peer, tag, 0));
+                        buffers.add(in);
+                        expected.add(pattern(kind, count, seed(peer, rank, tag)));
+                        names.add(count + " " + kind + " from rank " + peer);
+                    }
                 }
             }
         }

@@ -52,7 +52,9 @@ final class PeerPull implements PayloadPull
     @Override
     public void expose(final SendRequest send, final long recvId)
     {
-        if (exposer != null)
+        // Where exposures go both ways, a rank waiting for the peer's exposure must not hold its own still: the peer may be
+        // about to hold too, and neither would pull.
+        if (exposer != null && (puller == null || puller.pendingFrom(peer) == 0))
         {
             exposer.enqueue(peer, protocol, send, recvId);
         }

@@ -78,7 +78,7 @@ class MpjRunShmSystemIT
         assertEquals(0, own.exitCode(), own::toString);
         assertTrue(own.stdout().contains("large messages: 24 checked byte for byte"), own::toString);
         assertTrue(own.stderr().contains("openmpj: shm: messages over 64 KiB move with one copy through the kernel (process_vm_readv)"
-            + " both ways, through the rings otherwise"), own::toString);
+            + " from lower to higher ranks, through the rings otherwise"), own::toString);
 
         final int sharing = cores + 1;
         final Launch.Outcome shared = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", Integer.toString(sharing), "-dev", "shm",

@@ -24,9 +24,8 @@ import org.openmpj.os.PinnedExposure;
  *
  * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}, or {@code auto} with ranks
  * that have a core each), large messages move with
- * one copy through the kernel from lower to higher indexes in the segment (both ways in a segment of two): each rank
- * prepares an exposure and publishes it when it attaches, and probes the memory of the ranks exposing to it once all
- * have attached. That path needs every process of the
+ * one copy through the kernel from lower to higher indexes in the segment: each rank prepares an exposure and publishes it
+ * when it attaches, and probes the lower ranks' memory once all have attached. That path needs every process of the
  * segment to hold one rank of it (the shm device run by {@code mpjrun}, or the hybrid device with {@code -threads 1}): a
  * JVM holding several ranks stops them all at a safepoint while one of them exposes, which could close a cycle of waits
  * through that JVM, so such segments keep the rings. A segment whose ranks are all threads of one JVM (the shm device run
@@ -139,7 +138,7 @@ public final class HostSegment
                 segment = map(Path.of(published));
             }
             segment.attached(self, ProcessHandle.current().pid());
-            if (kernelCopyWanted && PayloadExposer.exposesToAny(self, hostRanks.length))
+            if (kernelCopyWanted && self < hostRanks.length - 1)
             {
                 prepareExposure();
             }

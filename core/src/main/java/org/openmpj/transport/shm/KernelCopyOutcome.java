@@ -96,7 +96,7 @@ final class KernelCopyOutcome
         int firstFailure = -1;
         boolean anyPulls = false;
         long calls = 0;
-        for (int index = 0; index < outcomes.length; index++)
+        for (int index = 1; index < outcomes.length; index++)
         {
             anyPulls |= (outcomes[index] & PULLS_FROM_SOME) != 0;
             calls |= outcomes[index] & (CROSS_MEMORY_ATTACH | PROC_MEM);
@@ -111,8 +111,7 @@ final class KernelCopyOutcome
             case 3 -> "process_vm_readv; pread on /proc/PID/mem where that was refused";
             default -> "pread on /proc/PID/mem";
         };
-        final String oneCopy = " move with one copy through the kernel (" + call + ")"
-            + (outcomes.length == 2 ? " both ways" : " from lower to higher ranks");
+        final String oneCopy = " move with one copy through the kernel (" + call + ") from lower to higher ranks";
         if (firstFailure < 0)
         {
             return oneCopy + ", through the rings otherwise";

@@ -21,9 +21,7 @@ import org.openmpj.os.SpinningHold;
  * safepoint meanwhile, so a rank that exposes makes no progress. Were rank A to expose to B while B exposed to A (or
  * around any cycle, as in a ring shift of large messages), nobody would pull. With exposures only from lower to higher
  * indexes, every chain of ranks waiting on each other ends at a rank that exposes to nobody higher and so pulls; payloads
- * going the other way stream through the rings. A segment of two ranks has no cycle but the pair itself, so there
- * exposures go both ways ({@link #exposesTo}), and a rank asked to expose streams instead while it waits for a payload the
- * peer was asked to expose ({@link PeerPull}): the two can never both hold. That needs every process of the segment to hold one rank of it: a JVM
+ * going the other way stream through the rings. That needs every process of the segment to hold one rank of it: a JVM
  * holding several would stop all of them at a safepoint while one exposes, making a cycle through the JVM (see
  * {@link HostSegment}).
  *
@@ -53,7 +51,7 @@ final class PayloadExposer implements AutoCloseable
     private final long timeoutNs;
     /** Whether exposures first hold their arrays spinning: waits spin, and the holding code runs here. */
     private final boolean spinHolds;
-    /** By peer index: the exposures to the peers this rank exposes to, whose end an exposure notices (a pidfd); null elsewhere. */
+    /** By peer index: the exposures to higher peers whose end an exposure notices (a pidfd); null elsewhere. */
     private final ExposureBlock[] blocks;
     private final long[] generations;
     private final ArrayDeque<Asked> queue = new ArrayDeque<>();
@@ -88,12 +86,8 @@ final class PayloadExposer implements AutoCloseable
         this.blocks = new ExposureBlock[ranks];
         this.generations = new long[ranks];
         this.timedOut = new boolean[ranks];
-        for (int peer = 0; peer < ranks; peer++)
+        for (int peer = self + 1; peer < ranks; peer++)
         {
-            if (!exposesTo(self, peer, ranks))
-            {
-                continue;
-            }
             try
             {
                 exposure.addReader(segment.pidOf(peer));
@@ -106,21 +100,6 @@ final class PayloadExposer implements AutoCloseable
                 blocks[peer] = null;
             }
         }
-    }
-
-    /**
-     * @return whether the rank at index {@code from} of a segment of {@code ranks} ranks exposes payloads to the one at
-     *         {@code to}: towards higher indexes, and both ways between the two ranks of a segment of two.
-     */
-    static boolean exposesTo(final int from, final int to, final int ranks)
-    {
-        return from != to && (to > from || ranks == 2);
-    }
-
-    /** @return whether the rank at index {@code self} of a segment of {@code ranks} ranks exposes payloads to anyone. */
-    static boolean exposesToAny(final int self, final int ranks)
-    {
-        return self < ranks - 1 || ranks == 2;
     }
 
     /**

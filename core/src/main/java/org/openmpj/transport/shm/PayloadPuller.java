@@ -37,7 +37,7 @@ final class PayloadPuller implements AutoCloseable
     private static final Primitive[] KINDS = Primitive.values();
 
     private final long eagerLimitBytes;
-    /** By peer index: the peers exposing to this rank, whose memory it reads; null elsewhere. */
+    /** By peer index: the lower peers whose memory this rank reads; null elsewhere. */
     private final ProcessMemory[] memories;
     private final RemoteEventfd[] wakers;
     private final ExposureBlock[] exposures;
@@ -59,7 +59,7 @@ final class PayloadPuller implements AutoCloseable
     private long voidedCopies;
 
     /**
-     * Probes the peers of {@code self} in {@code segment} that expose to it (see {@link PayloadExposer#exposesTo}).
+     * Probes the lower peers of {@code self} in {@code segment}.
      *
      * @param failProbe make every probe fail, as a test of the fallback.
      */
@@ -76,12 +76,8 @@ final class PayloadPuller implements AutoCloseable
         this.failedGeneration = new long[ranks];
         long found = KernelCopyOutcome.of(KernelCopyOutcome.USABLE, 0, 0);
         long calls = 0;
-        for (int peer = 0; peer < ranks; peer++)
+        for (int peer = 0; peer < self; peer++)
         {
-            if (!PayloadExposer.exposesTo(peer, self, ranks))
-            {
-                continue;
-            }
             final long probed = probe(segment, peer, failProbe);
             if (probed == KernelCopyOutcome.USABLE)
             {
@@ -348,12 +344,6 @@ final class PayloadPuller implements AutoCloseable
         pulls++;
         protocol.onPullLanded(recvId, landing);
         return 1;
-    }
-
-    /** @return the receives that asked {@code peer} to expose and have not landed; a hint in any thread but the reading one. */
-    int pendingFrom(final int peer)
-    {
-        return pending.get(peer);
     }
 
     /** @return the receives waiting for a pull now; for tests. */

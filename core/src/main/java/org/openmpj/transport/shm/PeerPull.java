@@ -52,9 +52,7 @@ final class PeerPull implements PayloadPull
     @Override
     public void expose(final SendRequest send, final long recvId)
     {
-        // Where exposures go both ways, a rank waiting for the peer's exposure must not hold its own still: the peer may be
-        // about to hold too, and neither would pull.
-        if (exposer != null && (puller == null || puller.pendingFrom(peer) == 0))
+        if (exposer != null)
         {
             exposer.enqueue(peer, protocol, send, recvId);
         }

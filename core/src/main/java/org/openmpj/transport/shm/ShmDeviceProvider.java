@@ -23,10 +23,9 @@ import org.openmpj.os.Libc;
  * under the one matcher. Rank 0 creates the segment and publishes its name through the job's key-value store; once
  * every rank has mapped it, the file is removed, so nothing is left behind however the job ends.
  *
- * <p>Messages over the eager limit move with one copy through the kernel from lower to higher ranks (both ways between
- * two) wherever the kernel lets a rank read its peer's memory and the ranks have a core each (see
- * {@link #LARGE_COPY_PROP_NAME} and {@link HostSegment}); otherwise they stream through the rings. Rank 0 says which on
- * stderr when the job is verbose ({@code mpjrun -v}).
+ * <p>Messages over the eager limit move with one copy through the kernel from lower to higher ranks wherever the kernel lets
+ * a rank read its peer's memory and the ranks have a core each (see {@link #LARGE_COPY_PROP_NAME} and {@link HostSegment});
+ * otherwise they stream through the rings. Rank 0 says which on stderr when the job is verbose ({@code mpjrun -v}).
  */
 public final class ShmDeviceProvider implements DeviceProvider
 {
@@ -61,8 +60,7 @@ public final class ShmDeviceProvider implements DeviceProvider
      * How messages over the eager limit move between JVMs: {@code ring}, streamed through the pair's ring in 16 KiB pieces
      * (the sender copies in while the receiver copies out); {@code kernel}, copied once by the receiver straight from the
      * sender's array with {@code process_vm_readv} (or {@code pread} on {@code /proc/PID/mem} where that is refused) while
-     * the sender holds it still, from lower to higher ranks (both ways in a job of two) where the kernel allows it, through
-     * the ring otherwise; or
+     * the sender holds it still, from lower to higher ranks where the kernel allows it, through the ring otherwise; or
      * {@code auto}, the kernel where the job's waits spin (its ranks have a core each) and the ring where they back off.
      * Either way a receiver that has a large message of its own on the way to the same peer takes the payload through
      * the ring: the pair is exchanging, and a sender holding its array still reads nothing meanwhile.
@@ -136,8 +134,7 @@ public final class ShmDeviceProvider implements DeviceProvider
                 "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
             new ConfigOption(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT,
                 "how messages over the eager limit move: ring (two overlapping copies), kernel (one copy from the sender's"
-                    + " array with process_vm_readv; lower to higher ranks or both ways between two, where allowed) or auto"
-                    + " (kernel where ranks have a core each)"),
+                    + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (kernel where ranks have a core each)"),
             new ConfigOption(EXPOSE_TIMEOUT_PROP_NAME, Long.toString(EXPOSE_TIMEOUT_DEFAULT),
                 "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"));
     }

@@ -41,6 +41,34 @@ class MpjRunTcpSystemIT
     }
 
     @Test
+    void largeMessagesWithinTheHostGoUnderTheSettingsCongestionControlWhichVerboseAndHelpConfigName() throws Exception
+    {
+        final String kernelDefault = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/net/ipv4/tcp_congestion_control")).trim();
+        final Launch.Outcome reno = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "2", "-dev", "tcp", "-cp", Launch.testPrograms(),
+            "org.openmpj.examples.SystemPrograms$LargeMessages");
+        assertEquals(0, reno.exitCode(), reno::toString);
+        assertTrue(reno.stdout().contains("large messages: 24 checked byte for byte"), reno::toString);
+        assertTrue(reno.stderr().contains("openmpj: tcp: connections within a host use reno congestion control (the kernel's default is "
+            + kernelDefault + ")"), reno::toString);
+
+        final Launch.Outcome kept = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "2", "-dev", "tcp", "-Dopenmpj.tcp.sameHostCongestion=",
+            "-cp", Launch.examplesJar(), "org.openmpj.examples.Ring", "10");
+        assertEquals(0, kept.exitCode(), kept::toString);
+        assertTrue(kept.stderr().contains("openmpj: tcp: connections within a host keep " + kernelDefault + " congestion control"),
+            kept::toString);
+
+        final Launch.Outcome unknown = Launch.run(LIMIT, "bin/mpjrun", "-np", "2", "-dev", "tcp", "-Dopenmpj.tcp.sameHostCongestion=vegas9",
+            "-cp", Launch.examplesJar(), "org.openmpj.examples.Ring", "10");
+        assertNotEquals(0, unknown.exitCode(), unknown::toString);
+        assertTrue(unknown.stderr().contains("openmpj.tcp.sameHostCongestion=vegas9 is not a congestion control of this kernel"),
+            unknown::toString);
+
+        final Launch.Outcome help = Launch.run(LIMIT, "bin/mpjrun", "--help-config");
+        assertEquals(0, help.exitCode(), help::toString);
+        assertTrue(help.stdout().contains("openmpj.tcp.sameHostCongestion"), help::toString);
+    }
+
+    @Test
     void aRankThatThrowsFailsTheJobWithItsCause() throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "3", "-dev", "tcp", "-cp", Launch.testPrograms(),

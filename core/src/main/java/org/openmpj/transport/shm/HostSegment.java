@@ -50,10 +50,8 @@ public final class HostSegment
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final boolean kernelCopyWanted;
-    /** The path the job asked for: ring, kernel or auto. */
-    private final String largeCopy;
-    /** Whether the job named the kernel copy, rather than having it by {@code auto}. */
-    private final boolean kernelCopyNamed;
+    /** The path the job asked for. */
+    private final ShmDeviceProvider.LargeCopy largeCopy;
     private final long exposeTimeoutNs;
     private final boolean failProbe;
     private SharedSegment segment;
@@ -82,8 +80,7 @@ public final class HostSegment
         }
         this.ringBytes = (int)ring;
         this.largeCopy = ShmDeviceProvider.largeCopy(context);
-        this.kernelCopyNamed = largeCopy.equals("kernel");
-        this.kernelCopyWanted = kernelCopyNamed || largeCopy.equals("auto") && context.idleStrategy().spins();
+        this.kernelCopyWanted = largeCopy.takesKernel(context.idleStrategy().spins());
         this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
             ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
         this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
@@ -259,8 +256,9 @@ public final class HostSegment
             return "JVMs hold several ranks of this host, and a rank holding a message still for a copy would stop"
                 + " the other ranks of its JVM at the next safepoint";
         }
-        return kernelCopyNamed ? null : "the ranks are threads of one JVM, where a rank holding a message still for a copy"
-            + " would stall the others at the next safepoint (" + ShmDeviceProvider.LARGE_COPY_PROP_NAME + "=kernel takes it all the same)";
+        return largeCopy == ShmDeviceProvider.LargeCopy.KERNEL ? null
+            : "the ranks are threads of one JVM, where a rank holding a message still for a copy would stall the others at the"
+                + " next safepoint (" + ShmDeviceProvider.LARGE_COPY_PROP_NAME + "=kernel takes it all the same)";
     }
 
     /**
@@ -273,7 +271,7 @@ public final class HostSegment
         final String messages = "shm: messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes);
         if (!kernelCopyWanted)
         {
-            context.report(messages + " stream through the rings (two copies, overlapping)" + (largeCopy.equals("auto")
+            context.report(messages + " stream through the rings (two copies, overlapping)" + (largeCopy == ShmDeviceProvider.LargeCopy.AUTO
                 ? ": the ranks share cores, and a sender held still for a kernel copy would have to be woken" : ""));
             return;
         }

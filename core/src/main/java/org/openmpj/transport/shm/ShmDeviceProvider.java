@@ -203,18 +203,33 @@ public final class ShmDeviceProvider implements DeviceProvider
         }
     }
 
+    /** The large-message paths {@link #LARGE_COPY_PROP_NAME} names. */
+    enum LargeCopy
+    {
+        RING, KERNEL, AUTO;
+
+        /** @return whether a job asking for this path takes the kernel copy when its waits {@code spin} (or not). */
+        boolean takesKernel(final boolean spin)
+        {
+            return this == KERNEL || this == AUTO && spin;
+        }
+    }
+
     /**
-     * @return the large-message path {@code context} asks for: {@code ring}, {@code kernel} or {@code auto}.
-     * @throws IllegalArgumentException naming the property and its value when it is none of them.
+     * @return the large-message path {@code context} asks for.
+     * @throws IllegalArgumentException naming the property and its value when it is none of ring, kernel and auto.
      */
-    static String largeCopy(final DeviceContext context)
+    static LargeCopy largeCopy(final DeviceContext context)
     {
         final String path = context.property(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT).trim();
-        if (!path.equals("ring") && !path.equals("kernel") && !path.equals("auto"))
+        for (final LargeCopy known : LargeCopy.values())
         {
-            throw new IllegalArgumentException(LARGE_COPY_PROP_NAME + "=" + path + " is none of ring, kernel and auto");
+            if (known.name().toLowerCase(java.util.Locale.ROOT).equals(path))
+            {
+                return known;
+            }
         }
-        return path;
+        throw new IllegalArgumentException(LARGE_COPY_PROP_NAME + "=" + path + " is none of ring, kernel and auto");
     }
 
     /** @return the eager limit {@code context} sets for this device. */

@@ -63,7 +63,7 @@ public final class TcpEndpoint
             choice = System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME);
         }
         final InetAddress bindAddress = TcpInterfaces.choose(choice);
-        if (rank == 0)
+        if (rank == 0 && context.verbose())
         {
             context.report(nativeIo.describeCongestion());
         }

@@ -106,6 +106,30 @@ class ShmKernelCopyTest
     }
 
     @Test
+    void theLargeCopyPathsAreReadByNameAndAnUnknownOneIsRefusedNamingIt()
+    {
+        assertEquals(ShmDeviceProvider.LargeCopy.AUTO, ShmDeviceProvider.largeCopy(context(Map.of())));
+        assertEquals(ShmDeviceProvider.LargeCopy.RING,
+            ShmDeviceProvider.largeCopy(context(Map.of(ShmDeviceProvider.LARGE_COPY_PROP_NAME, " ring"))));
+        assertEquals(ShmDeviceProvider.LargeCopy.KERNEL,
+            ShmDeviceProvider.largeCopy(context(Map.of(ShmDeviceProvider.LARGE_COPY_PROP_NAME, "kernel"))));
+        for (final String unknown : new String[] {"Kernel", "fast"})
+        {
+            final IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ShmDeviceProvider.largeCopy(context(Map.of(ShmDeviceProvider.LARGE_COPY_PROP_NAME, unknown))));
+            assertEquals(ShmDeviceProvider.LARGE_COPY_PROP_NAME + "=" + unknown + " is none of ring, kernel and auto", refused.getMessage());
+        }
+    }
+
+    private static DeviceContext context(final Map<String, String> properties)
+    {
+        final org.openmpj.runtime.JobState job = new org.openmpj.runtime.JobState();
+        return new org.openmpj.runtime.RankDeviceContext(0, 1, properties::get, job,
+            org.openmpj.concurrent.IdleStrategies.choose("backoff", 1, 2), new java.util.concurrent.ConcurrentHashMap<>(),
+            new org.openmpj.device.SharedKeyValueStore(1, job));
+    }
+
+    @Test
     void aSpinningSenderHoldsItsArraysWhileTheReceiverCopiesThemAndIsNotWoken() throws Exception
     {
         assertNull(org.openmpj.os.SpinningHold.unavailabilityCause(), "this machine is x86-64 Linux: holds can spin");

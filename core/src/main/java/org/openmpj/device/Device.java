@@ -175,6 +175,15 @@ public interface Device extends AutoCloseable
     /** @return the amount of work done moving messages; 0 when there was none. */
     int progress();
 
+    /**
+     * @return the paired copy between this rank and device rank {@code peer}, for exchanges of at least {@code bytes}; null
+     *         when the device moves such payloads only as messages.
+     */
+    default PairedCopy pairedCopy(final int peer, final long bytes)
+    {
+        return null;
+    }
+
     /** Releases the device's resources. Pending operations are abandoned. */
     @Override
     void close();

@@ -27,7 +27,10 @@ final class Broadcast
         }
     }
 
-    /** Relative rank v receives the whole message from {@code v - 2^k} ({@code 2^k} its lowest set bit), then passes it on. */
+    /**
+     * Relative rank v receives the whole message from {@code v - 2^k} ({@code 2^k} its lowest set bit), then passes it on;
+     * by paired copy where the device has one ({@link Transfers#sendPaired}).
+     */
     static void binomial(final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
         final int n = c.size();
@@ -37,7 +40,7 @@ final class Broadcast
         {
             if ((rel & mask) != 0)
             {
-                Transfers.receive(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
+                Transfers.receivePaired(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
                 break;
             }
             mask <<= 1;
@@ -46,7 +49,7 @@ final class Broadcast
         {
             if (rel + mask < n)
             {
-                Transfers.send(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
+                Transfers.sendPaired(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
             }
         }
     }

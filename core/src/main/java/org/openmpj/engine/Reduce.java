@@ -55,7 +55,8 @@ final class Reduce
      * bit. A commutative operation takes ranks relative to the root; a non-commutative one relative to rank 0, so that
      * every partial result covers consecutive ranks, and rank 0 forwards the result to the root. Leaves send straight
      * from the send buffer; a rank's first child's result lands in its work buffer and its own contribution is
-     * combined into it, so nothing is copied first.
+     * combined into it, so nothing is copied first. Each step's message moves by paired copy where the device has one
+     * ({@link Transfers#sendPaired}).
      */
     static void binomial(
         final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
@@ -85,11 +86,11 @@ final class Reduce
                 final int parent = (rel - mask + treeRoot) % n;
                 if (holdsMine)
                 {
-                    Transfers.send(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
+                    Transfers.sendPaired(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
                 }
                 else
                 {
-                    Transfers.send(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
+                    Transfers.sendPaired(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
                 }
                 break;
             }
@@ -105,7 +106,7 @@ final class Reduce
             }
             if (!holdsMine)
             {
-                Transfers.receive(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
+                Transfers.receivePaired(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
                 op.reduce(sendBuf, sendOffset, work, workOffset, items);
                 holdsMine = true;
                 continue;
@@ -114,7 +115,7 @@ final class Reduce
             {
                 spare = scratch.second(kind, count);
             }
-            Transfers.receive(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
+            Transfers.receivePaired(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
             if (commutative)
             {
                 op.reduce(spare, spareOffset, work, workOffset, items);
@@ -148,12 +149,12 @@ final class Reduce
             }
             else
             {
-                Transfers.send(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root));
+                Transfers.sendPaired(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root));
             }
         }
         else if (r == root)
         {
-            Transfers.receive(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root));
+            Transfers.receivePaired(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root));
         }
     }
 

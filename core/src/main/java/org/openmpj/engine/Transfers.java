@@ -3,6 +3,7 @@ package org.openmpj.engine;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
+import org.openmpj.device.PairedCopy;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
@@ -135,14 +136,50 @@ final class Transfers
         }
     }
 
-    /** Sends one block and receives another at once, so that ranks exchanging in a cycle never deadlock. */
+    /**
+     * Sends one block and receives another at once, so that ranks exchanging in a cycle never deadlock. Two ranks that
+     * exchange with each other move the blocks by paired copy where the device has one ({@link PairedExchanges}); the
+     * peer's side of such an exchange must be this call too.
+     */
     static void exchange(
         final Communicator c, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount, final int dest,
         final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int tag)
     {
-        final Request send = c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, onWire(c, tag));
-        receive(c, recvBuf, kind, recvOffset, recvCount, source, tag);
-        await(c, send, tag);
+        final int moved = dest == source
+            ? PairedExchanges.exchange(c, dest, onWire(c, tag), sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount)
+            : 0;
+        final Request send = (moved & PairedCopy.SENT) != 0 ? null : c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, onWire(c, tag));
+        if ((moved & PairedCopy.RECEIVED) == 0)
+        {
+            receive(c, recvBuf, kind, recvOffset, recvCount, source, tag);
+        }
+        if (send != null)
+        {
+            await(c, send, tag);
+        }
+    }
+
+    /**
+     * Sends to a rank that takes the message with {@link #receivePaired}: by paired copy where the device has one, otherwise
+     * as {@link #send}.
+     */
+    static void sendPaired(
+        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
+    {
+        if ((PairedExchanges.exchange(c, dest, onWire(c, tag), buf, kind, offset, count, buf, offset, 0) & PairedCopy.SENT) == 0)
+        {
+            send(c, buf, kind, offset, count, dest, tag);
+        }
+    }
+
+    /** Receives from a rank that sends with {@link #sendPaired}: by paired copy where the device has one, otherwise as {@link #receive}. */
+    static void receivePaired(
+        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
+    {
+        if ((PairedExchanges.exchange(c, source, onWire(c, tag), buf, kind, offset, 0, buf, offset, count) & PairedCopy.RECEIVED) == 0)
+        {
+            receive(c, buf, kind, offset, count, source, tag);
+        }
     }
 
     /** Waits for every request of {@code requests} that is not null, then throws the first error any ended with. */

@@ -482,6 +482,13 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long bytes)
+    {
+        final Transport[] known = routes;
+        return known == null || peer < 0 || peer >= known.length || known[peer] == null ? null : known[peer].pairedCopy(peer, bytes);
+    }
+
+    @Override
     public int progress()
     {
         final Transport[] all = transports;

@@ -58,6 +58,15 @@ public interface Transport extends AutoCloseable
         return false;
     }
 
+    /**
+     * @return the paired copy to device rank {@code peer} for exchanges of at least {@code bytes} (see
+     *         {@link org.openmpj.device.Device#pairedCopy}); null when this transport has none.
+     */
+    default org.openmpj.device.PairedCopy pairedCopy(final int peer, final long bytes)
+    {
+        return null;
+    }
+
     @Override
     void close();
 }

@@ -90,6 +90,33 @@ class MpjRunShmSystemIT
     }
 
     @Test
+    void twoRankJvmsMoveLargeCollectiveExchangesByPairedCopyWhichVerboseNamesAndCounts() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "2", "-dev", "shm",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeCollectives");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("large collectives: 90 checked element for element"), run::toString);
+        assertTrue(run.stderr().contains("openmpj: shm: collective exchanges between two ranks of 32 KiB or more move by paired copy:"
+            + " each rank pulls the other's block through the kernel (process_vm_readv) while it holds its own for the other"), run::toString);
+        for (int rank = 0; rank < 2; rank++)
+        {
+            final java.util.regex.Matcher said = java.util.regex.Pattern.compile("openmpj: shm: rank " + rank
+                + ": (\\d+) exchanges by paired copy, (\\d+) partly").matcher(run.stderr());
+            assertTrue(said.find(), run::toString);
+            // 48 exchanges offered per rank; JIT warm-up may send a few of the first ones to the messages.
+            assertTrue(Integer.parseInt(said.group(1)) >= 24, run::toString);
+        }
+
+        final Launch.Outcome off = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "2", "-dev", "shm", "-Dopenmpj.shm.pairedCopyMinBytes=0",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$LargeCollectives");
+        assertEquals(0, off.exitCode(), off::toString);
+        assertTrue(off.stdout().contains("large collectives: 90 checked element for element"), off::toString);
+        assertTrue(off.stderr().contains("openmpj: shm: collective exchanges between two ranks: no paired copy:"
+            + " openmpj.shm.pairedCopyMinBytes is 0; they move as messages"), off::toString);
+        assertFalse(off.stderr().contains("exchanges by paired copy"), off::toString);
+    }
+
+    @Test
     void aKernelCopyThatCannotRunFallsBackToTheRingsAndSaysWhy() throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", "3", "-dev", "shm", "-Dopenmpj.shm.largeCopy=kernel",
@@ -156,7 +183,7 @@ class MpjRunShmSystemIT
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "--help-config");
         assertEquals(0, run.exitCode(), run::toString);
         for (final String name : List.of("openmpj.shm.dir", "openmpj.shm.ringBytes", "openmpj.shm.eagerLimit", "openmpj.shm.eagerWindow",
-            "openmpj.shm.largeCopy", "openmpj.shm.exposeTimeoutMs", "openmpj.verbose"))
+            "openmpj.shm.largeCopy", "openmpj.shm.exposeTimeoutMs", "openmpj.shm.pairedCopyMinBytes", "openmpj.verbose"))
         {
             assertTrue(run.stdout().contains(name), () -> name + " missing: " + run);
         }

@@ -110,6 +110,70 @@ final class SystemPrograms
         }
     }
 
+    /**
+     * Allgather, Alltoall, Reduce, Bcast and Allreduce of large blocks (32 KiB to 1 MiB), each result checked element for
+     * element; rank 0 prints how many.
+     */
+    public static final class LargeCollectives
+    {
+        private static final int[] COUNTS = {4 * 1024, 16 * 1024 + 3, 128 * 1024};
+
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            int checked = 0;
+            for (int round = 0; round < 3; round++)
+            {
+                for (final int count : COUNTS)
+                {
+                    final double[] mine = new double[count];
+                    java.util.Arrays.setAll(mine, i -> value(rank, i));
+                    final double[] all = new double[size * count];
+                    MPI.COMM_WORLD.Allgather(mine, 0, count, MPI.DOUBLE, all, 0, count, MPI.DOUBLE);
+                    final double[] blocks = new double[size * count];
+                    java.util.Arrays.setAll(blocks, i -> value(rank, i) * 3);
+                    final double[] swapped = new double[size * count];
+                    MPI.COMM_WORLD.Alltoall(blocks, 0, count, MPI.DOUBLE, swapped, 0, count, MPI.DOUBLE);
+                    final double[] sum = new double[count];
+                    MPI.COMM_WORLD.Reduce(mine, 0, sum, 0, count, MPI.DOUBLE, MPI.SUM, size - 1);
+                    final double[] copy = rank == 0 ? mine.clone() : new double[count];
+                    MPI.COMM_WORLD.Bcast(copy, 0, count, MPI.DOUBLE, 0);
+                    final double[] total = new double[count];
+                    MPI.COMM_WORLD.Allreduce(mine, 0, total, 0, count, MPI.DOUBLE, MPI.SUM);
+                    for (int i = 0; i < count; i++)
+                    {
+                        double expected = 0;
+                        for (int peer = 0; peer < size; peer++)
+                        {
+                            LargeMessages.check(all[peer * count + i] == value(peer, i), "Allgather element " + i + " of rank " + peer);
+                            LargeMessages.check(swapped[peer * count + i] == value(peer, rank * count + i) * 3, "Alltoall element " + i
+                                + " from rank " + peer);
+                            expected += value(peer, i);
+                        }
+                        LargeMessages.check(rank != size - 1 || sum[i] == expected, "Reduce element " + i);
+                        LargeMessages.check(total[i] == expected, "Allreduce element " + i);
+                        LargeMessages.check(copy[i] == value(0, i), "Bcast element " + i);
+                    }
+                    checked += 5;
+                }
+            }
+            final int[] total = {checked};
+            MPI.COMM_WORLD.Allreduce(total, 0, total, 0, 1, MPI.INT, MPI.SUM);
+            if (rank == 0)
+            {
+                System.out.println("large collectives: " + total[0] + " checked element for element");
+            }
+            MPI.Finalize();
+        }
+
+        private static double value(final int rank, final int i)
+        {
+            return rank * 0.5 + i * 0.25;
+        }
+    }
+
     /** Rank 1 throws while every other rank waits for a message from it that never comes. */
     public static final class RankThrows
     {

@@ -13,6 +13,7 @@ import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.Transport;
 import org.openmpj.os.CallFailedException;
+import org.openmpj.os.PairedCopyCall;
 import org.openmpj.os.PinnedExposure;
 
 /**
@@ -54,12 +55,15 @@ public final class HostSegment
     private final ShmDeviceProvider.LargeCopy largeCopy;
     private final long exposeTimeoutNs;
     private final boolean failProbe;
+    private final long pairedCopyMinBytes;
     private SharedSegment segment;
     private ShmTransport transport;
     /** This rank's exposure, prepared when it attaches; null when it exposes nothing. */
     private PinnedExposure exposure;
     /** Why the whole segment keeps the rings although the job asked for the kernel copy; null when it does not. */
     private String kernelCopyRefusal;
+    /** The smallest exchange that goes by paired copy; 0 when none does. */
+    private long pairedMinBytes;
 
     private HostSegment(final DeviceContext context, final int[] hostRanks)
     {
@@ -84,6 +88,8 @@ public final class HostSegment
         this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
             ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
         this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
+        this.pairedCopyMinBytes = DeviceSettings.wholeNumber(context, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_PROP_NAME,
+            ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT);
     }
 
     /**
@@ -138,6 +144,11 @@ public final class HostSegment
             if (kernelCopyWanted && self < hostRanks.length - 1)
             {
                 prepareExposure();
+            }
+            else if (kernelCopyWanted && PinnedExposure.isSupported())
+            {
+                // The last rank exposes nothing, but its peers read its memory in paired copies.
+                PinnedExposure.allowReadsByAnyProcess();
             }
         }
         catch (final RuntimeException ex)
@@ -213,6 +224,10 @@ public final class HostSegment
                     exposer = new PayloadExposer(segment, self, hostRanks, context.job(), exposure, exposeTimeoutNs,
                         context.idleStrategy().spins());
                 }
+                if (context.idleStrategy().spins() && PairedCopyCall.AVAILABLE && !failProbe)
+                {
+                    pairedMinBytes = pairedCopyMinBytes;
+                }
             }
             else if (exposure != null)
             {
@@ -220,7 +235,11 @@ public final class HostSegment
             }
         }
         transport = new ShmTransport(device, segment, self, hostRanks, context.job(), eagerLimitBytes, windowBytes,
-            context.idleStrategy().parksAt(Integer.MAX_VALUE), exposer, puller);
+            context.idleStrategy().parksAt(Integer.MAX_VALUE), exposer, puller, pairedMinBytes);
+        if (context.verbose() && pairedMinBytes > 0)
+        {
+            transport.reportPairedCopiesAtClose(context::report);
+        }
         return transport;
     }
 
@@ -281,6 +300,23 @@ public final class HostSegment
             return;
         }
         context.report(messages + KernelCopyOutcome.summary(awaitOutcomes(), hostRanks, pids()));
+        context.report(pairedCopyPath());
+    }
+
+    /** @return how collective exchanges between two ranks move, for the verbose report, once the kernel copy is in use. */
+    private String pairedCopyPath()
+    {
+        final String exchanges = "shm: collective exchanges between two ranks";
+        if (pairedMinBytes > 0)
+        {
+            return exchanges + " of " + KernelCopyOutcome.bytesText(pairedMinBytes) + " or more move by paired copy: each rank"
+                + " pulls the other's block through the kernel (process_vm_readv) while it holds its own for the other";
+        }
+        final String why = pairedCopyMinBytes == 0 ? ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_PROP_NAME + " is 0"
+            : failProbe ? "the kernel copy's probe was made to fail"
+            : !PairedCopyCall.AVAILABLE ? PairedCopyCall.unavailabilityCause()
+            : "the ranks do not spin while they wait";
+        return exchanges + ": no paired copy: " + why + "; they move as messages";
     }
 
     /** @return every rank's published probe outcome, waiting up to 10 s for those not yet published (left 0). */

@@ -21,12 +21,17 @@ package org.openmpj.transport.shm;
  *       moved on from EXPOSED by s or r) | 200 id of s's exposing thread (i32) | 204 element kind (i32)
  *       | 208 address of s's pollfd array (i64) | 216 r's receive id (i64) | 224 byte count (i64)
  *       | 232 address of the array s holds spinning (i64) | 240 where the payload starts in s's array, in bytes (i64)
- *   256 data: ring bytes
+ *   256 paired copy, s's hold: state, generation << 3 | phase as the exposure's (i64, set by s, moved on by r)
+ *       | 264 address of s's payload (i64)
+ *   384 paired copy, s's offer: generation << 1 | 1 while offered (i64, s) | 392 context (i32) | 396 tag (i32)
+ *       | 400 bytes s sends (i64) | 408 bytes s receives (i64)
+ *   448 in the ring from the lower to the higher rank of a pair only: the pair's paired copies failed (i64, either)
+ *   512 data: ring bytes
  * </pre>
  *
  * <p>The rank blocks' fields from 16 to 40 and the exposures serve the one-copy path for large messages (see
  * {@link ExposureBlock}): a rank publishes its eventfd and probe word before the job's fence, its peers probe after it and
- * publish what they found.
+ * publish what they found. The paired-copy fields serve exchanges between two ranks (see {@link ShmPairedCopy}).
  *
  * <p>Every frame in a ring starts on a {@link #FRAME_ALIGNMENT} boundary and is padded to a multiple of it, so that its
  * first line never wraps around the ring's end. It opens with a commit word, then the 48-byte header of
@@ -61,7 +66,7 @@ final class SegmentDescriptor
     /** "OMPJSHM1" read as a little-endian long. */
     static final long MAGIC = 0x314D48534A504D4FL;
     /** Changes with any change of this layout; a process of another layout refuses to attach. */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
     static final int RANKS_OFFSET = 12;
@@ -93,7 +98,15 @@ final class SegmentDescriptor
     static final int EXPOSED_BYTES_OFFSET = 224;
     static final int EXPOSED_ADDRESS_OFFSET = 232;
     static final int EXPOSED_PAYLOAD_OFFSET_OFFSET = 240;
-    static final int RING_HEADER_BYTES = 256;
+    static final int PAIRED_STATE_OFFSET = 256;
+    static final int PAIRED_ADDRESS_OFFSET = 264;
+    static final int PAIRED_OFFER_OFFSET = 384;
+    static final int PAIRED_CONTEXT_OFFSET = 392;
+    static final int PAIRED_TAG_OFFSET = 396;
+    static final int PAIRED_SEND_BYTES_OFFSET = 400;
+    static final int PAIRED_RECV_BYTES_OFFSET = 408;
+    static final int PAIRED_BROKEN_OFFSET = 448;
+    static final int RING_HEADER_BYTES = 512;
 
     /** Every frame's length is padded to this, a cache line. */
     static final int FRAME_ALIGNMENT = 64;

@@ -86,6 +86,14 @@ public final class ShmDeviceProvider implements DeviceProvider
      */
     public static final long EXPOSE_TIMEOUT_DEFAULT = 1000;
     /**
+     * The smallest exchange between two ranks of a collective (each sending the other a block, or one sending, one
+     * receiving) that moves by paired copy: both ranks pull the other's block through the kernel at once, one copy each,
+     * where the kernel copy is in use and ranks spin; 0 turns it off.
+     */
+    public static final String PAIRED_COPY_MIN_BYTES_PROP_NAME = "openmpj.shm.pairedCopyMinBytes";
+    /** Default of {@link #PAIRED_COPY_MIN_BYTES_PROP_NAME}. */
+    public static final long PAIRED_COPY_MIN_BYTES_DEFAULT = 32 * 1024;
+    /**
      * For tests only, not listed: {@code true} makes every rank's probe of its peers fail, as where the kernel refuses to let
      * one JVM read another's memory, so that the fallback to the rings can be tried where the kernel allows it.
      */
@@ -136,7 +144,10 @@ public final class ShmDeviceProvider implements DeviceProvider
                 "how messages over the eager limit move: ring (two overlapping copies), kernel (one copy from the sender's"
                     + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (kernel where ranks have a core each)"),
             new ConfigOption(EXPOSE_TIMEOUT_PROP_NAME, Long.toString(EXPOSE_TIMEOUT_DEFAULT),
-                "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"));
+                "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"),
+            new ConfigOption(PAIRED_COPY_MIN_BYTES_PROP_NAME, Long.toString(PAIRED_COPY_MIN_BYTES_DEFAULT),
+                "bytes: collective exchanges between two ranks this large move by paired kernel copy (each rank pulls the"
+                    + " other's block at once) where the kernel copy is in use; 0: through the rings"));
     }
 
     @Override

@@ -44,6 +44,10 @@ final class ShmTransport implements Transport
     private final PayloadExposer exposer;
     /** The one-copy path's receiving half; null when this rank pulls from nobody. */
     private final PayloadPuller puller;
+    /** By peer index: the paired copies for exchanges; null when the job exchanges through the rings only. */
+    private final ShmPairedCopy[] pairedCopies;
+    /** Says at close what the paired copies did, when the job is verbose; null otherwise. */
+    private java.util.function.Consumer<String> pairedCopyReport;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
@@ -65,11 +69,12 @@ final class ShmTransport implements Transport
      *                      for a sleeper; every rank on a host chooses its idle strategy alike.
      * @param exposer       the one-copy path's sending half, or null; closed with this transport.
      * @param puller        the one-copy path's receiving half, or null; closed with this transport.
+     * @param pairedCopyMinBytes the smallest exchange that goes by paired copy ({@link ShmPairedCopy}); 0 for none.
      */
     ShmTransport(
         final MatchingDevice device, final SharedSegment segment, final int self, final int[] worldRanks, final JobControl job,
         final long eagerLimitBytes, final long windowBytes, final boolean ranksMaySleep, final PayloadExposer exposer,
-        final PayloadPuller puller)
+        final PayloadPuller puller, final long pairedCopyMinBytes)
     {
         this.exposer = exposer;
         this.puller = puller;
@@ -109,7 +114,35 @@ final class ShmTransport implements Transport
                 readers[peer] = new RingReader(segment, peer, self, protocol, ranksMaySleep);
             }
         }
+        this.pairedCopies = new ShmPairedCopy[ranks];
+        for (int peer = 0; peer < ranks && pairedCopyMinBytes > 0; peer++)
+        {
+            if (peer != self)
+            {
+                pairedCopies[peer] = new ShmPairedCopy(segment, self, peer, pairedCopyMinBytes);
+            }
+        }
         this.watch = new ProcessWatch("openmpj-shm-watch-" + worldRanks[self], this::onProcessEnded);
+    }
+
+    @Override
+    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long bytes)
+    {
+        final int index = peer >= 0 && peer < indexOfRank.length ? indexOfRank[peer] : -1;
+        final ShmPairedCopy pair = index < 0 ? null : pairedCopies[index];
+        return pair != null && pair.takes(bytes) ? pair : null;
+    }
+
+    /** Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy. */
+    void reportPairedCopiesAtClose(final java.util.function.Consumer<String> report)
+    {
+        this.pairedCopyReport = report;
+    }
+
+    /** @return the paired copy to peer index {@code peer}, or null; for tests. */
+    ShmPairedCopy pairedCopy(final int peer)
+    {
+        return pairedCopies[peer];
     }
 
     /**
@@ -336,9 +369,34 @@ final class ShmTransport implements Transport
         return puller;
     }
 
+    private void reportPairedCopies()
+    {
+        long copies = 0;
+        long incomplete = 0;
+        long unanswered = 0;
+        for (final ShmPairedCopy pair : pairedCopies)
+        {
+            if (pair != null)
+            {
+                copies += pair.copies();
+                incomplete += pair.incomplete();
+                unanswered += pair.unanswered();
+            }
+        }
+        pairedCopyReport.accept("shm: rank " + worldRanks[self] + ": " + copies + " exchanges by paired copy, " + incomplete
+            + " partly (the rest as messages), " + unanswered + " offers unanswered (moved as messages)");
+    }
+
     /** Frees the one-copy path's descriptors once no thread reads: an exposure or a pull under way ends within its timeout. */
     private void closeKernelCopy()
     {
+        for (final ShmPairedCopy pair : pairedCopies)
+        {
+            if (pair != null)
+            {
+                pair.close();
+            }
+        }
         if (exposer == null && puller == null)
         {
             return;
@@ -378,6 +436,10 @@ final class ShmTransport implements Transport
         while (wakersInside.get() != 0)
         {
             Thread.onSpinWait();
+        }
+        if (pairedCopyReport != null)
+        {
+            reportPairedCopies();
         }
         closeKernelCopy();
         // Frames this rank wrote stay readable: the peers map the segment until they close it themselves.

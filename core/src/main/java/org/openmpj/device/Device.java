@@ -176,10 +176,11 @@ public interface Device extends AutoCloseable
     int progress();
 
     /**
-     * @return the paired copy between this rank and device rank {@code peer}, for exchanges of at least {@code bytes}; null
-     *         when the device moves such payloads only as messages.
+     * @return the paired copy between this rank and device rank {@code peer}, for an exchange in which this rank sends
+     *         {@code sendBytes} and receives {@code recvBytes} (either may be 0); null when the device moves it as messages.
+     *         The peer, asked with the counts swapped, gets the same answer.
      */
-    default PairedCopy pairedCopy(final int peer, final long bytes)
+    default PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
     {
         return null;
     }

@@ -43,7 +43,7 @@ final class PairedExchanges
         final long sendBytes = (long)sendCount * kind.sizeBytes();
         final long recvBytes = (long)recvCount * kind.sizeBytes();
         final Device device = c.device();
-        final PairedCopy pair = device.pairedCopy(c.worldRank(peer), Math.max(sendBytes, recvBytes));
+        final PairedCopy pair = device.pairedCopy(c.worldRank(peer), sendBytes, recvBytes);
         if (pair == null || !pair.offer(c.context(), wireTag, sendBuf, sendBytes, recvBuf, recvBytes))
         {
             return 0;

@@ -482,10 +482,11 @@ public final class MatchingDevice implements Device
     }
 
     @Override
-    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long bytes)
+    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
     {
         final Transport[] known = routes;
-        return known == null || peer < 0 || peer >= known.length || known[peer] == null ? null : known[peer].pairedCopy(peer, bytes);
+        return known == null || peer < 0 || peer >= known.length || known[peer] == null ? null
+            : known[peer].pairedCopy(peer, sendBytes, recvBytes);
     }
 
     @Override

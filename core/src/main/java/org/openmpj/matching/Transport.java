@@ -59,10 +59,10 @@ public interface Transport extends AutoCloseable
     }
 
     /**
-     * @return the paired copy to device rank {@code peer} for exchanges of at least {@code bytes} (see
-     *         {@link org.openmpj.device.Device#pairedCopy}); null when this transport has none.
+     * @return the paired copy to device rank {@code peer} for an exchange of {@code sendBytes} for {@code recvBytes} (see
+     *         {@link org.openmpj.device.Device#pairedCopy}); null when this transport moves it as messages.
      */
-    default org.openmpj.device.PairedCopy pairedCopy(final int peer, final long bytes)
+    default org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
     {
         return null;
     }

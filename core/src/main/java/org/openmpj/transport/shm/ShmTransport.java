@@ -126,11 +126,19 @@ final class ShmTransport implements Transport
     }
 
     @Override
-    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long bytes)
+    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
     {
         final int index = peer >= 0 && peer < indexOfRank.length ? indexOfRank[peer] : -1;
         final ShmPairedCopy pair = index < 0 ? null : pairedCopies[index];
-        return pair != null && pair.takes(bytes) ? pair : null;
+        if (pair == null || !pair.takes(Math.max(sendBytes, recvBytes)))
+        {
+            return null;
+        }
+        // A rendezvous message from a lower to a higher rank already moves with one copy, without the offers' handshake:
+        // 2 ranks, Bcast of 1 MiB from rank 0, 53.7 µs by paired copy against 49.0 as a message.
+        final boolean upwards = sendBytes > 0 ? self < index : index < self;
+        final boolean oneWay = sendBytes == 0 || recvBytes == 0;
+        return oneWay && upwards && Math.max(sendBytes, recvBytes) > eagerLimitBytes ? null : pair;
     }
 
     /** Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy. */

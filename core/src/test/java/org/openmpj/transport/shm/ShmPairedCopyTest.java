@@ -29,8 +29,9 @@ import org.openmpj.os.PairedCopyCall;
 /**
  * Collective exchanges between two shm ranks by paired copy, ranks as threads of this JVM with the kernel copy and spinning
  * waits: every collective that exchanges or hands over large blocks gives the serial result with the blocks moved by paired
- * copy; small blocks, or the setting at 0, leave it to the messages; ranks whose calls do not match both fail naming the
- * counts instead of waiting; a pair whose read the kernel refuses agrees on what moved, and stops offering.
+ * copy; small blocks, the setting at 0, or a large block going alone from a lower to a higher rank leave it to the messages;
+ * ranks whose calls do not match both fail naming the counts instead of waiting; a pair whose read the kernel refuses agrees
+ * on what moved, and stops offering.
  */
 @Timeout(120)
 class ShmPairedCopyTest
@@ -84,15 +85,23 @@ class ShmPairedCopyTest
             job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), 1000));
             assertEquals(0, job.transports[0].pairedCopy(1).copies() + job.transports[0].pairedCopy(1).unanswered(),
                 "offers below " + ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT + " bytes");
-            assertNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT - 1));
-            assertNotNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT));
-            assertNull(job.devices[0].pairedCopy(0, 1 << 20), "no paired copy with itself");
+            assertNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT - 1, 0));
+            assertNotNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT, 1));
+            assertNull(job.devices[0].pairedCopy(0, 1 << 20, 1 << 20), "no paired copy with itself");
+            // One way from the lower rank to the higher above the eager limit: the messages' kernel copy moves it already.
+            final long large = 1 << 20;
+            assertNull(job.devices[0].pairedCopy(1, large, 0));
+            assertNull(job.devices[1].pairedCopy(0, 0, large));
+            assertNotNull(job.devices[1].pairedCopy(0, large, 0), "one way downwards");
+            assertNotNull(job.devices[0].pairedCopy(1, 0, large), "one way downwards");
+            assertNotNull(job.devices[0].pairedCopy(1, large, large), "both ways");
+            assertNotNull(job.devices[0].pairedCopy(1, 64 * 1024, 0), "one way upwards within the eager limit");
         }
         try (ShmTestJob job = ShmTestJob.open(2, settings("0"), "spin"))
         {
             job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), COUNTS[1]));
             assertNull(job.transports[0].pairedCopy(1));
-            assertNull(job.devices[1].pairedCopy(0, 1 << 20));
+            assertNull(job.devices[1].pairedCopy(0, 1 << 20, 1 << 20));
         }
     }
 

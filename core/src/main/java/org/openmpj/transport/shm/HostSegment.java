@@ -23,8 +23,7 @@ import org.openmpj.os.PinnedExposure;
  * removes the file ({@link #release}), so that nothing is left behind however the job ends. A rank that fails a step
  * says why; the creator's failure reaches every rank of its host.
  *
- * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}, or {@code auto} with ranks
- * that have a core each), large messages move with
+ * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}), large messages move with
  * one copy through the kernel from lower to higher indexes in the segment: each rank prepares an exposure and publishes it
  * when it attaches, and probes the lower ranks' memory once all have attached. That path needs every process of the
  * segment to hold one rank of it (the shm device run by {@code mpjrun}, or the hybrid device with {@code -threads 1}): a
@@ -33,7 +32,8 @@ import org.openmpj.os.PinnedExposure;
  * as threads, as the tests do; {@code mpjrun} always gives shm ranks JVMs of their own) takes it when asked for by name:
  * there is no other JVM to close a cycle through, but a safepoint requested while one rank exposes holds all the others,
  * its puller included, until that exposure times out; correct, and a stall of a second, which tests can afford and
- * {@code auto} does not.
+ * {@code auto} does not. Paired copies for collectives' exchanges ({@link ShmPairedCopy}), which {@code kernel} and
+ * {@code auto} take where ranks spin, need the same: every rank lets its peers read its memory, and the same refusals hold.
  *
  * <p>Thread-safety: used by the one thread that opens the rank's device.
  */
@@ -51,6 +51,8 @@ public final class HostSegment
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final boolean kernelCopyWanted;
+    /** Whether the job asks for paired copies of collectives' exchanges. */
+    private final boolean pairedCopyWanted;
     /** The path the job asked for. */
     private final ShmDeviceProvider.LargeCopy largeCopy;
     private final long exposeTimeoutNs;
@@ -84,12 +86,13 @@ public final class HostSegment
         }
         this.ringBytes = (int)ring;
         this.largeCopy = ShmDeviceProvider.largeCopy(context);
-        this.kernelCopyWanted = largeCopy.takesKernel(context.idleStrategy().spins());
+        this.kernelCopyWanted = largeCopy.takesKernel();
         this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
             ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
         this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
         this.pairedCopyMinBytes = DeviceSettings.wholeNumber(context, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_PROP_NAME,
             ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT);
+        this.pairedCopyWanted = largeCopy.pairsCopies(context.idleStrategy().spins()) && pairedCopyMinBytes > 0;
     }
 
     /**
@@ -145,9 +148,9 @@ public final class HostSegment
             {
                 prepareExposure();
             }
-            else if (kernelCopyWanted && PinnedExposure.isSupported())
+            else if ((kernelCopyWanted || pairedCopyWanted) && PinnedExposure.isSupported())
             {
-                // The last rank exposes nothing, but its peers read its memory in paired copies.
+                // A rank that exposes nothing still has its memory read in paired copies.
                 PinnedExposure.allowReadsByAnyProcess();
             }
         }
@@ -207,35 +210,35 @@ public final class HostSegment
     {
         PayloadExposer exposer = null;
         PayloadPuller puller = null;
-        if (kernelCopyWanted)
+        if (kernelCopyWanted || pairedCopyWanted)
         {
             kernelCopyRefusal = kernelCopyRefusal();
-            if (kernelCopyRefusal == null)
+        }
+        if (kernelCopyWanted && kernelCopyRefusal == null)
+        {
+            puller = new PayloadPuller(segment, self, eagerLimitBytes, failProbe);
+            segment.publishKernelCopyOutcome(self, puller.outcome());
+            if (!puller.pullsFromAny())
             {
-                puller = new PayloadPuller(segment, self, eagerLimitBytes, failProbe);
-                segment.publishKernelCopyOutcome(self, puller.outcome());
-                if (!puller.pullsFromAny())
-                {
-                    puller.close();
-                    puller = null;
-                }
-                if (exposure != null)
-                {
-                    exposer = new PayloadExposer(segment, self, hostRanks, context.job(), exposure, exposeTimeoutNs,
-                        context.idleStrategy().spins());
-                }
-                if (context.idleStrategy().spins() && PairedCopyCall.AVAILABLE && !failProbe)
-                {
-                    pairedMinBytes = pairedCopyMinBytes;
-                }
+                puller.close();
+                puller = null;
             }
-            else if (exposure != null)
+            if (exposure != null)
             {
-                exposure.close();
+                exposer = new PayloadExposer(segment, self, hostRanks, context.job(), exposure, exposeTimeoutNs,
+                    context.idleStrategy().spins());
             }
         }
+        else if (exposure != null)
+        {
+            exposure.close();
+        }
+        if (pairedCopyWanted && kernelCopyRefusal == null && PairedCopyCall.AVAILABLE && !failProbe)
+        {
+            pairedMinBytes = pairedCopyMinBytes;
+        }
         transport = new ShmTransport(device, segment, self, hostRanks, context.job(), eagerLimitBytes, windowBytes,
-            context.idleStrategy().parksAt(Integer.MAX_VALUE), exposer, puller, pairedMinBytes);
+            context.idleStrategy().parksAt(Integer.MAX_VALUE), exposer, puller, pairedMinBytes, kernelCopyWanted && kernelCopyRefusal == null);
         if (context.verbose() && pairedMinBytes > 0)
         {
             transport.reportPairedCopiesAtClose(context::report);
@@ -290,20 +293,20 @@ public final class HostSegment
         final String messages = "shm: messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes);
         if (!kernelCopyWanted)
         {
-            context.report(messages + " stream through the rings (two copies, overlapping)" + (largeCopy == ShmDeviceProvider.LargeCopy.AUTO
-                ? ": the ranks share cores, and a sender held still for a kernel copy would have to be woken" : ""));
-            return;
+            context.report(messages + " stream through the rings (two copies, overlapping)");
         }
-        if (kernelCopyRefusal != null)
+        else if (kernelCopyRefusal != null)
         {
             context.report(messages + ": no kernel copy: " + kernelCopyRefusal + "; they stream through the rings");
-            return;
         }
-        context.report(messages + KernelCopyOutcome.summary(awaitOutcomes(), hostRanks, pids()));
+        else
+        {
+            context.report(messages + KernelCopyOutcome.summary(awaitOutcomes(), hostRanks, pids()));
+        }
         context.report(pairedCopyPath());
     }
 
-    /** @return how collective exchanges between two ranks move, for the verbose report, once the kernel copy is in use. */
+    /** @return how collective exchanges between two ranks move, for the verbose report. */
     private String pairedCopyPath()
     {
         final String exchanges = "shm: collective exchanges between two ranks";
@@ -312,10 +315,13 @@ public final class HostSegment
             return exchanges + " of " + KernelCopyOutcome.bytesText(pairedMinBytes) + " or more move by paired copy: each rank"
                 + " pulls the other's block through the kernel (process_vm_readv) while it holds its own for the other";
         }
-        final String why = pairedCopyMinBytes == 0 ? ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_PROP_NAME + " is 0"
+        final String why = largeCopy == ShmDeviceProvider.LargeCopy.RING ? ShmDeviceProvider.LARGE_COPY_PROP_NAME + " is ring"
+            : pairedCopyMinBytes == 0 ? ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_PROP_NAME + " is 0"
+            : !context.idleStrategy().spins() ? "the ranks share cores, and a rank waiting in a copy for one that is not running"
+                + " would hold its core"
+            : kernelCopyRefusal != null ? kernelCopyRefusal
             : failProbe ? "the kernel copy's probe was made to fail"
-            : !PairedCopyCall.AVAILABLE ? PairedCopyCall.unavailabilityCause()
-            : "the ranks do not spin while they wait";
+            : PairedCopyCall.unavailabilityCause();
         return exchanges + ": no paired copy: " + why + "; they move as messages";
     }
 

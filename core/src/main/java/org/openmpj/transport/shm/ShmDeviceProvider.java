@@ -23,9 +23,10 @@ import org.openmpj.os.Libc;
  * under the one matcher. Rank 0 creates the segment and publishes its name through the job's key-value store; once
  * every rank has mapped it, the file is removed, so nothing is left behind however the job ends.
  *
- * <p>Messages over the eager limit move with one copy through the kernel from lower to higher ranks wherever the kernel lets
- * a rank read its peer's memory and the ranks have a core each (see {@link #LARGE_COPY_PROP_NAME} and {@link HostSegment});
- * otherwise they stream through the rings. Rank 0 says which on stderr when the job is verbose ({@code mpjrun -v}).
+ * <p>Messages over the eager limit stream through the rings, or, asked for, move with one copy through the kernel from lower
+ * to higher ranks; collectives' exchanges between two ranks move by paired kernel copy where the ranks have a core each (see
+ * {@link #LARGE_COPY_PROP_NAME}, {@link #PAIRED_COPY_MIN_BYTES_PROP_NAME} and {@link HostSegment}). Rank 0 says which on
+ * stderr when the job is verbose ({@code mpjrun -v}).
  */
 public final class ShmDeviceProvider implements DeviceProvider
 {
@@ -61,18 +62,20 @@ public final class ShmDeviceProvider implements DeviceProvider
      * (the sender copies in while the receiver copies out); {@code kernel}, copied once by the receiver straight from the
      * sender's array with {@code process_vm_readv} (or {@code pread} on {@code /proc/PID/mem} where that is refused) while
      * the sender holds it still, from lower to higher ranks where the kernel allows it, through the ring otherwise; or
-     * {@code auto}, the kernel where the job's waits spin (its ranks have a core each) and the ring where they back off.
-     * Either way a receiver that has a large message of its own on the way to the same peer takes the payload through
-     * the ring: the pair is exchanging, and a sender holding its array still reads nothing meanwhile.
+     * {@code auto}, the ring for messages and the paired kernel copy for collectives' exchanges between two ranks where the
+     * job's waits spin (its ranks have a core each; see {@link #PAIRED_COPY_MIN_BYTES_PROP_NAME}). With {@code kernel}, a
+     * receiver that has a large message of its own on the way to the same peer takes the payload through the ring: the pair
+     * is exchanging, and a sender holding its array still reads nothing meanwhile. {@code ring} turns paired copies off too.
      */
     public static final String LARGE_COPY_PROP_NAME = "openmpj.shm.largeCopy";
     /**
-     * Default large-message path. Measured on an Intel Xeon (2 cores), alternating, twice each. Two ranks: a 2-rank Bcast
-     * loop took 5.2-5.3 µs a call at 128 KiB and 16.8-17.2 at 512 KiB by the kernel, against 9.4 and 30.2-30.3 through the
-     * ring (the receiver reads the sender's array, which stays in the shared cache, instead of ring lines the sender's core
-     * just wrote); a ping-pong, whose arrays were just written, 11.3 µs at 128 KiB and 73 at 1 MiB by the kernel against
-     * 9.5-9.8 and 58.4-58.9. Eight ranks on two cores, where an exposing sender sleeps and must be woken: the kernel path
-     * took 1.1 to 11 times the ring's time (Bcast of 128 KiB 806 µs against 75). Hence {@code auto}.
+     * Default large-message path. Measured on an Intel Xeon (2 cores), alternating. A ping-pong between two JVMs, whose
+     * arrays the other core has just written, took 9.6 µs one way at 128 KiB, 58-60 at 1 MiB and 316-317 at 4 MiB
+     * through the rings, where both cores copy at once, against 11.2-11.4, 72-73 and 336-338 by the kernel. A 2-rank Bcast
+     * loop, whose root's array stays in the shared cache, gains from one copy (5.2-5.3 µs a call at 128 KiB by the kernel
+     * against 9.4 through the rings): collectives get it from paired copies, which took 5.0 µs there and 16.8-17.1 at 512
+     * KiB. Eight ranks on two cores, where a sender held still sleeps and must be woken, took 1.1 to 11 times the ring's time
+     * by the kernel. Hence {@code auto}.
      */
     public static final String LARGE_COPY_DEFAULT = "auto";
     /**
@@ -142,7 +145,8 @@ public final class ShmDeviceProvider implements DeviceProvider
                 "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
             new ConfigOption(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT,
                 "how messages over the eager limit move: ring (two overlapping copies), kernel (one copy from the sender's"
-                    + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (kernel where ranks have a core each)"),
+                    + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (the rings; collectives' exchanges"
+                    + " between two ranks by paired kernel copy where ranks have a core each)"),
             new ConfigOption(EXPOSE_TIMEOUT_PROP_NAME, Long.toString(EXPOSE_TIMEOUT_DEFAULT),
                 "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"),
             new ConfigOption(PAIRED_COPY_MIN_BYTES_PROP_NAME, Long.toString(PAIRED_COPY_MIN_BYTES_DEFAULT),
@@ -219,10 +223,16 @@ public final class ShmDeviceProvider implements DeviceProvider
     {
         RING, KERNEL, AUTO;
 
-        /** @return whether a job asking for this path takes the kernel copy when its waits {@code spin} (or not). */
-        boolean takesKernel(final boolean spin)
+        /** @return whether a job asking for this path moves messages over the eager limit through the kernel. */
+        boolean takesKernel()
         {
-            return this == KERNEL || this == AUTO && spin;
+            return this == KERNEL;
+        }
+
+        /** @return whether a job asking for this path moves collectives' exchanges by paired copy when its waits {@code spin}. */
+        boolean pairsCopies(final boolean spin)
+        {
+            return this != RING && spin;
         }
     }
 

@@ -68,7 +68,6 @@ final class ShmPairedCopy implements PairedCopy
     private long copies;
     private long incomplete;
     private long unanswered;
-    private long declined;
 
     /**
      * @param minBytes the smallest exchange offered: below it, a kernel call and the offers cost more than the rings' copies.
@@ -102,9 +101,13 @@ final class ShmPairedCopy implements PairedCopy
     public boolean offer(
         final int context, final int tag, final Object sendArray, final long sendBytes, final Object recvArray, final long recvBytes)
     {
-        if (isBroken() || sendBytes > 0 && sendArrays.wholeOf(sendArray) == null || recvBytes > 0 && recvArrays.wholeOf(recvArray) == null
-            || !busy.compareAndSet(false, true))
+        if (!busy.compareAndSet(false, true))
         {
+            return false;
+        }
+        if (isBroken() || sendBytes > 0 && sendArrays.wholeOf(sendArray) == null || recvBytes > 0 && recvArrays.wholeOf(recvArray) == null)
+        {
+            busy.set(false);
             return false;
         }
         generation++;
@@ -143,7 +146,6 @@ final class ShmPairedCopy implements PairedCopy
         }
         if (tag != offeredTag || sendBytes != offeredRecvBytes || recvBytes != offeredSendBytes)
         {
-            declined++;
             return DECLINED;
         }
         readyPeerGeneration = before >>> 1;
@@ -215,12 +217,6 @@ final class ShmPairedCopy implements PairedCopy
     long unanswered()
     {
         return unanswered;
-    }
-
-    /** @return the offers the peer answered with an offer of another call. */
-    long declined()
-    {
-        return declined;
     }
 
     /** @return whether the pair stopped copying after a read the kernel refused. */

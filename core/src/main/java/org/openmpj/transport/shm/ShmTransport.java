@@ -44,6 +44,8 @@ final class ShmTransport implements Transport
     private final PayloadExposer exposer;
     /** The one-copy path's receiving half; null when this rank pulls from nobody. */
     private final PayloadPuller puller;
+    /** Whether messages over the eager limit move by kernel copy from lower to higher ranks. */
+    private final boolean messagesTakeKernel;
     /** By peer index: the paired copies for exchanges; null when the job exchanges through the rings only. */
     private final ShmPairedCopy[] pairedCopies;
     /** Says at close what the paired copies did, when the job is verbose; null otherwise. */
@@ -70,12 +72,15 @@ final class ShmTransport implements Transport
      * @param exposer       the one-copy path's sending half, or null; closed with this transport.
      * @param puller        the one-copy path's receiving half, or null; closed with this transport.
      * @param pairedCopyMinBytes the smallest exchange that goes by paired copy ({@link ShmPairedCopy}); 0 for none.
+     * @param messagesTakeKernel whether messages over the eager limit move by kernel copy from lower to higher ranks, the
+     *                           same at every rank of the segment.
      */
     ShmTransport(
         final MatchingDevice device, final SharedSegment segment, final int self, final int[] worldRanks, final JobControl job,
         final long eagerLimitBytes, final long windowBytes, final boolean ranksMaySleep, final PayloadExposer exposer,
-        final PayloadPuller puller, final long pairedCopyMinBytes)
+        final PayloadPuller puller, final long pairedCopyMinBytes, final boolean messagesTakeKernel)
     {
+        this.messagesTakeKernel = messagesTakeKernel;
         this.exposer = exposer;
         this.puller = puller;
         this.segment = segment;
@@ -134,11 +139,11 @@ final class ShmTransport implements Transport
         {
             return null;
         }
-        // A rendezvous message from a lower to a higher rank already moves with one copy, without the offers' handshake:
-        // 2 ranks, Bcast of 1 MiB from rank 0, 53.7 µs by paired copy against 49.0 as a message.
+        // With the kernel copy for messages, a rendezvous message from a lower to a higher rank already moves with one copy,
+        // without the offers' handshake: 2 ranks, Bcast of 1 MiB from rank 0, 53.7 µs by paired copy against 49.0 as a message.
         final boolean upwards = sendBytes > 0 ? self < index : index < self;
         final boolean oneWay = sendBytes == 0 || recvBytes == 0;
-        return oneWay && upwards && Math.max(sendBytes, recvBytes) > eagerLimitBytes ? null : pair;
+        return messagesTakeKernel && oneWay && upwards && Math.max(sendBytes, recvBytes) > eagerLimitBytes ? null : pair;
     }
 
     /** Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy. */

@@ -31,7 +31,7 @@ import org.openmpj.os.PairedCopyCall;
  * waits: every collective that exchanges or hands over large blocks gives the serial result with the blocks moved by paired
  * copy; small blocks, the setting at 0, or a large block going alone from a lower to a higher rank leave it to the messages;
  * ranks whose calls do not match both fail naming the counts instead of waiting; a pair whose read the kernel refuses agrees
- * on what moved, and stops offering.
+ * on what moved, and stops offering; a steady stream of paired exchanges allocates nothing.
  */
 @Timeout(120)
 class ShmPairedCopyTest
@@ -74,6 +74,42 @@ class ShmPairedCopyTest
                     + pair.incomplete() + " partly, " + pair.unanswered() + " unanswered");
                 assertFalse(pair.broken(), "the pair still copies");
             }
+        }
+    }
+
+    @Test
+    void aSteadyStreamOfPairedExchangesAllocatesNothingOnceWarm() throws Exception
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        final int count = 64 * 1024 / 8;
+        final int measured = 500;
+        try (ShmTestJob job = ShmTestJob.open(2, settings(null), "spin"))
+        {
+            job.run(rank ->
+            {
+                final Communicator world = new Communicator(job.devices[rank], 0, rank, new int[] {0, 1});
+                final double[] mine = new double[count];
+                final double[] all = new double[2 * count];
+                final int[] counts = {count, count};
+                final int[] displacements = {0, count};
+                for (int i = 0; i < 5_000; i++)
+                {
+                    Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
+                }
+                final long copiesBefore = job.transports[rank].pairedCopy(1 - rank).copies();
+                final long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < measured; i++)
+                {
+                    Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
+                }
+                final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+                final long copies = job.transports[rank].pairedCopy(1 - rank).copies() - copiesBefore;
+                assertTrue(copies > 0, "rank " + rank + ": no paired copy among the measured exchanges");
+                // A byte per exchange leaves room for a stray allocation of the runtime; a segment or request per call is 40 or more.
+                assertTrue(allocated < measured, "rank " + rank + " allocated " + allocated + " bytes for " + measured + " Allgathers of "
+                    + count + " doubles, " + copies + " by paired copy");
+            });
         }
     }
 

@@ -191,6 +191,8 @@ public final class PairedCopyCall implements AutoCloseable
     private static final MethodHandle CALL = FUNCTION.handle();
     /** True when {@link #run} may be called. */
     public static final boolean AVAILABLE = CALL != null;
+    /** Nanoseconds one poll of the code's waiting loop takes here, measured once. */
+    private static final double NS_PER_SPIN = AVAILABLE ? measureSpin() : 1;
 
     private final Arena arena = Arena.ofShared();
     private final MemorySegment control = arena.allocate(CONTROL_BYTES, Long.BYTES);
@@ -220,9 +222,35 @@ public final class PairedCopyCall implements AutoCloseable
         return FUNCTION.unavailabilityCause();
     }
 
+    /** @return the polls of the waiting loop that last about {@code nanos}, at least one: a {@link #run}'s budget. */
+    public static long spinsFor(final long nanos)
+    {
+        return Math.max(1, (long)(nanos / NS_PER_SPIN));
+    }
+
+    /** @return the nanoseconds a poll takes: a side alone, holding and waiting to pull for 200,000 polls, timed. */
+    private static double measureSpin()
+    {
+        final long spins = 200_000;
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment words = arena.allocate(256, 64);
+            final long base = words.address();
+            final byte[] array = new byte[8];
+            try (PairedCopyCall alone = new PairedCopyCall(base, base + 64, base + 128, base + 192, ProcessHandle.current().pid()))
+            {
+                final MemorySegment segment = MemorySegment.ofArray(array);
+                alone.run(segment, 0, 8, segment, 0, 8, 12, 20, 1000);
+                final long start = System.nanoTime();
+                alone.run(segment, 0, 8, segment, 0, 8, 28, 36, spins);
+                return Math.max(0.5, (System.nanoTime() - start) / (double)spins);
+            }
+        }
+    }
+
     /**
      * Holds {@code sendBytes} of {@code send} from byte {@code sendOffset} for the peer and pulls the peer's {@code recvBytes}
-     * into {@code recv} from byte {@code recvOffset}, for at most {@code spins} polls (see {@link SpinningHold#spinsFor}).
+     * into {@code recv} from byte {@code recvOffset}, for at most {@code spins} polls (see {@link #spinsFor}).
      * Keep it short enough that the JVM may wait for it at a safepoint.
      *
      * @param ownHeld  this side's {@code HELD} word for this generation.

@@ -19,16 +19,16 @@ import org.junit.jupiter.api.Timeout;
  * The paired copy's code, two threads of this process standing for the two sides (a process may always read itself): both
  * payloads land at their offsets and both sides agree on what moved; a side alone withdraws when its budget runs out; a
  * side whose read the kernel refuses leaves the peer's payload unmoved and says so to both, while its own still moves; a
- * side with nothing to send only pulls. A safepoint of this JVM while one side waits in its call holds the other out of
- * its own until the budget runs out, so each case may take a few attempts to see both sides meet; what the sides agree
- * on is checked in every attempt.
+ * side with nothing to send only pulls; a budget given in nanoseconds lasts about that long. A safepoint of this JVM while
+ * one side waits in its call holds the other out of its own until the budget runs out, so each case may take a few
+ * attempts to see both sides meet; what the sides agree on is checked in every attempt.
  */
 @Timeout(60)
 class PairedCopyCallTest
 {
     private static final long HELD_A = 8L << 3 | 4;
     private static final long HELD_B = 9L << 3 | 4;
-    private static final long SPINS = SpinningHold.spinsFor(200_000_000L);
+    private static final long SPINS = PairedCopyCall.spinsFor(200_000_000L);
     private static final int ATTEMPTS = 20;
     private static final long SELF = ProcessHandle.current().pid();
     /** Above the largest pid Linux gives (2^22): no process has it. */
@@ -146,6 +146,20 @@ class PairedCopyCallTest
             }
         }
         assertTrue(met, "the two sides met in none of " + ATTEMPTS + " attempts");
+    }
+
+    @Test
+    void aBudgetInNanosecondsLastsAboutThatLong()
+    {
+        try (Pair pair = new Pair(SELF, SELF))
+        {
+            final long spins = PairedCopyCall.spinsFor(20_000_000L);
+            final long start = System.nanoTime();
+            pair.runA(new byte[64], 0, 64, new byte[64], 0, 64, spins);
+            final long tookNs = System.nanoTime() - start;
+            // Calibrated once at start; a busy machine may stretch it, and the loop never ends early without a peer.
+            assertTrue(tookNs > 10_000_000L && tookNs < 200_000_000L, "a budget of 20 ms took " + tookNs / 1_000_000.0 + " ms");
+        }
     }
 
     @Test

@@ -9,7 +9,6 @@ import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.PairedCopy;
 import org.openmpj.device.Primitive;
 import org.openmpj.os.PairedCopyCall;
-import org.openmpj.os.SpinningHold;
 
 /**
  * The paired copy between this rank and one peer of its segment: an exchange of large payloads in which each side pulls
@@ -37,8 +36,8 @@ final class ShmPairedCopy implements PairedCopy
     /**
      * How long the copy waits for the peer, beyond {@link PayloadExposer#TIMEOUT_NS_PER_BYTE} per byte, before it withdraws:
      * both ranks saw the other's offer, so the peer is on its way, but its thread may lose its core for a time slice or two
-     * (compiler threads take it while the JIT warms up); with a 2 ms budget, 4 to 6 of the 48 exchanges of a two-JVM test
-     * program's first second withdrew, with 50 ms none did.
+     * (compiler threads take it while the JIT warms up). With budgets that lasted 0.5-2.5 ms, 4 to 17 of the 48 exchanges
+     * of the two-JVM system test's program withdrew; with one of about 12 ms, none did; 50 ms leaves room for a busier host.
      */
     private static final long WAIT_NS = 50_000_000;
     /**
@@ -175,7 +174,7 @@ final class ShmPairedCopy implements PairedCopy
             final long ended = call.run(send, offeredSendBytes > 0 ? (long)sendOffset * kind.sizeBytes() : 0, offeredSendBytes, recv,
                 offeredRecvBytes > 0 ? (long)recvOffset * kind.sizeBytes() : 0, offeredRecvBytes, ExposureBlock.word(generation, ExposureBlock.HELD),
                 ExposureBlock.word(readyPeerGeneration, ExposureBlock.HELD),
-                SpinningHold.spinsFor(WAIT_NS + PayloadExposer.TIMEOUT_NS_PER_BYTE * Math.max(offeredSendBytes, offeredRecvBytes)));
+                PairedCopyCall.spinsFor(WAIT_NS + PayloadExposer.TIMEOUT_NS_PER_BYTE * Math.max(offeredSendBytes, offeredRecvBytes)));
             lastPeerGeneration = readyPeerGeneration;
             final long pulled = call.pulled();
             if (pulled != 0 && pulled != offeredRecvBytes)

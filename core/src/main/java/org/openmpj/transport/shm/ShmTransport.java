@@ -20,7 +20,8 @@ import org.openmpj.os.ProcessWatch;
  * <p>Large messages stream through the rings, or, where the job asked for it and the kernel allows, move with one copy:
  * the reading thread, after it read the rings, exposes the payloads that higher-indexed peers asked to pull
  * ({@link PayloadExposer}) and pulls those that lower-indexed peers expose ({@link PayloadPuller}), so that a peer's pulls
- * and ring frames are handled in order by one thread.
+ * and ring frames are handled in order by one thread. Collectives' exchanges between two ranks may bypass the messages
+ * altogether through the pair's {@link ShmPairedCopy} ({@link #pairedCopy(int, long, long)}).
  *
  * <p>Thread-safety: any number of threads may send and make progress at once; one of them reads at a time.
  */
@@ -49,7 +50,7 @@ final class ShmTransport implements Transport
     /** By peer index: the paired copies for exchanges; null when the job exchanges through the rings only. */
     private final ShmPairedCopy[] pairedCopies;
     /** Says at close what the paired copies did, when the job is verbose; null otherwise. */
-    private java.util.function.Consumer<String> pairedCopyReport;
+    private volatile java.util.function.Consumer<String> pairedCopyReport;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
@@ -382,7 +383,7 @@ final class ShmTransport implements Transport
         return puller;
     }
 
-    private void reportPairedCopies()
+    private void reportPairedCopies(final java.util.function.Consumer<String> report)
     {
         long copies = 0;
         long incomplete = 0;
@@ -396,7 +397,7 @@ final class ShmTransport implements Transport
                 unanswered += pair.unanswered();
             }
         }
-        pairedCopyReport.accept("shm: rank " + worldRanks[self] + ": " + copies + " exchanges by paired copy, " + incomplete
+        report.accept("shm: rank " + worldRanks[self] + ": " + copies + " exchanges by paired copy, " + incomplete
             + " partly (the rest as messages), " + unanswered + " offers unanswered (moved as messages)");
     }
 
@@ -450,9 +451,10 @@ final class ShmTransport implements Transport
         {
             Thread.onSpinWait();
         }
-        if (pairedCopyReport != null)
+        final java.util.function.Consumer<String> report = pairedCopyReport;
+        if (report != null)
         {
-            reportPairedCopies();
+            reportPairedCopies(report);
         }
         closeKernelCopy();
         // Frames this rank wrote stay readable: the peers map the segment until they close it themselves.

@@ -25,12 +25,14 @@ public interface PairedCopy
 
     /**
      * Offers this side's half: in {@code context}, the message of tag {@code tag}, {@code sendBytes} of {@code sendArray}
-     * for the peer and {@code recvBytes} into {@code recvArray} from it (either may be 0).
+     * for the peer and {@code recvBytes} into {@code recvArray} from it (either may be 0). With {@code shared}, a block
+     * going one way may be copied by both sides at once, each a part (for a receiver that does not read the block at once:
+     * the part the sender copies is in the sender's cache); both sides must offer the same.
      *
      * @return false when this side cannot offer now (another thread's offer to the same peer, arrays without a memory view,
      *         a pair whose copies failed before); then nothing is offered.
      */
-    boolean offer(int context, int tag, Object sendArray, long sendBytes, Object recvArray, long recvBytes);
+    boolean offer(int context, int tag, Object sendArray, long sendBytes, Object recvArray, long recvBytes, boolean shared);
 
     /** @return {@link #READY}, {@link #WAITING} or {@link #DECLINED}, for the offer in force. */
     int peerState();

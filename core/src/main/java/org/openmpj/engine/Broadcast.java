@@ -29,7 +29,7 @@ final class Broadcast
 
     /**
      * Relative rank v receives the whole message from {@code v - 2^k} ({@code 2^k} its lowest set bit), then passes it on;
-     * by paired copy where the device has one ({@link Transfers#sendPaired}).
+     * by paired copy where the device has one ({@link Transfers#sendPaired}), parent and child each copying a part.
      */
     static void binomial(final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
@@ -40,7 +40,7 @@ final class Broadcast
         {
             if ((rel & mask) != 0)
             {
-                Transfers.receivePaired(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
+                Transfers.receivePaired(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root), true);
                 break;
             }
             mask <<= 1;
@@ -49,7 +49,7 @@ final class Broadcast
         {
             if (rel + mask < n)
             {
-                Transfers.sendPaired(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
+                Transfers.sendPaired(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root), true);
             }
         }
     }

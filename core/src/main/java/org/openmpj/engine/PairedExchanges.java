@@ -34,17 +34,18 @@ final class PairedExchanges
      * {@code recvBuf} (either count may be 0), waits for the peer's offer and copies.
      *
      * @param wireTag the tag the call's messages carry, which both ranks' offers must show.
+     * @param shared  whether a block going one way may be copied by both ranks at once (see {@link PairedCopy#offer}).
      * @return {@link PairedCopy#SENT} and {@link PairedCopy#RECEIVED} for what moved; 0 when nothing did.
      */
     static int exchange(
         final Communicator c, final int peer, final int wireTag, final Object sendBuf, final Primitive kind, final int sendOffset,
-        final int sendCount, final Object recvBuf, final int recvOffset, final int recvCount)
+        final int sendCount, final Object recvBuf, final int recvOffset, final int recvCount, final boolean shared)
     {
         final long sendBytes = (long)sendCount * kind.sizeBytes();
         final long recvBytes = (long)recvCount * kind.sizeBytes();
         final Device device = c.device();
         final PairedCopy pair = device.pairedCopy(c.worldRank(peer), sendBytes, recvBytes);
-        if (pair == null || !pair.offer(c.context(), wireTag, sendBuf, sendBytes, recvBuf, recvBytes))
+        if (pair == null || !pair.offer(c.context(), wireTag, sendBuf, sendBytes, recvBuf, recvBytes, shared))
         {
             return 0;
         }

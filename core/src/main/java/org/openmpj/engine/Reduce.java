@@ -56,7 +56,8 @@ final class Reduce
      * every partial result covers consecutive ranks, and rank 0 forwards the result to the root. Leaves send straight
      * from the send buffer; a rank's first child's result lands in its work buffer and its own contribution is
      * combined into it, so nothing is copied first. Each step's message moves by paired copy where the device has one
-     * ({@link Transfers#sendPaired}).
+     * ({@link Transfers#sendPaired}), the receiver copying all of it: it combines the block next, and the part a sender
+     * copied would be in the sender's cache (2 shm ranks, Reduce of 128 KiB: 14-15 µs with the copy shared, 7.6-8.4 without).
      */
     static void binomial(
         final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
@@ -86,11 +87,11 @@ final class Reduce
                 final int parent = (rel - mask + treeRoot) % n;
                 if (holdsMine)
                 {
-                    Transfers.sendPaired(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
+                    Transfers.sendPaired(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root), false);
                 }
                 else
                 {
-                    Transfers.sendPaired(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root));
+                    Transfers.sendPaired(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root), false);
                 }
                 break;
             }
@@ -106,7 +107,7 @@ final class Reduce
             }
             if (!holdsMine)
             {
-                Transfers.receivePaired(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
+                Transfers.receivePaired(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root), false);
                 op.reduce(sendBuf, sendOffset, work, workOffset, items);
                 holdsMine = true;
                 continue;
@@ -115,7 +116,7 @@ final class Reduce
             {
                 spare = scratch.second(kind, count);
             }
-            Transfers.receivePaired(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root));
+            Transfers.receivePaired(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root), false);
             if (commutative)
             {
                 op.reduce(spare, spareOffset, work, workOffset, items);
@@ -149,12 +150,12 @@ final class Reduce
             }
             else
             {
-                Transfers.sendPaired(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root));
+                Transfers.sendPaired(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root), false);
             }
         }
         else if (r == root)
         {
-            Transfers.receivePaired(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root));
+            Transfers.receivePaired(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root), false);
         }
     }
 

@@ -146,7 +146,7 @@ final class Transfers
         final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int tag)
     {
         final int moved = dest == source
-            ? PairedExchanges.exchange(c, dest, onWire(c, tag), sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount)
+            ? PairedExchanges.exchange(c, dest, onWire(c, tag), sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount, false)
             : 0;
         final Request send = (moved & PairedCopy.SENT) != 0 ? null : c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, onWire(c, tag));
         if ((moved & PairedCopy.RECEIVED) == 0)
@@ -161,22 +161,28 @@ final class Transfers
 
     /**
      * Sends to a rank that takes the message with {@link #receivePaired}: by paired copy where the device has one, otherwise
-     * as {@link #send}.
+     * as {@link #send}. With {@code shared}, both ranks copy a part of a large block at once; without it (a receiver that
+     * combines the block with its own next), the receiver copies all of it, into its own cache.
      */
     static void sendPaired(
-        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
+        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag,
+        final boolean shared)
     {
-        if ((PairedExchanges.exchange(c, dest, onWire(c, tag), buf, kind, offset, count, buf, offset, 0) & PairedCopy.SENT) == 0)
+        if ((PairedExchanges.exchange(c, dest, onWire(c, tag), buf, kind, offset, count, buf, offset, 0, shared) & PairedCopy.SENT) == 0)
         {
             send(c, buf, kind, offset, count, dest, tag);
         }
     }
 
-    /** Receives from a rank that sends with {@link #sendPaired}: by paired copy where the device has one, otherwise as {@link #receive}. */
+    /**
+     * Receives from a rank that sends with {@link #sendPaired}, with the same {@code shared}: by paired copy where the device
+     * has one, otherwise as {@link #receive}.
+     */
     static void receivePaired(
-        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag)
+        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag,
+        final boolean shared)
     {
-        if ((PairedExchanges.exchange(c, source, onWire(c, tag), buf, kind, offset, 0, buf, offset, count) & PairedCopy.RECEIVED) == 0)
+        if ((PairedExchanges.exchange(c, source, onWire(c, tag), buf, kind, offset, 0, buf, offset, count, shared) & PairedCopy.RECEIVED) == 0)
         {
             receive(c, buf, kind, offset, count, source, tag);
         }

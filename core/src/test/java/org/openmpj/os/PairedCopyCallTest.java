@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Timeout;
  * The paired copy's code, two threads of this process standing for the two sides (a process may always read itself): both
  * payloads land at their offsets and both sides agree on what moved; a side alone withdraws when its budget runs out; a
  * side whose read the kernel refuses leaves the peer's payload unmoved and says so to both, while its own still moves; a
- * side with nothing to send only pulls; a budget given in nanoseconds lasts about that long. A safepoint of this JVM while
- * one side waits in its call holds the other out of its own until the budget runs out, so each case may take a few
- * attempts to see both sides meet; what the sides agree on is checked in every attempt.
+ * side with nothing to send only pulls; one way, the sender writes the first part while the receiver reads the rest; a
+ * budget given in nanoseconds lasts about that long. A safepoint of this JVM while one side waits in its call holds the
+ * other out of its own until the budget runs out, so each case may take a few attempts to see both sides meet; what the
+ * sides agree on is checked in every attempt.
  */
 @Timeout(60)
 class PairedCopyCallTest
@@ -149,6 +150,39 @@ class PairedCopyCallTest
     }
 
     @Test
+    void oneWayTheSenderWritesTheFirstPartWhileTheReceiverReadsTheRest() throws Exception
+    {
+        final int bytes = (1 << 20) + 64;
+        final int written = bytes / 2;
+        final byte[] from = pattern(bytes + 24, 5);
+        boolean met = false;
+        for (int attempt = 0; attempt < ATTEMPTS && !met; attempt++)
+        {
+            try (Pair pair = new Pair(SELF, SELF))
+            {
+                final byte[] into = new byte[bytes + 40];
+                // A holds its payload (from byte 24) and writes the first part into B's array at B's held offset (40); B holds
+                // that array and reads the rest, from the same distance past A's held offset.
+                final CompletableFuture<long[]> a = onThread(() -> new long[] {pair.a.run(MemorySegment.ofArray(from), 24, bytes,
+                    MemorySegment.ofArray(from), 24, written, 0, true, HELD_A, HELD_B, SPINS), pair.a.moved()});
+                final CompletableFuture<long[]> b = onThread(() -> new long[] {pair.b.run(MemorySegment.ofArray(into), 40, bytes,
+                    MemorySegment.ofArray(into), 40 + written, bytes - written, written, false, HELD_B, HELD_A, SPINS), pair.b.moved()});
+                final long[] endedA = a.get(30, TimeUnit.SECONDS);
+                final long[] endedB = b.get(30, TimeUnit.SECONDS);
+                assertEquals(endedA[1] == written, endedB[0] == HELD_B - 2, "A wrote its part exactly when B's hold says so");
+                assertEquals(endedB[1] == bytes - written, endedA[0] == HELD_A - 2, "B read its part exactly when A's hold says so");
+                met = endedA[1] == written && endedB[1] == bytes - written;
+                if (met)
+                {
+                    assertArrayEquals(java.util.Arrays.copyOfRange(from, 24, 24 + bytes), java.util.Arrays.copyOfRange(into, 40, 40 + bytes));
+                    assertEquals(0, into[39], "nothing before the offset");
+                }
+            }
+        }
+        assertTrue(met, "the two sides met in none of " + ATTEMPTS + " attempts");
+    }
+
+    @Test
     void aBudgetInNanosecondsLastsAboutThatLong()
     {
         try (Pair pair = new Pair(SELF, SELF))
@@ -241,14 +275,14 @@ class PairedCopyCallTest
             final Object send, final long sendOffset, final long sendBytes, final Object recv, final long recvOffset, final long recvBytes,
             final long spins)
         {
-            final long ended = a.run(segment(send), sendOffset, sendBytes, segment(recv), recvOffset, recvBytes, HELD_A, HELD_B, spins);
-            return new long[] {ended, a.pulled()};
+            final long ended = a.exchange(segment(send), sendOffset, sendBytes, segment(recv), recvOffset, recvBytes, HELD_A, HELD_B, spins);
+            return new long[] {ended, a.moved()};
         }
 
         long[] runB(final Object send, final long sendOffset, final long sendBytes, final Object recv, final long recvOffset, final long recvBytes)
         {
-            final long ended = b.run(segment(send), sendOffset, sendBytes, segment(recv), recvOffset, recvBytes, HELD_B, HELD_A, SPINS);
-            return new long[] {ended, b.pulled()};
+            final long ended = b.exchange(segment(send), sendOffset, sendBytes, segment(recv), recvOffset, recvBytes, HELD_B, HELD_A, SPINS);
+            return new long[] {ended, b.moved()};
         }
 
         private static MemorySegment segment(final Object array)

@@ -24,7 +24,7 @@ package org.openmpj.transport.shm;
  *   256 paired copy, s's hold: state, generation << 3 | phase as the exposure's (i64, set by s, moved on by r)
  *       | 264 address of s's payload (i64)
  *   384 paired copy, s's offer: generation << 1 | 1 while offered (i64, s) | 392 context (i32) | 396 tag (i32)
- *       | 400 bytes s sends (i64) | 408 bytes s receives (i64)
+ *       | 400 bytes s sends (i64) | 408 bytes s receives (i64) | 416 whether a one-way block's copy is shared (i32)
  *   448 in the ring from the lower to the higher rank of a pair only: the pair's paired copies failed (i64, either)
  *   512 data: ring bytes
  * </pre>
@@ -105,6 +105,7 @@ final class SegmentDescriptor
     static final int PAIRED_TAG_OFFSET = 396;
     static final int PAIRED_SEND_BYTES_OFFSET = 400;
     static final int PAIRED_RECV_BYTES_OFFSET = 408;
+    static final int PAIRED_SHARED_OFFSET = 416;
     static final int PAIRED_BROKEN_OFFSET = 448;
     static final int RING_HEADER_BYTES = 512;
 

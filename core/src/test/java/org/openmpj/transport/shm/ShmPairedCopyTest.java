@@ -210,8 +210,8 @@ class ShmPairedCopyTest
                 assertArrayEquals(fromZero, intoOne);
             }
             assertTrue(zero.broken() && one.broken(), "the pair is marked");
-            assertFalse(zero.offer(0, 1, fromZero, 8L * count, intoZero, 8L * count), "rank 0 offers no more");
-            assertFalse(one.offer(0, 1, fromOne, 8L * count, intoOne, 8L * count), "rank 1 offers no more");
+            assertFalse(zero.offer(0, 1, fromZero, 8L * count, intoZero, 8L * count, false), "rank 0 offers no more");
+            assertFalse(one.offer(0, 1, fromOne, 8L * count, intoOne, 8L * count, false), "rank 1 offers no more");
             assertFalse(zero.takes(1 << 20));
             zero.close();
             one.close();
@@ -234,7 +234,7 @@ class ShmPairedCopyTest
         {
             try
             {
-                assertTrue(pair.offer(0, 1, send, 8L * send.length, recv, 8L * recv.length));
+                assertTrue(pair.offer(0, 1, send, 8L * send.length, recv, 8L * recv.length, false));
                 offered.await(20, TimeUnit.SECONDS);
                 final long deadline = System.nanoTime() + 1_000_000_000L;
                 while (pair.peerState() != PairedCopy.READY)

@@ -145,10 +145,11 @@ final class Transfers
         final Communicator c, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount, final int dest,
         final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int tag)
     {
+        final int wireTag = onWire(c, tag);
         final int moved = dest == source
-            ? PairedExchanges.exchange(c, dest, onWire(c, tag), sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount, false)
+            ? PairedExchanges.exchange(c, dest, wireTag, sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount, false)
             : 0;
-        final Request send = (moved & PairedCopy.SENT) != 0 ? null : c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, onWire(c, tag));
+        final Request send = (moved & PairedCopy.SENT) != 0 ? null : c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, wireTag);
         if ((moved & PairedCopy.RECEIVED) == 0)
         {
             receive(c, recvBuf, kind, recvOffset, recvCount, source, tag);

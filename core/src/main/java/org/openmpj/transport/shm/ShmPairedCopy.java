@@ -184,6 +184,7 @@ final class ShmPairedCopy implements PairedCopy
             final long recvAt = (long)recvOffset * kind.sizeBytes();
             final long ownHeld = ExposureBlock.word(generation, ExposureBlock.HELD);
             final long peerHeld = ExposureBlock.word(readyPeerGeneration, ExposureBlock.HELD);
+            final long pulled = ExposureBlock.word(generation, ExposureBlock.PULLED);
             final long spins = PairedCopyCall.spinsFor(WAIT_NS + PayloadExposer.TIMEOUT_NS_PER_BYTE * Math.max(offeredSendBytes, offeredRecvBytes));
             final long ended;
             final long ownPart;
@@ -193,7 +194,7 @@ final class ShmPairedCopy implements PairedCopy
                 ended = call.exchange(sendArrays.wholeOf(sendArray), sendAt, offeredSendBytes, recvArrays.wholeOf(recvArray), recvAt,
                     offeredRecvBytes, ownHeld, peerHeld, spins);
                 ownPart = offeredRecvBytes;
-                moved = (ended == ExposureBlock.word(generation, ExposureBlock.PULLED) ? SENT : 0) | (call.moved() == ownPart ? RECEIVED : 0);
+                moved = (ended == pulled ? SENT : 0) | (call.moved() == ownPart ? RECEIVED : 0);
             }
             else if (offeredSendBytes > 0)
             {
@@ -202,7 +203,7 @@ final class ShmPairedCopy implements PairedCopy
                 final MemorySegment send = sendArrays.wholeOf(sendArray);
                 ownPart = offeredShared ? writtenPart(offeredSendBytes) : 0;
                 ended = call.run(send, sendAt, offeredSendBytes, send, sendAt, ownPart, 0, true, ownHeld, peerHeld, spins);
-                moved = ended == ExposureBlock.word(generation, ExposureBlock.PULLED) && call.moved() == ownPart ? SENT : 0;
+                moved = ended == pulled && call.moved() == ownPart ? SENT : 0;
             }
             else
             {
@@ -211,7 +212,7 @@ final class ShmPairedCopy implements PairedCopy
                 ownPart = offeredRecvBytes - written;
                 ended = call.run(recv, recvAt, written > 0 ? offeredRecvBytes : 0, recv, recvAt + written, ownPart, written, false, ownHeld,
                     peerHeld, spins);
-                moved = (written == 0 || ended == ExposureBlock.word(generation, ExposureBlock.PULLED)) && call.moved() == ownPart ? RECEIVED : 0;
+                moved = (written == 0 || ended == pulled) && call.moved() == ownPart ? RECEIVED : 0;
             }
             if (call.moved() != 0 && call.moved() != ownPart)
             {

@@ -136,7 +136,8 @@ final class ShmTransport implements Transport
     {
         final int index = peer >= 0 && peer < indexOfRank.length ? indexOfRank[peer] : -1;
         final ShmPairedCopy pair = index < 0 ? null : pairedCopies[index];
-        if (pair == null || !pair.takes(Math.max(sendBytes, recvBytes)))
+        final long larger = Math.max(sendBytes, recvBytes);
+        if (pair == null || !pair.takes(larger))
         {
             return null;
         }
@@ -144,7 +145,7 @@ final class ShmTransport implements Transport
         // without the offers' handshake: 2 ranks, Bcast of 1 MiB from rank 0, 53.7 µs by paired copy against 49.0 as a message.
         final boolean upwards = sendBytes > 0 ? self < index : index < self;
         final boolean oneWay = sendBytes == 0 || recvBytes == 0;
-        return messagesTakeKernel && oneWay && upwards && Math.max(sendBytes, recvBytes) > eagerLimitBytes ? null : pair;
+        return messagesTakeKernel && oneWay && upwards && larger > eagerLimitBytes ? null : pair;
     }
 
     /** Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy. */
@@ -153,10 +154,10 @@ final class ShmTransport implements Transport
         this.pairedCopyReport = report;
     }
 
-    /** @return the paired copy to peer index {@code peer}, or null; for tests. */
-    ShmPairedCopy pairedCopy(final int peer)
+    /** @return the paired copy to the peer at {@code index} in the segment (not a world rank), or null; for tests. */
+    ShmPairedCopy pairedCopyAtIndex(final int index)
     {
-        return pairedCopies[peer];
+        return pairedCopies[index];
     }
 
     /**

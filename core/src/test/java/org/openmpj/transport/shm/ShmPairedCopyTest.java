@@ -65,7 +65,7 @@ class ShmPairedCopyTest
             });
             for (int rank = 0; rank < 2; rank++)
             {
-                final ShmPairedCopy pair = job.transports[rank].pairedCopy(1 - rank);
+                final ShmPairedCopy pair = job.transports[rank].pairedCopyAtIndex(1 - rank);
                 assertNotNull(pair, "rank " + rank + " has a paired copy to its peer");
                 // Ranks as threads of one JVM: a safepoint while one rank waits in its call holds the other out of its own
                 // until the budget runs out, and the exchange, and often the next few, go as messages. Between JVMs (the
@@ -97,14 +97,14 @@ class ShmPairedCopyTest
                 {
                     Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
                 }
-                final long copiesBefore = job.transports[rank].pairedCopy(1 - rank).copies();
+                final long copiesBefore = job.transports[rank].pairedCopyAtIndex(1 - rank).copies();
                 final long before = threads.getCurrentThreadAllocatedBytes();
                 for (int i = 0; i < measured; i++)
                 {
                     Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
                 }
                 final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-                final long copies = job.transports[rank].pairedCopy(1 - rank).copies() - copiesBefore;
+                final long copies = job.transports[rank].pairedCopyAtIndex(1 - rank).copies() - copiesBefore;
                 assertTrue(copies > 0, "rank " + rank + ": no paired copy among the measured exchanges");
                 // A byte per exchange leaves room for a stray allocation of the runtime; a segment or request per call is 40 or more.
                 assertTrue(allocated < measured, "rank " + rank + " allocated " + allocated + " bytes for " + measured + " Allgathers of "
@@ -119,7 +119,7 @@ class ShmPairedCopyTest
         try (ShmTestJob job = ShmTestJob.open(2, settings(null), "spin"))
         {
             job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), 1000));
-            assertEquals(0, job.transports[0].pairedCopy(1).copies() + job.transports[0].pairedCopy(1).unanswered(),
+            assertEquals(0, job.transports[0].pairedCopyAtIndex(1).copies() + job.transports[0].pairedCopyAtIndex(1).unanswered(),
                 "offers below " + ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT + " bytes");
             assertNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT - 1, 0));
             assertNotNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT, 1));
@@ -136,7 +136,7 @@ class ShmPairedCopyTest
         try (ShmTestJob job = ShmTestJob.open(2, settings("0"), "spin"))
         {
             job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), COUNTS[1]));
-            assertNull(job.transports[0].pairedCopy(1));
+            assertNull(job.transports[0].pairedCopyAtIndex(1));
             assertNull(job.devices[1].pairedCopy(0, 1 << 20, 1 << 20));
         }
     }

@@ -25,13 +25,13 @@ abstract class PaddedCounterValue extends PaddedCounterLeft
 }
 
 /**
- * An atomic counter alone on its cache lines, for a count that many threads write: padding before and after keeps
- * other fields from moving between cores with it.
+ * A counter alone on its cache lines, for a count that other cores write or watch: padding before and after keeps other
+ * fields from moving between cores with it.
  *
  * <p>Thread-safety: every method may be called by any number of threads.
  */
 @SuppressWarnings("unused") // the trailing fields are padding
-final class PaddedCounter extends PaddedCounterValue
+public final class PaddedCounter extends PaddedCounterValue
 {
     private static final VarHandle VALUE;
 
@@ -57,9 +57,18 @@ final class PaddedCounter extends PaddedCounterValue
     long q8;
 
     /** @return the count. */
-    int get()
+    public int get()
     {
         return value;
+    }
+
+    /**
+     * Adds one with a plain read and an opaque write, no atomic instruction: for a count whose readers look only for a
+     * change, where an update lost to a racing thread's is harmless.
+     */
+    public void advance()
+    {
+        VALUE.setOpaque(this, (int)VALUE.getOpaque(this) + 1);
     }
 
     /** @return the count after adding one. */

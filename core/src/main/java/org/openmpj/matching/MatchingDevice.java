@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.concurrent.PaddedCounter;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.JobControl;
@@ -44,6 +45,8 @@ public final class MatchingDevice implements Device
     private final long unexpectedLimitBytes;
     private final long eagerShareBytes;
     private final ThreadLocal<PooledRequests> pooled = ThreadLocal.withInitial(PooledRequests::new);
+    /** Receives posted by this rank, for senders that wait for room in a mailbox to see that it is still receiving. */
+    private final PaddedCounter receivesPosted = new PaddedCounter();
     private Transport[] routes;
     /** Each distinct transport once, for progress and closing. */
     private Transport[] transports;
@@ -592,6 +595,15 @@ public final class MatchingDevice implements Device
         return eager;
     }
 
+    /**
+     * @return a count that changes whenever this rank posts a receive: a sender waiting for this rank to read its mailbox
+     *         sees that the rank still receives, if from its unexpected queue.
+     */
+    public int receivesPosted()
+    {
+        return receivesPosted.get();
+    }
+
     /** @return the heap, in bytes, that eager copies waiting at this rank take now (see {@link Unexpected#footprintOf}). */
     long eagerBytesQueued()
     {
@@ -638,6 +650,7 @@ public final class MatchingDevice implements Device
 
     private void post(final RecvRequest recv)
     {
+        receivesPosted.advance();
         final ContextQueues queues = matcher.queues(recv.context);
         queues.lock();
         final Unexpected entry = queues.takeUnexpected(recv.sourceFilter, recv.tagFilter);

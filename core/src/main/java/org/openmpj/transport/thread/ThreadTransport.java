@@ -30,16 +30,18 @@ final class ThreadTransport implements Transport
      */
     private static final int MAILBOX_SLOTS = 16 * 1024 / InlineMailbox.SLOT_BYTES;
     /**
-     * Offers of a message to a full mailbox before the sender matches it in its own thread. Measured with 2 thread ranks,
-     * a loop of 8-byte Bcasts took 0.17-0.23 µs a call with none, 0.07-0.09 with 100 to 10,000; Reduce 0.21-0.39 and
-     * 0.09-0.14.
+     * How long a receiver may neither read its full mailbox nor post a receive before the sender matches its message in its
+     * own thread. The receiver's thread loses its core for 5-10 µs every millisecond or so on a 2-core VM; with 2 thread
+     * ranks in a loop of 8-byte Bcasts, a root that waited 256 offers (about 5 µs) went the long way 2,000-20,000 times a
+     * second, and each time it moved what the mailbox held into the receiver's unexpected queue, where the two then
+     * contended: 0.25-0.5 µs a call in most runs, 0.1 in the others.
      */
-    private static final int FULL_MAILBOX_OFFERS = 256;
+    private static final long RECEIVER_PAUSE_NS = 100_000;
     /**
-     * Offers in all before the sender matches in its own thread even though the receiver still reads: a bound for a
-     * sender whose other threads keep the mailbox full.
+     * How long in all a sender offers to a full mailbox before it matches in its own thread even though the receiver still
+     * reads: a bound for a sender whose other threads keep the mailbox full.
      */
-    private static final int MOST_FULL_MAILBOX_OFFERS = 64 * FULL_MAILBOX_OFFERS;
+    private static final long LONGEST_OFFERING_NS = 2_000_000;
 
     private final ThreadFabric fabric;
     private final int rank;
@@ -153,32 +155,43 @@ final class ThreadTransport implements Transport
     /**
      * Offers {@code send} again while the receiver may be reading its full mailbox: by default mailboxes are on only where
      * waits spin, and a sender that read the mailbox and matched in its own thread instead would contend with the receiver
-     * for both its locks. The sender waits as long as the receiver reads on, however long it takes to free room; a receiver
-     * that is busy elsewhere leaves the mailbox as it is, and the sender goes the long way after a few microseconds.
+     * for both its locks. The sender waits as long as the receiver reads on, however long it takes to free room, and as long
+     * as it posts receives, which it may be matching from its unexpected queue before it reads the mailbox again; a receiver
+     * that is busy elsewhere leaves the mailbox as it is, and the sender goes the long way after {@link #RECEIVER_PAUSE_NS}. A sender
+     * that went the long way whenever its receiver took from the unexpected queue for that long would keep the queue full,
+     * and the two would contend for it at every message.
      */
     private static boolean offerOnceRoomIsFreed(final InlineMailbox mailbox, final SendRequest send, final MatchingDevice peer)
     {
         long readSeen = mailbox.readPosition();
-        int offersWithoutReading = 0;
-        for (int attempt = 0; attempt < MOST_FULL_MAILBOX_OFFERS && offersWithoutReading < FULL_MAILBOX_OFFERS; attempt++)
+        int postedSeen = peer.receivesPosted();
+        final long start = System.nanoTime();
+        long progressSeenAt = start;
+        while (true)
         {
             Thread.onSpinWait();
             if (mailbox.offer(send, peer))
             {
                 return true;
             }
+            final long now = System.nanoTime();
             final long read = mailbox.readPosition();
-            if (read != readSeen)
+            final int posted = peer.receivesPosted();
+            if (read != readSeen || posted != postedSeen)
             {
                 readSeen = read;
-                offersWithoutReading = 0;
+                postedSeen = posted;
+                progressSeenAt = now;
             }
-            else
+            else if (now - progressSeenAt > RECEIVER_PAUSE_NS)
             {
-                offersWithoutReading++;
+                return false;
+            }
+            if (now - start > LONGEST_OFFERING_NS)
+            {
+                return false;
             }
         }
-        return false;
     }
 
     private synchronized InlineMailbox mailboxTo(final int dest)

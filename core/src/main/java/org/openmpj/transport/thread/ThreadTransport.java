@@ -30,18 +30,23 @@ final class ThreadTransport implements Transport
      */
     private static final int MAILBOX_SLOTS = 16 * 1024 / InlineMailbox.SLOT_BYTES;
     /**
-     * How long a receiver may neither read its full mailbox nor post a receive before the sender matches its message in its
-     * own thread. The receiver's thread loses its core for 5-10 µs every millisecond or so on a 2-core VM; with 2 thread
-     * ranks in a loop of 8-byte Bcasts, a root that waited 256 offers (about 5 µs) went the long way 2,000-20,000 times a
-     * second, and each time it moved what the mailbox held into the receiver's unexpected queue, where the two then
-     * contended: 0.25-0.5 µs a call in most runs, 0.1 in the others.
+     * Where every rank has a core (waits spin): how long a receiver may neither read its full mailbox nor post a receive
+     * before the sender matches its message in its own thread. The receiver's thread loses its core for 5-10 µs every
+     * millisecond or so on a 2-core VM; with 2 thread ranks in a loop of 8-byte Bcasts, a root that waited 256 offers
+     * (about 5 µs) went the long way 2,000-20,000 times a second, and each time it moved what the mailbox held into the
+     * receiver's unexpected queue, where the two then contended: 0.25-0.5 µs a call in most runs, 0.1 in the others.
      */
-    private static final long RECEIVER_PAUSE_NS = 100_000;
+    private static final long SPINNING_RECEIVER_PAUSE_NS = 100_000;
+    /**
+     * Where ranks share cores, the same: a receiver without a core stays away for a time slice, which the sender does not
+     * wait for. With 8 thread ranks on 2 cores, 100 µs made Bcast and Reduce of 32 B-2 KiB 2-3 times as slow.
+     */
+    private static final long SHARING_RECEIVER_PAUSE_NS = 5_000;
     /**
      * How long in all a sender offers to a full mailbox before it matches in its own thread even though the receiver still
      * reads: a bound for a sender whose other threads keep the mailbox full.
      */
-    private static final long LONGEST_OFFERING_NS = 2_000_000;
+    private static final long LONGEST_OFFERING_NS = 300_000;
 
     private final ThreadFabric fabric;
     private final int rank;
@@ -66,6 +71,7 @@ final class ThreadTransport implements Transport
     private final JobControl job;
     /** The last large send of this rank left to its receiver to copy, whose second half this rank may copy meanwhile. */
     private final AtomicReference<SendRequest> helpable = new AtomicReference<>();
+    private final long receiverPauseNs;
 
     /**
      * @param rank         this rank's world rank.
@@ -83,6 +89,7 @@ final class ThreadTransport implements Transport
         this.useMailboxes = useMailboxes;
         this.receiversCopyLarge = idle.spins();
         this.receiversMayPark = idle.parksAt(Integer.MAX_VALUE);
+        this.receiverPauseNs = idle.spins() ? SPINNING_RECEIVER_PAUSE_NS : SHARING_RECEIVER_PAUSE_NS;
         this.inbox = fabric.inbox(rank);
         this.wakeThisRank = inbox::wake;
         this.eagerLimitBytes = eagerLimitBytes;
@@ -153,15 +160,15 @@ final class ThreadTransport implements Transport
     }
 
     /**
-     * Offers {@code send} again while the receiver may be reading its full mailbox: by default mailboxes are on only where
-     * waits spin, and a sender that read the mailbox and matched in its own thread instead would contend with the receiver
-     * for both its locks. The sender waits as long as the receiver reads on, however long it takes to free room, and as long
-     * as it posts receives, which it may be matching from its unexpected queue before it reads the mailbox again; a receiver
-     * that is busy elsewhere leaves the mailbox as it is, and the sender goes the long way after {@link #RECEIVER_PAUSE_NS}. A sender
-     * that went the long way whenever its receiver took from the unexpected queue for that long would keep the queue full,
-     * and the two would contend for it at every message.
+     * Offers {@code send} again while the receiver may be reading its full mailbox: a sender that read the mailbox and
+     * matched in its own thread instead would contend with the receiver for both its locks. The sender waits as long as the
+     * receiver reads on, however long it takes to free room, and as long as it posts receives, which it may be matching from
+     * its unexpected queue before it reads the mailbox again; a receiver that is busy elsewhere leaves the mailbox as it is,
+     * and the sender goes the long way after {@link #SPINNING_RECEIVER_PAUSE_NS} (where ranks share cores,
+     * {@link #SHARING_RECEIVER_PAUSE_NS}). A sender that went the long way whenever its receiver took from the unexpected
+     * queue for that long would keep the queue full, and the two would contend for it at every message.
      */
-    private static boolean offerOnceRoomIsFreed(final InlineMailbox mailbox, final SendRequest send, final MatchingDevice peer)
+    private boolean offerOnceRoomIsFreed(final InlineMailbox mailbox, final SendRequest send, final MatchingDevice peer)
     {
         long readSeen = mailbox.readPosition();
         int postedSeen = peer.receivesPosted();
@@ -183,7 +190,7 @@ final class ThreadTransport implements Transport
                 postedSeen = posted;
                 progressSeenAt = now;
             }
-            else if (now - progressSeenAt > RECEIVER_PAUSE_NS)
+            else if (now - progressSeenAt > receiverPauseNs)
             {
                 return false;
             }

@@ -176,11 +176,12 @@ public interface Device extends AutoCloseable
     int progress();
 
     /**
+     * @param shared whether a block going one way may be copied by both ranks at once (see {@link PairedCopy#offer}).
      * @return the paired copy between this rank and device rank {@code peer}, for an exchange in which this rank sends
      *         {@code sendBytes} and receives {@code recvBytes} (either may be 0); null when the device moves it as messages.
-     *         The peer, asked with the counts swapped, gets the same answer.
+     *         The peer, asked with the counts swapped and the same {@code shared}, gets the same answer.
      */
-    default PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
+    default PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes, final boolean shared)
     {
         return null;
     }

@@ -44,7 +44,7 @@ final class PairedExchanges
         final long sendBytes = (long)sendCount * kind.sizeBytes();
         final long recvBytes = (long)recvCount * kind.sizeBytes();
         final Device device = c.device();
-        final PairedCopy pair = device.pairedCopy(c.worldRank(peer), sendBytes, recvBytes);
+        final PairedCopy pair = device.pairedCopy(c.worldRank(peer), sendBytes, recvBytes, shared);
         if (pair == null || !pair.offer(c.context(), wireTag, sendBuf, sendBytes, recvBuf, recvBytes, shared))
         {
             return 0;

@@ -485,11 +485,11 @@ public final class MatchingDevice implements Device
     }
 
     @Override
-    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
+    public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes, final boolean shared)
     {
         final Transport[] known = routes;
         return known == null || peer < 0 || peer >= known.length || known[peer] == null ? null
-            : known[peer].pairedCopy(peer, sendBytes, recvBytes);
+            : known[peer].pairedCopy(peer, sendBytes, recvBytes, shared);
     }
 
     @Override

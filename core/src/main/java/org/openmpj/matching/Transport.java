@@ -59,10 +59,11 @@ public interface Transport extends AutoCloseable
     }
 
     /**
-     * @return the paired copy to device rank {@code peer} for an exchange of {@code sendBytes} for {@code recvBytes} (see
-     *         {@link org.openmpj.device.Device#pairedCopy}); null when this transport moves it as messages.
+     * @return the paired copy to device rank {@code peer} for an exchange of {@code sendBytes} for {@code recvBytes}, a block
+     *         going one way copied by both ranks if {@code shared} (see {@link org.openmpj.device.Device#pairedCopy}); null
+     *         when this transport moves it as messages.
      */
-    default org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes)
+    default org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes, final boolean shared)
     {
         return null;
     }

@@ -121,23 +121,26 @@ class ShmPairedCopyTest
             job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), 1000));
             assertEquals(0, job.transports[0].pairedCopyAtIndex(1).copies() + job.transports[0].pairedCopyAtIndex(1).unanswered(),
                 "offers below " + ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT + " bytes");
-            assertNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT - 1, 0));
-            assertNotNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT, 1));
-            assertNull(job.devices[0].pairedCopy(0, 1 << 20, 1 << 20), "no paired copy with itself");
-            // One way from the lower rank to the higher above the eager limit: the messages' kernel copy moves it already.
+            assertNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT - 1, 0, false));
+            assertNotNull(job.devices[0].pairedCopy(1, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT, 1, false));
+            assertNull(job.devices[0].pairedCopy(0, 1 << 20, 1 << 20, false), "no paired copy with itself");
+            // One way from the lower rank to the higher above the eager limit: the messages' kernel copy moves it already,
+            // unless both ranks copy it at once.
             final long large = 1 << 20;
-            assertNull(job.devices[0].pairedCopy(1, large, 0));
-            assertNull(job.devices[1].pairedCopy(0, 0, large));
-            assertNotNull(job.devices[1].pairedCopy(0, large, 0), "one way downwards");
-            assertNotNull(job.devices[0].pairedCopy(1, 0, large), "one way downwards");
-            assertNotNull(job.devices[0].pairedCopy(1, large, large), "both ways");
-            assertNotNull(job.devices[0].pairedCopy(1, 64 * 1024, 0), "one way upwards within the eager limit");
+            assertNull(job.devices[0].pairedCopy(1, large, 0, false));
+            assertNull(job.devices[1].pairedCopy(0, 0, large, false));
+            assertNotNull(job.devices[1].pairedCopy(0, large, 0, false), "one way downwards");
+            assertNotNull(job.devices[0].pairedCopy(1, 0, large, false), "one way downwards");
+            assertNotNull(job.devices[0].pairedCopy(1, large, large, false), "both ways");
+            assertNotNull(job.devices[0].pairedCopy(1, 64 * 1024, 0, false), "one way upwards within the eager limit");
+            assertNotNull(job.devices[0].pairedCopy(1, large, 0, true), "one way upwards, copied by both ranks at once");
+            assertNotNull(job.devices[1].pairedCopy(0, 0, large, true), "one way upwards, copied by both ranks at once");
         }
         try (ShmTestJob job = ShmTestJob.open(2, settings("0"), "spin"))
         {
             job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), COUNTS[1]));
             assertNull(job.transports[0].pairedCopyAtIndex(1));
-            assertNull(job.devices[1].pairedCopy(0, 1 << 20, 1 << 20));
+            assertNull(job.devices[1].pairedCopy(0, 1 << 20, 1 << 20, false));
         }
     }
 

@@ -33,13 +33,14 @@ final class ThreadTransport implements Transport
      * Where every rank has a core (waits spin): how long a receiver may neither read its full mailbox nor post a receive
      * before the sender matches its message in its own thread. The receiver's thread loses its core for 5-10 µs every
      * millisecond or so on a 2-core VM; with 2 thread ranks in a loop of 8-byte Bcasts, a root that waited 256 offers
-     * (about 5 µs) went the long way 2,000-20,000 times a second, and each time it moved what the mailbox held into the
+     * (about 5 µs) went the long way 700-2,000 times a second, and each time it moved what the mailbox held into the
      * receiver's unexpected queue, where the two then contended: 0.25-0.5 µs a call in most runs, 0.1 in the others.
      */
     private static final long SPINNING_RECEIVER_PAUSE_NS = 100_000;
     /**
      * Where ranks share cores, the same: a receiver without a core stays away for a time slice, which the sender does not
-     * wait for. With 8 thread ranks on 2 cores, 100 µs made Bcast and Reduce of 32 B-2 KiB 2-3 times as slow.
+     * wait for. With 8 thread ranks on 2 cores, 100 µs made Bcast and Reduce of 32 B-2 KiB take 2-5 times Open MPI's
+     * time (a loop of 2 KiB Bcasts 35-40 µs a call against 4.3-4.7).
      */
     private static final long SHARING_RECEIVER_PAUSE_NS = 5_000;
     /**

@@ -191,11 +191,7 @@ final class ThreadTransport implements Transport
                 postedSeen = posted;
                 progressSeenAt = now;
             }
-            else if (now - progressSeenAt > receiverPauseNs)
-            {
-                return false;
-            }
-            if (now - start > LONGEST_OFFERING_NS)
+            if (now - progressSeenAt > receiverPauseNs || now - start > LONGEST_OFFERING_NS)
             {
                 return false;
             }

@@ -3,8 +3,9 @@ package org.openmpj.ucx;
 import org.openmpj.matching.FrameDescriptor;
 
 /**
- * The header of every active message the device sends, little-endian: the sender's rank, then the frame header every
- * process transport shares ({@link FrameDescriptor}). The message's data is the frame's payload, or one piece of it.
+ * The headers of the active messages the device sends, little-endian. Every frame may travel with the full header: the
+ * sender's rank, then the frame header every process transport shares ({@link FrameDescriptor}). The message's data is
+ * the frame's payload, or one piece of it.
  *
  * <pre>
  *   0                               4                               8
@@ -16,7 +17,28 @@ import org.openmpj.matching.FrameDescriptor;
  *  56 +-----------------------------------------------------------------------------------------+
  * </pre>
  *
- * A rendezvous payload larger than one staging slot travels as a {@code DATA} frame carrying its first piece, then
+ * An eager frame travels with the compact header instead (returned credit beyond 32 bits waits for a later frame); its
+ * length tells it apart, and its message's byte count is the length of the data.
+ *
+ * <pre>
+ *   0                               4               6       7       8
+ *   +-------------------------------+---------------+-------+-------+
+ *   | sender's world rank           | version       | kind  | 0     |
+ *   +-------------------------------+---------------+-------+-------+
+ *   8                               12                              16
+ *   | context                       | source (envelope)             |
+ *   +-------------------------------+-------------------------------+
+ *  16                               20                              24
+ *   | tag                           | returned credit               |
+ *   +-------------------------------+-------------------------------+
+ * </pre>
+ *
+ * Over UCX's shared memory, where a short message (UCX's headers, this header and the data) may take at most 100 bytes,
+ * the compact header keeps payloads of 64 bytes on that short path (with the full header they took UCX's slower copy
+ * path) and a small message on fewer cache lines that cross between the cores. Measured with 2 JVMs on an Intel Xeon, alternating with the
+ * full header for every frame: one way, 1 byte 0.35-0.40 µs against 0.39-0.45, 64 bytes 0.40-0.44 against 0.61-0.66.
+ *
+ * <p>A rendezvous payload larger than one staging slot travels as a {@code DATA} frame carrying its first piece, then
  * {@link #PIECE}s carrying the rest, so that copying a piece overlaps moving the one before.
  */
 final class AmHeaderDescriptor
@@ -27,8 +49,18 @@ final class AmHeaderDescriptor
     static final int VERSION_OFFSET = 4;
     /** Where the shared frame header starts. */
     static final int FRAME_OFFSET = 8;
-    /** This layout's version; a message of another version is a protocol error. */
-    static final int VERSION = 1;
+    /** This layout's version, in both headers; a message of another version is a protocol error. */
+    static final int VERSION = 2;
+    /** Compact header length in bytes. */
+    static final int COMPACT_HEADER_BYTES = 24;
+    /** In the compact header: the sender's rank, the version (16 bits) and the element kind (8 bits), one word. */
+    static final int COMPACT_SENDER_WORD_OFFSET = 0;
+    /** In the compact header: context, then source, one word. */
+    static final int COMPACT_ENVELOPE_OFFSET = 8;
+    /** In the compact header: tag, then returned credit, one word. */
+    static final int COMPACT_TAG_CREDIT_OFFSET = 16;
+    /** The most credit a compact header carries; more waits for a later frame. */
+    static final long COMPACT_MAX_CREDIT = 0xffff_ffffL;
     /** A frame type of this device only: a further piece of a rendezvous payload whose {@code DATA} frame came before. */
     static final byte PIECE = 16;
     /** The active-message id the device's messages use. */

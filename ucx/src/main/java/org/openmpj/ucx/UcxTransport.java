@@ -42,6 +42,7 @@ import org.openmpj.os.ProcessWatch;
 final class UcxTransport implements Transport
 {
     private static final int HEADER = AmHeaderDescriptor.HEADER_BYTES;
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
     /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
     private static final int SLOT_PAYLOAD_OFFSET = 64;
     private static final int CLOSE_GRACE_MS = 2000;
@@ -343,12 +344,23 @@ final class UcxTransport implements Transport
             return false;
         }
         final long at = sendSlots.address(slot);
-        writeHeader(at, type, kind.ordinal(), flags, context, source, tag, byteCount, id, aux, peer.protocol.takeOwedCredit());
+        final int headerBytes;
+        if (type == FrameDescriptor.EAGER)
+        {
+            final long credit = peer.protocol.takeOwedCredit(AmHeaderDescriptor.COMPACT_MAX_CREDIT);
+            writeCompactHeader(at, kind.ordinal(), context, source, tag, credit);
+            headerBytes = AmHeaderDescriptor.COMPACT_HEADER_BYTES;
+        }
+        else
+        {
+            writeHeader(at, type, kind.ordinal(), flags, context, source, tag, byteCount, id, aux, peer.protocol.takeOwedCredit());
+            headerBytes = HEADER;
+        }
         if (payloadBytes > 0)
         {
             BufferCopy.toSegment(payload, kind, offset, 0, Ucp.MEMORY, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
         }
-        final long request = sendStaged(peer, at, payloadBytes, rendezvous ? stagedRendezvous : stagedEager);
+        final long request = sendStaged(peer, at, headerBytes, payloadBytes, rendezvous ? stagedRendezvous : stagedEager);
         if (request == Ucp.UCS_OK || Ucp.isStatus(request))
         {
             sendSlots.give(slot);
@@ -413,7 +425,7 @@ final class UcxTransport implements Transport
                 chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
             BufferCopy.toSegment(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, Ucp.MEMORY,
                 at + SLOT_PAYLOAD_OFFSET, piece);
-            final long request = sendStaged(peer, at, piece, chunked.rendezvous ? stagedRendezvous : stagedEager);
+            final long request = sendStaged(peer, at, HEADER, piece, chunked.rendezvous ? stagedRendezvous : stagedEager);
             chunked.nextByte += piece;
             if (request == Ucp.UCS_OK || Ucp.isStatus(request))
             {
@@ -609,12 +621,24 @@ final class UcxTransport implements Transport
             aux, credit);
     }
 
-    /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at}. */
-    private long sendStaged(final UcxPeer peer, final long at, final long bytes, final long params)
+    /**
+     * Writes the compact header of an eager frame ({@link AmHeaderDescriptor}), this rank and the envelope, straight into the
+     * staging slot at {@code address}; the message's byte count is the length of its data.
+     */
+    private void writeCompactHeader(final long address, final int kind, final int context, final int source, final int tag, final long credit)
+    {
+        Ucp.MEMORY.set(LONG_LE, address + AmHeaderDescriptor.COMPACT_SENDER_WORD_OFFSET,
+            (rank & 0xffff_ffffL) | (long)AmHeaderDescriptor.VERSION << 32 | (long)kind << 48);
+        Ucp.MEMORY.set(LONG_LE, address + AmHeaderDescriptor.COMPACT_ENVELOPE_OFFSET, (context & 0xffff_ffffL) | (long)source << 32);
+        Ucp.MEMORY.set(LONG_LE, address + AmHeaderDescriptor.COMPACT_TAG_CREDIT_OFFSET, (tag & 0xffff_ffffL) | credit << 32);
+    }
+
+    /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at} with a header of {@code headerBytes}. */
+    private long sendStaged(final UcxPeer peer, final long at, final int headerBytes, final long bytes, final long params)
     {
         try
         {
-            return (long)Ucp.AM_SEND.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, at, (long)HEADER, at + SLOT_PAYLOAD_OFFSET, bytes,
+            return (long)Ucp.AM_SEND.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, at, (long)headerBytes, at + SLOT_PAYLOAD_OFFSET, bytes,
                 params);
         }
         catch (final Throwable ex)

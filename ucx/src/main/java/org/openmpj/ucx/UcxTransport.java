@@ -3,10 +3,10 @@ package org.openmpj.ucx;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.concurrent.ReentrantSpinLock;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.JobControl;
 import org.openmpj.device.Primitive;
@@ -59,7 +59,7 @@ final class UcxTransport implements Transport
     private final UcxContext ucx;
     private final long worker;
     private final UcxPeer[] peers;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final ReentrantSpinLock lock = new ReentrantSpinLock();
     private final Arena arena = Arena.ofShared();
     private final SlotPool sendSlots;
     private final SlotPool receiveSlots;

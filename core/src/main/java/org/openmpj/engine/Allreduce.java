@@ -2,12 +2,9 @@ package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
-import org.openmpj.device.ReceiveRequest;
-import org.openmpj.device.Request;
 
 /**
- * Allreduce: recursive doubling for small messages; for medium messages of a commutative operation between two ranks over
- * the network, one exchange in pipelined segments; for large messages of a commutative operation, Rabenseifner's
+ * Allreduce: recursive doubling for small messages; for large messages of a commutative operation, Rabenseifner's
  * reduce-scatter by recursive halving followed by an allgather by recursive doubling, which moves and combines
  * each element about twice instead of {@code log2 n} times; for large messages of a non-commutative operation, a
  * reduction in rank order to rank 0 followed by a broadcast. Sizes other than a power of two are folded first
@@ -16,15 +13,6 @@ import org.openmpj.device.Request;
  */
 final class Allreduce
 {
-    /**
-     * The most segments of {@link CollectiveThresholds#REDUCE_SEGMENT_BYTES} two ranks over the network exchange in
-     * {@link #pairInSegments}; larger messages reduce-scatter and allgather. Measured on an Intel Xeon (2 cores), 2 tcp ranks,
-     * Allreduce of doubles, runs alternating with Open MPI: 128 KiB took 45-48 µs in segments against 54-89 (Open MPI 67-70),
-     * but 512 KiB 185-238 against 163-177 and 1 MiB 428-475 against 284-297, whatever the segment size (32 KiB to a quarter
-     * of the message) and with the segments' sends started ahead or one at a time.
-     */
-    static final int PAIR_SEGMENTS_MAX = 8;
-
     private Allreduce()
     {
     }
@@ -40,13 +28,7 @@ final class Allreduce
         final int n = c.size();
         final boolean large = (long)count * kind.sizeBytes() >= CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES
             && count / itemElements >= Fold.powerOfTwo(n);
-        final long bytes = (long)count * kind.sizeBytes();
-        if (n == 2 && op.isCommutative() && Reduce.goesInSegments(c, bytes)
-            && bytes <= PAIR_SEGMENTS_MAX * CollectiveThresholds.REDUCE_SEGMENT_BYTES)
-        {
-            pairInSegments(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
-        }
-        else if (n == 1 || !large)
+        if (n == 1 || !large)
         {
             recursiveDoubling(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
         }
@@ -59,72 +41,6 @@ final class Allreduce
             Reduce.binomial(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, 0, scratch);
             Broadcast.bcast(c, recvBuf, kind, recvOffset, count, 0);
         }
-    }
-
-    /**
-     * Two ranks over the network: each sends its contribution in segments while it combines the other's as they arrive,
-     * with the next {@link Reduce#SEGMENTS_POSTED_AHEAD} segments each way under way: one exchange, whose combining overlaps
-     * the transfer, instead of a reduce-scatter and an allgather that each wait for a half to arrive whole.
-     */
-    static void pairInSegments(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
-        final Primitive kind, final int count, final int itemElements, final Reduction op, final Scratch scratch)
-    {
-        final int partner = 1 - c.rank();
-        final int tag = Transfers.TAG_ALLREDUCE;
-        final int items = count / itemElements;
-        final int segmentItems = Reduce.segmentItems(kind, itemElements);
-        final int segments = (items + segmentItems - 1) / segmentItems;
-        final int ahead = Reduce.SEGMENTS_POSTED_AHEAD;
-        // The contribution is sent from where nothing is combined into it: the send buffer, or a copy when the result lands there.
-        final Object mine = sendBuf == recvBuf ? scratch.second(kind, count) : sendBuf;
-        final int mineOffset = sendBuf == recvBuf ? 0 : sendOffset;
-        if (mine != sendBuf)
-        {
-            ArrayCopy.copyElements(kind, sendBuf, sendOffset, mine, 0, count);
-        }
-        // System.arraycopy copes with overlap, so a receive buffer that is the send buffer is fine too.
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
-        final Object theirs = scratch.first(kind, count);
-        final ReceiveRequest[] receives = scratch.receives(ahead);
-        final Request[] sends = scratch.sends(ahead);
-        for (int s = 0; s < segments; s++)
-        {
-            final int from = s * segmentItems * itemElements;
-            final int length = Math.min(segmentItems, items - s * segmentItems) * itemElements;
-            if (s == 0)
-            {
-                // The first message may be a notice of an earlier, abandoned call: it is received on its own.
-                Transfers.exchange(c, mine, kind, mineOffset, length, partner, theirs, 0, length, partner, tag);
-                for (int t = 1; t < Math.min(segments, 1 + ahead); t++)
-                {
-                    startSegment(c, t, mine, mineOffset, theirs, kind, items, itemElements, segmentItems, partner, receives, sends);
-                }
-            }
-            else
-            {
-                Transfers.awaitArrival(c, receives[s % ahead], theirs, kind, from, length, partner, tag);
-                Transfers.awaitSent(c, sends[s % ahead], tag);
-                if (s + ahead < segments)
-                {
-                    startSegment(c, s + ahead, mine, mineOffset, theirs, kind, items, itemElements, segmentItems, partner, receives, sends);
-                }
-            }
-            op.reduce(theirs, from, recvBuf, recvOffset + from, length / itemElements);
-        }
-    }
-
-    /** Posts the receive of the partner's segment {@code t} and starts the send of this rank's. */
-    private static void startSegment(
-        final Communicator c, final int t, final Object mine, final int mineOffset, final Object theirs, final Primitive kind,
-        final int items, final int itemElements, final int segmentItems, final int partner, final ReceiveRequest[] receives,
-        final Request[] sends)
-    {
-        final int ahead = Reduce.SEGMENTS_POSTED_AHEAD;
-        final int from = t * segmentItems * itemElements;
-        final int length = Math.min(segmentItems, items - t * segmentItems) * itemElements;
-        Reduce.postSegment(c, receives, 0, t, theirs, 0, kind, items, itemElements, segmentItems, partner);
-        sends[t % ahead] = Transfers.isendSlot(c, 1 + t % ahead, mine, kind, mineOffset + from, length, partner, Transfers.TAG_ALLREDUCE);
     }
 
     /**

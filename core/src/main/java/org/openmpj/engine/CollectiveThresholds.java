@@ -42,17 +42,17 @@ public final class CollectiveThresholds
     public static final long REDUCE_SPLIT_MIN_BYTES_DEFAULT = Long.MAX_VALUE;
 
     /**
-     * Reduce of a commutative operation on at least twice this many bytes, on a device whose ranks reach each other through
-     * the network and have a core each, goes up the binomial tree in segments of this size, pipelined, and so does an
-     * Allreduce between two such ranks of up to {@link Allreduce#PAIR_SEGMENTS_MAX} segments; 0 sends every message whole.
+     * Reduce of a commutative operation on at least twice this many bytes, among more than two ranks of a device whose ranks
+     * reach each other through the network and have a core each, goes up the binomial tree in segments of this size,
+     * pipelined (see {@link Reduce#goesInSegments}); 0 sends every message whole.
      */
     public static final String REDUCE_SEGMENT_BYTES_PROP_NAME = "openmpj.coll.reduceSegmentBytes";
     /**
      * Default of {@link #REDUCE_SEGMENT_BYTES_PROP_NAME}. Measured on an Intel Xeon (2 cores), 2 tcp ranks, Reduce of doubles,
-     * two alternating runs each: 128 KiB took 26-27 µs in 32 KiB segments against 56-57 whole (Open MPI 46), 1 MiB 207-401
-     * against 317-413 (Open MPI 193), the root combining one segment while the next arrives. On shm, whose eager copies
-     * and streamed rendezvous cost the same two copies, segments made 512 KiB and 1 MiB slower (80-86 against 56 µs, 189-200
-     * against 120-122), and at 8 ranks on 2 cores neither device gained; so shared-memory devices send whole messages.
+     * two alternating runs each, before two ranks sent whole messages: 128 KiB took 26-27 µs in 32 KiB segments against 56-57
+     * whole (Open MPI 46), the root combining one segment while the next arrives. On shm, whose eager copies and streamed
+     * rendezvous cost the same two copies, segments made 512 KiB and 1 MiB slower (80-86 against 56 µs, 189-200 against
+     * 120-122), and at 8 ranks on 2 cores neither device gained; so shared-memory devices send whole messages.
      */
     public static final long REDUCE_SEGMENT_BYTES_DEFAULT = 32 * 1024;
 

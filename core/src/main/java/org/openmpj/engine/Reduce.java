@@ -6,7 +6,7 @@ import org.openmpj.device.ReceiveRequest;
 
 /**
  * Reduce: a binomial tree for small messages and non-commutative operations; for large messages of a commutative
- * operation over the network, the same tree pipelined in segments; where configured, Rabenseifner's reduce-scatter by
+ * operation among more than two ranks over the network, the same tree pipelined in segments; where configured, Rabenseifner's reduce-scatter by
  * recursive halving followed by a binomial gather of the reduced blocks to the root, which spreads the combining over
  * every rank instead of {@code log2 n} whole-message steps at the root. A non-commutative operation combines in rank
  * order along a tree rooted at rank 0, which forwards the result to the root, so it gives the same result at every
@@ -160,13 +160,18 @@ final class Reduce
     }
 
     /**
-     * @return whether a reduction of {@code bytes} per rank goes in pipelined segments on {@code c}'s device: over the
-     *         network, with a core for each rank; where ranks share cores every segment's handoff waits for a peer to be
-     *         scheduled (8 tcp ranks on 2 cores, Reduce of 512 KiB: 2.8-5.6× Open MPI's time in segments, 1.7-1.8× whole).
+     * @return whether a reduction of {@code bytes} per rank goes in pipelined segments on {@code c}'s device: among more
+     *         than two ranks, over the network, with a core for each rank. Where ranks share cores every segment's handoff
+     *         waits for a peer to be scheduled (8 tcp ranks on 2 cores, Reduce of 512 KiB: 2.8-5.6× Open MPI's time in
+     *         segments, 1.7-1.8× whole). Two ranks have no levels of a tree to overlap, only the root's combining with the
+     *         transfer, and each segment goes eagerly, copied once more than a whole message that lands in place (2 tcp
+     *         ranks on one Intel Xeon host, alternating, 3 runs: 256 KiB 55-57 µs in segments against 48-50 whole, 512 KiB
+     *         110-119 against 78-84, 1 MiB 201-229 against 165-168; only 128 KiB gained, 27-28 against 36-37, where Open MPI
+     *         took 45).
      */
     static boolean goesInSegments(final Communicator c, final long bytes)
     {
-        return !c.sharesMemory() && c.waitsSpin() && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0
+        return c.size() > 2 && !c.sharesMemory() && c.waitsSpin() && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0
             && bytes >= 2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES;
     }
 

@@ -2,7 +2,6 @@ package org.openmpj.engine;
 
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ReceiveRequest;
-import org.openmpj.device.Request;
 
 /**
  * A thread's scratch arrays for the temporaries of collectives, two per element kind, so that a steady stream
@@ -31,7 +30,6 @@ final class Scratch
     private final Object[] second = new Object[KINDS];
     private final int[] secondLengths = new int[KINDS];
     private ReceiveRequest[] receives = new ReceiveRequest[0];
-    private Request[] sends = new Request[0];
     private boolean leased;
 
     private Scratch()
@@ -81,16 +79,6 @@ final class Scratch
             receives = new ReceiveRequest[length];
         }
         return receives;
-    }
-
-    /** @return an array of at least {@code length} send requests, its contents left from earlier calls. */
-    Request[] sends(final int length)
-    {
-        if (sends.length < length)
-        {
-            sends = new Request[length];
-        }
-        return sends;
     }
 
     /** @return the first scratch array of {@code kind}, at least {@code length} elements long, its contents undefined. */

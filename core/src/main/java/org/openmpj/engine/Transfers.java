@@ -116,24 +116,13 @@ final class Transfers
 
     /**
      * @return a started send of {@code count} elements to {@code dest} with the calling thread's reusable request number
-     *         {@code slot} (at least 1: slot 0 is {@link #send}'s), to finish with {@link #awaitSent}.
+     *         {@code slot} (at least 1: slot 0 is {@link #send}'s), to finish with {@link #awaitAll}.
      */
     static Request isendSlot(
         final Communicator c, final int slot, final Object buf, final Primitive kind, final int offset, final int count, final int dest,
         final int tag)
     {
         return c.isendReusing(slot, buf, kind, offset, count, dest, onWire(c, tag));
-    }
-
-    /** Waits for a send started with {@link #isendSlot} and throws what it failed with. */
-    static void awaitSent(final Communicator c, final Request send, final int tag)
-    {
-        await(c, send, tag);
-        final OpenMpjException error = send.error();
-        if (error != null)
-        {
-            throw error;
-        }
     }
 
     /**

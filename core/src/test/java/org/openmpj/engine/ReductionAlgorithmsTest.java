@@ -45,17 +45,6 @@ class ReductionAlgorithmsTest
     private static final List<Named<AllreduceAlgorithm>> COMMUTATIVE_ALLREDUCES = List.of(
         new Named<>("recursive doubling", Allreduce::recursiveDoubling),
         new Named<>("reduce-scatter + allgather", Allreduce::reduceScatterAllgather),
-        new Named<>("in segments at two ranks", (c, s, so, r, ro, k, count, ie, op, scratch) ->
-        {
-            if (c.size() == 2)
-            {
-                Allreduce.pairInSegments(c, s, so, r, ro, k, count, ie, op, scratch);
-            }
-            else
-            {
-                Allreduce.allreduce(c, s, so, r, ro, k, count, ie, op, scratch);
-            }
-        }),
         new Named<>("chosen", Allreduce::allreduce));
 
     private static final List<Named<AllreduceAlgorithm>> ORDERED_ALLREDUCES = List.of(

@@ -4,18 +4,18 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A test-and-test-and-set lock that its holder may take again, for a library handle that is not thread-safe and calls
- * back into code that uses it (a UCX worker whose progress runs handlers that send). Waiters spin briefly and then yield,
- * as {@link SpinLock}'s do; no waiter ever parks, so the last release is one store where {@code ReentrantLock}'s is a
- * volatile write, a full fence, and a look for parked waiters. The holder's count is a plain field: only the holder
- * touches it.
+ * A {@link SpinLock} that its holder may take again, for a library handle that is not thread-safe and calls back into code
+ * that uses it (a UCX worker whose progress runs handlers that send). Waiters spin briefly and then yield, as the
+ * {@link SpinLock}'s do; no waiter ever parks, so the last release is one store where {@code ReentrantLock}'s is a volatile
+ * write, a full fence, and a look for parked waiters. The holder is noted with opaque stores and its count of re-entries
+ * plainly: only the holder writes either, and another thread only compares the holder with itself, which no value it may
+ * see equals.
  *
  * <p>Thread-safety: any number of threads; only the holder may {@link #unlock}.
  */
 public final class ReentrantSpinLock
 {
     private static final VarHandle OWNER;
-    private static final int SPINS_BEFORE_YIELD = 64;
 
     static
     {
@@ -29,8 +29,9 @@ public final class ReentrantSpinLock
         }
     }
 
+    private final SpinLock lock = new SpinLock();
     @SuppressWarnings("unused") // accessed through OWNER
-    private volatile Thread owner;
+    private Thread owner;
     /** How often the holder took the lock beyond the first time. */
     private int reentries;
 
@@ -38,49 +39,30 @@ public final class ReentrantSpinLock
     public void lock()
     {
         final Thread self = Thread.currentThread();
-        if (OWNER.compareAndSet(this, null, self))
-        {
-            return;
-        }
         if (OWNER.getOpaque(this) == self)
         {
             reentries++;
             return;
         }
-        int spins = 0;
-        while (true)
-        {
-            if (OWNER.getOpaque(this) == null && OWNER.compareAndSet(this, null, self))
-            {
-                return;
-            }
-            if (++spins < SPINS_BEFORE_YIELD)
-            {
-                Thread.onSpinWait();
-            }
-            else
-            {
-                spins = 0;
-                Thread.yield();
-            }
-        }
+        lock.lock();
+        OWNER.setOpaque(this, self);
     }
 
     /** @return whether the lock is now held by the calling thread, which may have held it already; never waits. */
     public boolean tryLock()
     {
         final Thread self = Thread.currentThread();
-        final Object held = OWNER.getOpaque(this);
-        if (held == null)
-        {
-            return OWNER.compareAndSet(this, null, self);
-        }
-        if (held == self)
+        if (OWNER.getOpaque(this) == self)
         {
             reentries++;
             return true;
         }
-        return false;
+        if (!lock.tryLock())
+        {
+            return false;
+        }
+        OWNER.setOpaque(this, self);
+        return true;
     }
 
     /** Releases one hold; the last one frees the lock. Only the holder may call it. */
@@ -91,6 +73,7 @@ public final class ReentrantSpinLock
             reentries--;
             return;
         }
-        OWNER.setRelease(this, null);
+        OWNER.setOpaque(this, null);
+        lock.unlock();
     }
 }

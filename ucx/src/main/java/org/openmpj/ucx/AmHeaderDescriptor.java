@@ -1,5 +1,9 @@
 package org.openmpj.ucx;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
 import org.openmpj.matching.FrameDescriptor;
 
 /**
@@ -65,8 +69,37 @@ final class AmHeaderDescriptor
     static final byte PIECE = 16;
     /** The active-message id the device's messages use. */
     static final int AM_ID = 0x4d50;
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private AmHeaderDescriptor()
     {
+    }
+
+    /** Writes the compact header of an eager frame from {@code sender} at {@code address} of {@code memory}. */
+    static void encodeCompact(
+        final MemorySegment memory, final long address, final int sender, final int kind, final int context, final int source,
+        final int tag, final long credit)
+    {
+        memory.set(LONG_LE, address + COMPACT_SENDER_WORD_OFFSET, (sender & 0xffff_ffffL) | (long)VERSION << 32 | (long)kind << 48);
+        memory.set(LONG_LE, address + COMPACT_ENVELOPE_OFFSET, (context & 0xffff_ffffL) | (long)source << 32);
+        memory.set(LONG_LE, address + COMPACT_TAG_CREDIT_OFFSET, (tag & 0xffff_ffffL) | credit << 32);
+    }
+
+    /** @return the word at {@code offset} of the compact header at {@code address} of {@code memory}. */
+    static long compactWord(final MemorySegment memory, final long address, final int offset)
+    {
+        return memory.get(LONG_LE, address + offset);
+    }
+
+    /** @return the layout version in a compact header's sender word. */
+    static int compactVersion(final long senderWord)
+    {
+        return (int)(senderWord >>> 32) & 0xffff;
+    }
+
+    /** @return the element kind in a compact header's sender word. */
+    static byte compactKind(final long senderWord)
+    {
+        return (byte)(senderWord >>> 48);
     }
 }

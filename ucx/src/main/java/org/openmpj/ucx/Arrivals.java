@@ -123,21 +123,22 @@ final class Arrivals implements PayloadInHand
     /** Hands an eager frame with the compact header to its sender's protocol, as {@link #onEager} does. */
     private void onCompactEager(final long header, final long data, final long length, final long param)
     {
-        final long senderWord = Ucp.MEMORY.get(LONG_LE, header + AmHeaderDescriptor.COMPACT_SENDER_WORD_OFFSET);
+        final long senderWord = AmHeaderDescriptor.compactWord(Ucp.MEMORY, header, AmHeaderDescriptor.COMPACT_SENDER_WORD_OFFSET);
         final int sender = (int)senderWord;
-        if ((int)(senderWord >>> 32 & 0xffff) != AmHeaderDescriptor.VERSION || sender < 0 || sender >= peers.length || peers[sender] == null
+        final int version = AmHeaderDescriptor.compactVersion(senderWord);
+        if (version != AmHeaderDescriptor.VERSION || sender < 0 || sender >= peers.length || peers[sender] == null
             || (Ucp.MEMORY.get(ValueLayout.JAVA_LONG_UNALIGNED, param + UcpStructs.AM_RECV_PARAM_ATTR_OFFSET)
                 & UcpStructs.AM_RECV_ATTR_FLAG_RNDV) != 0)
         {
-            throw new IllegalStateException("an eager active message with a compact header of version " + (senderWord >>> 32 & 0xffff)
+            throw new IllegalStateException("an eager active message with a compact header of version " + version
                 + " (this device's: " + AmHeaderDescriptor.VERSION + ") from rank " + sender + " of " + peers.length
                 + ", or one that came by UCX's rendezvous");
         }
-        final long envelope = Ucp.MEMORY.get(LONG_LE, header + AmHeaderDescriptor.COMPACT_ENVELOPE_OFFSET);
-        final long tagCredit = Ucp.MEMORY.get(LONG_LE, header + AmHeaderDescriptor.COMPACT_TAG_CREDIT_OFFSET);
+        final long envelope = AmHeaderDescriptor.compactWord(Ucp.MEMORY, header, AmHeaderDescriptor.COMPACT_ENVELOPE_OFFSET);
+        final long tagCredit = AmHeaderDescriptor.compactWord(Ucp.MEMORY, header, AmHeaderDescriptor.COMPACT_TAG_CREDIT_OFFSET);
         eagerData = data;
-        peers[sender].protocol.onEagerInHand((byte)(senderWord >>> 48), (int)envelope, (int)(envelope >>> 32), (int)tagCredit, length,
-            tagCredit >>> 32, this);
+        peers[sender].protocol.onEagerInHand(AmHeaderDescriptor.compactKind(senderWord), (int)envelope, (int)(envelope >>> 32),
+            (int)tagCredit, length, tagCredit >>> 32, this);
     }
 
     /** Hands an eager frame to {@code peer}'s protocol, which copies its payload from UCX's memory ({@link #copyTo}). */

@@ -42,7 +42,6 @@ import org.openmpj.os.ProcessWatch;
 final class UcxTransport implements Transport
 {
     private static final int HEADER = AmHeaderDescriptor.HEADER_BYTES;
-    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
     /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
     private static final int SLOT_PAYLOAD_OFFSET = 64;
     private static final int CLOSE_GRACE_MS = 2000;
@@ -348,7 +347,7 @@ final class UcxTransport implements Transport
         if (type == FrameDescriptor.EAGER)
         {
             final long credit = peer.protocol.takeOwedCredit(AmHeaderDescriptor.COMPACT_MAX_CREDIT);
-            writeCompactHeader(at, kind.ordinal(), context, source, tag, credit);
+            AmHeaderDescriptor.encodeCompact(Ucp.MEMORY, at, rank, kind.ordinal(), context, source, tag, credit);
             headerBytes = AmHeaderDescriptor.COMPACT_HEADER_BYTES;
         }
         else
@@ -619,18 +618,6 @@ final class UcxTransport implements Transport
         Ucp.MEMORY.set(ValueLayout.JAVA_INT_UNALIGNED, address + AmHeaderDescriptor.VERSION_OFFSET, AmHeaderDescriptor.VERSION);
         FrameDescriptor.encode(Ucp.MEMORY, address + AmHeaderDescriptor.FRAME_OFFSET, type, kind, flags, context, source, tag, byteCount, id,
             aux, credit);
-    }
-
-    /**
-     * Writes the compact header of an eager frame ({@link AmHeaderDescriptor}), this rank and the envelope, straight into the
-     * staging slot at {@code address}; the message's byte count is the length of its data.
-     */
-    private void writeCompactHeader(final long address, final int kind, final int context, final int source, final int tag, final long credit)
-    {
-        Ucp.MEMORY.set(LONG_LE, address + AmHeaderDescriptor.COMPACT_SENDER_WORD_OFFSET,
-            (rank & 0xffff_ffffL) | (long)AmHeaderDescriptor.VERSION << 32 | (long)kind << 48);
-        Ucp.MEMORY.set(LONG_LE, address + AmHeaderDescriptor.COMPACT_ENVELOPE_OFFSET, (context & 0xffff_ffffL) | (long)source << 32);
-        Ucp.MEMORY.set(LONG_LE, address + AmHeaderDescriptor.COMPACT_TAG_CREDIT_OFFSET, (tag & 0xffff_ffffL) | credit << 32);
     }
 
     /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at} with a header of {@code headerBytes}. */

@@ -7,8 +7,9 @@ import org.openmpj.device.Request;
 
 /**
  * Alltoall by pairwise exchange (in step k rank r sends to {@code r + k} and receives from {@code r - k}, n - 1 steps)
- * or, for small blocks over 3 or more ranks, with every transfer started at once. Each pair exchanges one message
- * each way either way, so ranks whose blocks differ in size may choose differently.
+ * or, for small blocks over 3 or more ranks and for larger ones among more ranks than cores, with every transfer started
+ * at once. Each pair exchanges one message each way either way, so ranks whose blocks differ in size may choose
+ * differently.
  */
 final class AllToAll
 {
@@ -25,14 +26,27 @@ final class AllToAll
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
         final int n = c.size();
-        if (n > 2 && largestBlock(sendCounts, recvCounts, n) * kind.sizeBytes() <= CollectiveThresholds.ALLTOALL_POSTED_MAX_BYTES)
+        final long largestBytes = largestBlock(sendCounts, recvCounts, n) * kind.sizeBytes();
+        if (n > 2 && largestBytes <= CollectiveThresholds.ALLTOALL_POSTED_MAX_BYTES || startsAllAtOnce(c, largestBytes))
         {
-            allAtOnce(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+            allAtOnce(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind, Transfers.TAG_ALLTOALL);
         }
         else
         {
             pairwise(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }
+    }
+
+    /**
+     * @return whether an exchange with every other rank of {@code c}, in blocks of up to {@code blockBytes}, starts all its
+     *         transfers at once because the ranks share cores (see {@link CollectiveThresholds#OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES}):
+     *         taken in turn, each step would wait for its peer to be scheduled. Over the network only eager blocks do: a
+     *         rendezvous with every peer at once gained nothing.
+     */
+    static boolean startsAllAtOnce(final Communicator c, final long blockBytes)
+    {
+        return c.size() > 2 && !c.waitsSpin() && blockBytes >= CollectiveThresholds.OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES
+            && (c.sharesMemory() || blockBytes <= c.device().eagerLimitBytes());
     }
 
     /** In step k rank r sends to {@code r + k} and receives from {@code r - k}: n - 1 exchanges. */
@@ -52,10 +66,13 @@ final class AllToAll
         }
     }
 
-    /** Posts every receive, starts every send, then waits: a rank waits for the slowest peer once, not for each in turn. */
+    /**
+     * Posts every receive, starts every send, then waits: a rank waits for the slowest peer once, not for each in turn.
+     * {@code tag} is the operation family the messages carry (Allgather sends the same block to every rank this way).
+     */
     static void allAtOnce(
         final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
-        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
+        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind, final int tag)
     {
         final int n = c.size();
         final int r = c.rank();
@@ -70,19 +87,19 @@ final class AllToAll
         {
             final int dest = (r + step) % n;
             sends[dest] = Transfers.isendSlot(c, 1 + dest, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest,
-                Transfers.TAG_ALLTOALL);
+                tag);
         }
         ArrayCopy.copyElements(kind, sendBuf, sendOffset + sendDispls[r], recvBuf, recvOffset + recvDispls[r], sendCounts[r]);
-        Transfers.awaitAll(c, receives, Transfers.TAG_ALLTOALL);
+        Transfers.awaitAll(c, receives, tag);
         for (int source = 0; source < n; source++)
         {
             if (source != r)
             {
                 Transfers.checkArrival(c, receives[source], recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source,
-                    Transfers.TAG_ALLTOALL);
+                    tag);
             }
         }
-        Transfers.awaitAll(c, sends, Transfers.TAG_ALLTOALL);
+        Transfers.awaitAll(c, sends, tag);
     }
 
     private static long largestBlock(final int[] sendCounts, final int[] recvCounts, final int n)

@@ -6,7 +6,8 @@ import org.openmpj.device.Primitive;
 /**
  * Allgather with a block per rank: Bruck's algorithm for small totals ({@code ceil(log2 n)} steps, each doubling the
  * blocks a rank holds, in a scratch array), a ring for large ones ({@code n - 1} steps, each passing one block on,
- * straight between the receive buffers). Every rank knows every block's size, so all choose alike.
+ * straight between the receive buffers); among more ranks than cores, blocks from 8 KiB go to every rank at once
+ * ({@link AllToAll#startsAllAtOnce}). Every rank knows every block's size, so all choose alike.
  */
 final class Allgather
 {
@@ -25,11 +26,17 @@ final class Allgather
     {
         final int n = c.size();
         long total = 0;
+        long largest = 0;
         for (int i = 0; i < n; i++)
         {
             total += recvCounts[i];
+            largest = Math.max(largest, recvCounts[i]);
         }
-        if (n > 2 && total * kind.sizeBytes() <= CollectiveThresholds.ALLGATHER_BRUCK_MAX_BYTES)
+        if (AllToAll.startsAllAtOnce(c, largest * kind.sizeBytes()))
+        {
+            allAtOnce(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+        }
+        else if (n > 2 && total * kind.sizeBytes() <= CollectiveThresholds.ALLGATHER_BRUCK_MAX_BYTES)
         {
             bruck(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, (int)total, scratch);
         }
@@ -37,6 +44,19 @@ final class Allgather
         {
             ring(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }
+    }
+
+    /** Sends this rank's block to every rank and receives each rank's, all at once ({@link AllToAll#allAtOnce}). */
+    static void allAtOnce(
+        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
+    {
+        final int n = c.size();
+        final int[] sendCounts = new int[n];
+        java.util.Arrays.fill(sendCounts, sendCount);
+        // Every block leaves from the same place: a displacement of 0 for each rank.
+        AllToAll.allAtOnce(c, sendBuf, sendOffset, sendCounts, new int[n], recvBuf, recvOffset, recvCounts, recvDispls, kind,
+            Transfers.TAG_ALLGATHER);
     }
 
     /** In step k, rank r passes the block of rank {@code r - k} to its right neighbour and takes that of {@code r - k - 1}. */

@@ -83,6 +83,23 @@ public final class CollectiveThresholds
      */
     public static final long ALLTOALL_POSTED_MAX_BYTES_DEFAULT = 4 * 1024;
 
+    /**
+     * Alltoall(v) and Allgather(v) among more ranks than cores, with blocks of at least this many bytes, start every
+     * transfer at once instead of taking the peers in turn (over the network only up to the device's eager limit).
+     */
+    public static final String OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_PROP_NAME = "openmpj.coll.oversubscribedAllAtOnceMinBytes";
+    /**
+     * Default of {@link #OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_PROP_NAME}: 8 KiB. Taking peers in turn, a rank waits for
+     * each to be scheduled in its step. 8 ranks on 2 cores of an Intel Xeon, in turn against at once, 2 runs each:
+     * Alltoall on shm 275-293 against 200-220 us at 32 KiB blocks, 4,770-4,840 against 3,193-3,199 at 512 KiB; on thread
+     * 36 against 24 at 8 KiB, alike from 32 KiB; on tcp 244-270 against 176-184 at 8 KiB and 498-542 against 390-404 at
+     * 32 KiB, but mixed from 128 KiB (rendezvous: 0.95-1.44 times the time in turn). Allgather on shm 56-67 against 48-52
+     * at 8 KiB, 257-298 against 183-184 at 32 KiB, 3,118-3,284 against 2,556-2,672 at 512 KiB; on thread 37-40 against
+     * 24-25 at 8 KiB; on tcp alike at 8 KiB, 528-595 against 348-351 at 32 KiB, mixed from 128 KiB; below 8 KiB at once
+     * lost on thread and tcp (512 B: 12.4-12.8 against 14.2-14.7 us on thread, 75-85 against 109-113 on tcp).
+     */
+    public static final long OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_DEFAULT = 8 * 1024;
+
     /** The Bcast threshold in force. */
     public static final long BCAST_SCATTER_MIN_BYTES = read(BCAST_SCATTER_MIN_BYTES_PROP_NAME, BCAST_SCATTER_MIN_BYTES_DEFAULT);
     /** The Allreduce threshold in force. */
@@ -97,6 +114,9 @@ public final class CollectiveThresholds
     public static final long ALLGATHER_BRUCK_MAX_BYTES = read(ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME, ALLGATHER_BRUCK_MAX_BYTES_DEFAULT);
     /** The Alltoall threshold in force. */
     public static final long ALLTOALL_POSTED_MAX_BYTES = read(ALLTOALL_POSTED_MAX_BYTES_PROP_NAME, ALLTOALL_POSTED_MAX_BYTES_DEFAULT);
+    /** The oversubscribed Alltoall and Allgather threshold in force. */
+    public static final long OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES = read(OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_PROP_NAME,
+        OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_DEFAULT);
 
     private CollectiveThresholds()
     {
@@ -113,14 +133,17 @@ public final class CollectiveThresholds
             new ConfigOption(REDUCE_SPLIT_MIN_BYTES_PROP_NAME, Long.toString(REDUCE_SPLIT_MIN_BYTES_DEFAULT),
                 "bytes: Reduce this large (commutative op) reduce-scatters, then gathers, else a binomial tree (default: never)"),
             new ConfigOption(REDUCE_SEGMENT_BYTES_PROP_NAME, Long.toString(REDUCE_SEGMENT_BYTES_DEFAULT),
-                "bytes: Reduce (commutative op) of twice this size or more over the network, a core per rank, goes up its tree in segments,"
-                    + " and a 2-rank Allreduce of 2 to 8 segments exchanges them (0: whole messages)"),
+                "bytes: Reduce (commutative op) of twice this size or more over the network among more than 2 ranks, a core per rank,"
+                    + " goes up its tree in segments (0: whole messages)"),
             new ConfigOption(GATHER_TREE_MAX_BYTES_PROP_NAME, Long.toString(GATHER_TREE_MAX_BYTES_DEFAULT),
                 "bytes at the root: Gather and Scatter up to this size use a binomial tree; larger ones go direct"),
             new ConfigOption(ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME, Long.toString(ALLGATHER_BRUCK_MAX_BYTES_DEFAULT),
                 "bytes in all: Allgather(v) up to this size doubles its blocks each step (Bruck); larger ones use a ring"),
             new ConfigOption(ALLTOALL_POSTED_MAX_BYTES_PROP_NAME, Long.toString(ALLTOALL_POSTED_MAX_BYTES_DEFAULT),
-                "bytes per block: Alltoall(v) over 3 or more ranks with blocks up to this size starts all transfers at once"));
+                "bytes per block: Alltoall(v) over 3 or more ranks with blocks up to this size starts all transfers at once"),
+            new ConfigOption(OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_PROP_NAME, Long.toString(OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_DEFAULT),
+                "bytes per block: Alltoall(v) and Allgather(v) among more ranks than cores with blocks this large start all transfers"
+                    + " at once (over the network up to the eager limit)"));
     }
 
     private static long read(final String name, final long defaultValue)

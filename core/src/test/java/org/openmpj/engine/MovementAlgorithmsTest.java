@@ -68,6 +68,8 @@ class MovementAlgorithmsTest
             }
             Allgather.bruck(c, s, so, sc, r, ro, counts, displs, kind, total, scratch);
         }),
+        new Named<>("at once", (c, s, so, sc, r, ro, counts, displs, kind, scratch) ->
+            Allgather.allAtOnce(c, s, so, sc, r, ro, counts, displs, kind)),
         new Named<>("chosen", Allgather::allgatherv));
 
     @ParameterizedTest(name = "{0} ranks")
@@ -281,7 +283,7 @@ class MovementAlgorithmsTest
                     if (atOnce)
                     {
                         AllToAll.allAtOnce(c, out, 0, Collectives.counts(n, count), Collectives.blocks(n, count), in, 0,
-                            Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG);
+                            Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG, Transfers.TAG_ALLTOALL);
                     }
                     else
                     {

@@ -10,12 +10,15 @@ package org.openmpj.device;
  * @param closesAtFinalize whether a rank's {@code Finalize} waits for every rank and closes the device, as devices whose
  *                        connections must end in order need; otherwise the device stays open until the job ends.
  * @param threadRanks     whether a process of the job may hold several ranks as threads, each with its own class loader.
+ * @param oneHost         whether every rank of a job runs on one host, so that all see the same cores and choose alike
+ *                        where that depends on whether ranks share cores.
  */
 public record DeviceCapabilities(
-    boolean inProcess, boolean sharesMemory, boolean globalClock, int largestTag, boolean closesAtFinalize, boolean threadRanks)
+    boolean inProcess, boolean sharesMemory, boolean globalClock, int largestTag, boolean closesAtFinalize, boolean threadRanks,
+    boolean oneHost)
 {
-    /** Ranks are threads of one JVM: one clock, shared memory, nothing to close in order. */
-    public static final DeviceCapabilities IN_PROCESS = new DeviceCapabilities(true, true, true, Integer.MAX_VALUE, false, true);
+    /** Ranks are threads of one JVM: one clock, shared memory, one host, nothing to close in order. */
+    public static final DeviceCapabilities IN_PROCESS = new DeviceCapabilities(true, true, true, Integer.MAX_VALUE, false, true, true);
 
     /**
      * Ranks are processes, each with its clock; they close their connections in order at {@code Finalize}.
@@ -25,12 +28,18 @@ public record DeviceCapabilities(
      */
     public static DeviceCapabilities processes(final boolean sharesMemory)
     {
-        return new DeviceCapabilities(false, sharesMemory, false, Integer.MAX_VALUE, true, false);
+        return new DeviceCapabilities(false, sharesMemory, false, Integer.MAX_VALUE, true, false, false);
     }
 
     /** @return these capabilities for a device whose processes may each hold several ranks as threads. */
     public DeviceCapabilities withThreadRanks()
     {
-        return new DeviceCapabilities(inProcess, sharesMemory, globalClock, largestTag, closesAtFinalize, true);
+        return new DeviceCapabilities(inProcess, sharesMemory, globalClock, largestTag, closesAtFinalize, true, oneHost);
+    }
+
+    /** @return these capabilities for a device whose ranks all run on one host. */
+    public DeviceCapabilities onOneHost()
+    {
+        return new DeviceCapabilities(inProcess, sharesMemory, globalClock, largestTag, closesAtFinalize, threadRanks, true);
     }
 }

@@ -84,8 +84,11 @@ public final class CollectiveThresholds
     public static final long ALLTOALL_POSTED_MAX_BYTES_DEFAULT = 4 * 1024;
 
     /**
-     * Alltoall(v) and Allgather(v) among more ranks than cores, with blocks of at least this many bytes, start every
-     * transfer at once instead of taking the peers in turn (over the network only up to the device's eager limit).
+     * Alltoall(v) among more ranks than cores, with blocks of at least this many bytes, starts every transfer at once
+     * instead of taking the peers in turn (over the network only up to the device's eager limit); so does Allgather(v) on
+     * a device whose ranks all run on one host. Across hosts an Allgather keeps its ring or doubling: hosts that differ in
+     * whether their ranks share cores would choose differently, and a ring does not mix with the exchange at once (an
+     * Alltoall's pairwise steps do, one message each way per pair either way).
      */
     public static final String OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_PROP_NAME = "openmpj.coll.oversubscribedAllAtOnceMinBytes";
     /**
@@ -142,8 +145,8 @@ public final class CollectiveThresholds
             new ConfigOption(ALLTOALL_POSTED_MAX_BYTES_PROP_NAME, Long.toString(ALLTOALL_POSTED_MAX_BYTES_DEFAULT),
                 "bytes per block: Alltoall(v) over 3 or more ranks with blocks up to this size starts all transfers at once"),
             new ConfigOption(OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_PROP_NAME, Long.toString(OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES_DEFAULT),
-                "bytes per block: Alltoall(v) and Allgather(v) among more ranks than cores with blocks this large start all transfers"
-                    + " at once (over the network up to the eager limit)"));
+                "bytes per block: Alltoall(v) among more ranks than cores with blocks this large starts all transfers at once (over"
+                    + " the network up to the eager limit), as does Allgather(v) on a device whose ranks run on one host"));
     }
 
     private static long read(final String name, final long defaultValue)

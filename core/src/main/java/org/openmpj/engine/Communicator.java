@@ -151,6 +151,12 @@ public final class Communicator
         return device.capabilities().sharesMemory();
     }
 
+    /** @return whether every rank of the job runs on one host (see {@link org.openmpj.device.DeviceCapabilities#oneHost}). */
+    public boolean onOneHost()
+    {
+        return device.capabilities().oneHost();
+    }
+
     /** @return whether this rank's waits spin, each rank having a core ({@link Device#waitsSpin}). */
     public boolean waitsSpin()
     {

@@ -129,7 +129,7 @@ public final class ShmDeviceProvider implements DeviceProvider
     @Override
     public DeviceCapabilities capabilities()
     {
-        return DeviceCapabilities.processes(true);
+        return DeviceCapabilities.processes(true).onOneHost();
     }
 
     @Override

@@ -8,9 +8,9 @@ import org.openmpj.device.ReceiveRequest;
  * Reduce: a binomial tree for small messages and non-commutative operations; for large messages of a commutative
  * operation among more than two ranks over the network, the same tree pipelined in segments; where configured,
  * Rabenseifner's reduce-scatter by recursive halving followed by a binomial gather of the reduced blocks to the root,
- * which spreads the combining over every rank instead of {@code log2 n} whole-message steps at the root. A non-commutative operation combines in rank
- * order along a tree rooted at rank 0, which forwards the result to the root, so it gives the same result at every
- * process count.
+ * which spreads the combining over every rank instead of {@code log2 n} whole-message steps at the root. A
+ * non-commutative operation combines in rank order along a tree rooted at rank 0, which forwards the result to the
+ * root, so it gives the same result at every process count.
  */
 final class Reduce
 {

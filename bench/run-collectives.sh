@@ -8,8 +8,10 @@
 #                                 [--min-bytes N] [--max-bytes N] [--step N] [--large-job-ranks N]
 #                                 [--large-job-max-bytes N] [--repetitions N] [--batch-ms N] [--eager-limit BYTES]
 # A thin wrapper over the report runner: 'ReportRunner collectives' (--help lists every option).
-# --device tcp runs OpenMPJ's tcp device, a JVM process per rank under MPICH's mpiexec.hydra (bound to a core each
-# while the ranks fit the cores, unbound beyond), against Open MPI over TCP (--mca btl tcp,self), and writes
+# --device tcp runs OpenMPJ's tcp device, a JVM process per rank under MPICH's mpiexec.hydra bound to a core each
+# while the ranks fit the cores, under bin/mpjrun beyond them (its ranks share a session, as Open MPI's under mpirun do;
+# Hydra's each have one, and with the kernel's autogroups a waiting rank's yield then passes its core to no other rank),
+# against Open MPI over TCP (--mca btl tcp,self), and writes
 # bench/results/collectives-tcp.*; e.g. 8 ranks on 2 cores: --device tcp --ranks 8 --max-bytes 65536 --rounds 1.
 # --device shm runs OpenMPJ's shm device the same way, a JVM process per rank, against Open MPI's default transport
 # (shared memory), and writes bench/results/collectives-shm.*.

@@ -7,9 +7,11 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.bootstrap.PmiClient;
 import org.openmpj.concurrent.IdleStrategy;
+import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
 import org.openmpj.device.HostName;
+import org.openmpj.os.SchedulingGroup;
 
 /**
  * The ranks of a process that a process manager started: the process's place comes from the PMI-1 conversation named
@@ -98,7 +100,27 @@ final class ProcessRanks
         }
         client.put(HOST_KEY + client.rank(), HostName.local());
         client.barrier();
-        return Optional.of(new ProcessRanks(client, provider, threads, layout(client, threads)));
+        final ProcessRanks process = new ProcessRanks(client, provider, threads, layout(client, threads));
+        process.reportSchedulingGroup();
+        return Optional.of(process);
+    }
+
+    /**
+     * Says, when the job is verbose and from the first process of each host, that waiting ranks cannot pass their cores to
+     * each other: more ranks than cores, and each process alone in a scheduling group ({@link SchedulingGroup}).
+     */
+    private void reportSchedulingGroup()
+    {
+        final int[] hostRanks = layout.hostRanks(firstRank());
+        final boolean verbose = Boolean.parseBoolean(System.getProperty(DeviceContext.VERBOSE_PROP_NAME, "false").trim());
+        if (verbose && !idle.spins() && hostRanks[0] == firstRank() && SchedulingGroup.alone())
+        {
+            System.err.println("openmpj: " + hostRanks.length + " ranks share " + Settings.hostCores() + " cores of " + HostName.local()
+                + ", and the launcher started this process in a session of its own, which this kernel schedules as a group of"
+                + " its own (kernel.sched_autogroup_enabled=1): a waiting rank's yield cannot pass its core to another rank, and"
+                + " collectives slow down; start the ranks with bin/mpjrun, whose ranks share its session, or set"
+                + " kernel.sched_autogroup_enabled=0");
+        }
     }
 
     /** Ranks in blocks of {@code threads} per process; processes on one host when their host names match. */

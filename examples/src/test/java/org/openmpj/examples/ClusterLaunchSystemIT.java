@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,11 +105,19 @@ class ClusterLaunchSystemIT
     @Test
     void hydraRunsTheRingOnTheShmDevice() throws Exception
     {
-        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), true, List.of("openmpj.device=shm"),
-            "org.openmpj.examples.Ring", "200"));
+        final Launch.Outcome run = Launch.run(LIMIT, command(List.of("mpiexec.hydra", "-n", "4"), true,
+            List.of("openmpj.device=shm", "openmpj.verbose=true"), "org.openmpj.examples.Ring", "200"));
         assertEquals(0, run.exitCode(), run::toString);
         assertTrue(run.stdout().contains("came back as 800 (correct)"), run::toString);
         assertEquals(List.of(), Launch.segments(), "segment files left");
+        // Hydra starts each rank in a session of its own: where the kernel schedules sessions as groups and the 4 ranks
+        // outnumber the cores, the verbose job says that their waits cannot pass a core to each other.
+        final boolean grouped = "1".equals(Files.readString(Path.of("/proc/sys/kernel/sched_autogroup_enabled")).trim())
+            && Files.readAllLines(Path.of("/proc/self/cgroup")).stream()
+                .filter(line -> line.startsWith("0::") || line.matches("\\d+:([^:]*,)?cpu(,[^:]*)?:.*"))
+                .allMatch(line -> line.endsWith(":/"));
+        final boolean outnumbered = Runtime.getRuntime().availableProcessors() < 4;
+        assertEquals(grouped && outnumbered, run.stderr().contains("in a session of its own"), run::toString);
     }
 
     @Test

@@ -138,24 +138,29 @@ class BenchmarkCommandsTest
     }
 
     @Test
-    void onlyTheProcessLauncherDecidesHowTcpAndShmJobsStart()
+    void processJobsStartUnderHydraWhileTheyFitTheCpusAndUnderMpjrunBeyond()
     {
         final OpenMpjJob thread = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), BenchDevice.THREAD, 4096, "0,1");
         assertEquals(List.of("taskset", "-c", "0,1", "/opt/openmpj/bin/mpjrun", "-np", "2", "-dev", "thread"),
             thread.command(2, Object.class, List.of()).subList(0, 8));
+        assertEquals(OpenMpjJob.Launcher.HYDRA, OpenMpjJob.PROCESS_LAUNCHER);
         for (final BenchDevice device : List.of(BenchDevice.TCP, BenchDevice.SHM))
         {
             final OpenMpjJob job = new OpenMpjJob(HOME, Path.of("/jdk"), List.of(), device, 4096, "0-1");
-            final List<String> command = job.command(3, Object.class, List.of("x"));
-            final boolean hydra = OpenMpjJob.PROCESS_LAUNCHER == OpenMpjJob.Launcher.HYDRA;
-            assertEquals(hydra, command.contains("mpiexec.hydra"), command.toString());
-            assertEquals(List.of("java.lang.Object", "x"), command.subList(command.size() - 2, command.size()));
-            if (hydra)
-            {
-                assertTrue(String.join(" ", command).contains(" -n 3 -bind-to none "), "more ranks than CPUs: unbound");
-                assertTrue(command.contains("-Dopenmpj.device=" + device.deviceName()), command.toString());
-                assertTrue(command.contains("-D" + device.eagerLimitProperty() + "=4096"), command.toString());
-            }
+            final List<String> fitting = job.command(2, Object.class, List.of("x"));
+            assertTrue(String.join(" ", fitting).contains(" mpiexec.hydra -n 2 -bind-to user:0,1 "), fitting.toString());
+            assertTrue(fitting.contains("-Dopenmpj.device=" + device.deviceName()), fitting.toString());
+            assertTrue(fitting.contains("-D" + device.eagerLimitProperty() + "=4096"), fitting.toString());
+            assertEquals(List.of("java.lang.Object", "x"), fitting.subList(fitting.size() - 2, fitting.size()));
+
+            final List<String> beyond = job.command(3, Object.class, List.of("x"));
+            assertFalse(beyond.contains("mpiexec.hydra"), beyond.toString());
+            assertEquals(List.of("taskset", "-c", "0-1", "/opt/openmpj/bin/mpjrun", "-np", "3", "-dev", device.deviceName()),
+                beyond.subList(0, 8));
+            assertTrue(beyond.contains("-D" + device.eagerLimitProperty() + "=4096"), beyond.toString());
+            assertEquals(List.of("java.lang.Object", "x"), beyond.subList(beyond.size() - 2, beyond.size()));
+            assertTrue(job.placement().contains("mpiexec.hydra") && job.placement().contains("bin/mpjrun -dev " + device.deviceName()),
+                job.placement());
         }
     }
 }

@@ -65,9 +65,8 @@ class CollectiveCommandsTest
         final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String eight = String.join(" ", commands.openmpj(8));
-        assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
-        assertTrue(!eight.contains("eagerLimit") && eight.contains(" org.openmpj.runtime.ProcessRank "
-            + "org.openmpj.bench.Collectives --min-bytes 16 --max-bytes 65536 "), eight);
+        assertTrue(eight.startsWith("taskset -c 0,1 /opt/openmpj/bin/mpjrun -np 8 -dev tcp -timeout 900 -cp "), eight);
+        assertTrue(!eight.contains("eagerLimit") && eight.contains(" org.openmpj.bench.Collectives --min-bytes 16 --max-bytes 65536 "), eight);
         assertTrue(String.join(" ", commands.openmpj(2)).contains(" -n 2 -bind-to user:0,1 "));
 
         final String openmpi = String.join(" ", commands.openmpi(8));
@@ -87,8 +86,7 @@ class CollectiveCommandsTest
         final CollectiveCommands commands = options.withJava(Path.of("/jdk"), "").commands();
 
         final String eight = String.join(" ", commands.openmpj(8));
-        assertTrue(eight.startsWith("taskset -c 0,1 env MPIEXEC_TIMEOUT=900 mpiexec.hydra -n 8 -bind-to none /jdk/bin/java "), eight);
-        assertTrue(eight.contains(" -Dopenmpj.device=shm -cp "), eight);
+        assertTrue(eight.startsWith("taskset -c 0,1 /opt/openmpj/bin/mpjrun -np 8 -dev shm -timeout 900 -cp "), eight);
         assertTrue(String.join(" ", commands.openmpj(2)).contains(" -n 2 -bind-to user:0,1 "));
 
         assertEquals("taskset -c 0,1 /usr/bin/mpirun.openmpi --allow-run-as-root --timeout 900 -np 8 --oversubscribe --bind-to none "

@@ -122,7 +122,9 @@ public final class TcpDeviceProvider implements DeviceProvider
         final int size = context.size();
         final long eagerLimit = eagerLimitBytes(context);
         final long window = windowBytes(context);
-        final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
+        // A job on one host sees one set of cores, so its ranks choose alike where that depends on whether they share cores.
+        final DeviceCapabilities capabilities = context.sameHostRanks().length == size ? capabilities().onOneHost() : capabilities();
+        final MatchingDevice device = new MatchingDevice(name(), capabilities, rank, size, context.idleStrategy(), context.job(), window);
         final Transport loopback = new LoopbackTransport(device, eagerLimit);
         final Transport[] routes = new Transport[size];
         if (size == 1)

@@ -68,6 +68,12 @@ public interface Transport extends AutoCloseable
         return null;
     }
 
+    /** @return the fewest bytes any exchange of this transport moves by {@link #pairedCopy}; {@code Long.MAX_VALUE} when none does. */
+    default long smallestPairedCopyBytes()
+    {
+        return Long.MAX_VALUE;
+    }
+
     @Override
     void close();
 }

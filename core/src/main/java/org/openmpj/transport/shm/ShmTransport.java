@@ -49,6 +49,8 @@ final class ShmTransport implements Transport
     private final boolean messagesTakeKernel;
     /** By peer index: the paired copies for exchanges; null when the job exchanges through the rings only. */
     private final ShmPairedCopy[] pairedCopies;
+    /** {@link #smallestPairedCopyBytes}: the paired copies' threshold, or {@code Long.MAX_VALUE} without them. */
+    private final long smallestPairedCopyBytes;
     /** Says at close what the paired copies did, when the job is verbose; null otherwise. */
     private volatile java.util.function.Consumer<String> pairedCopyReport;
     private final AtomicBoolean reading = new AtomicBoolean();
@@ -121,6 +123,7 @@ final class ShmTransport implements Transport
             }
         }
         this.pairedCopies = new ShmPairedCopy[ranks];
+        this.smallestPairedCopyBytes = pairedCopyMinBytes > 0 && ranks > 1 ? pairedCopyMinBytes : Long.MAX_VALUE;
         for (int peer = 0; peer < ranks && pairedCopyMinBytes > 0; peer++)
         {
             if (peer != self)
@@ -147,6 +150,12 @@ final class ShmTransport implements Transport
         final boolean upwards = sendBytes > 0 ? self < index : index < self;
         final boolean oneWay = sendBytes == 0 || recvBytes == 0;
         return messagesTakeKernel && oneWay && upwards && !shared && larger > eagerLimitBytes ? null : pair;
+    }
+
+    @Override
+    public long smallestPairedCopyBytes()
+    {
+        return smallestPairedCopyBytes;
     }
 
     /** Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy. */

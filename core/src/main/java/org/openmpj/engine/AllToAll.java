@@ -27,7 +27,8 @@ final class AllToAll
     {
         final int n = c.size();
         final long largestBytes = largestBlock(sendCounts, recvCounts, n) * kind.sizeBytes();
-        if (n > 2 && largestBytes <= CollectiveThresholds.ALLTOALL_POSTED_MAX_BYTES || startsAllAtOnce(c, largestBytes))
+        // Each pair exchanges one message each way either way, so this rank may judge by its own waits alone.
+        if (n > 2 && largestBytes <= CollectiveThresholds.ALLTOALL_POSTED_MAX_BYTES || startsAllAtOnce(c, !c.waitsSpin(), largestBytes))
         {
             allAtOnce(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind, Transfers.TAG_ALLTOALL);
         }
@@ -38,14 +39,16 @@ final class AllToAll
     }
 
     /**
+     * @param ranksShareCores whether the ranks share cores, as the caller may judge it: by this rank's waits where ranks may
+     *                        choose differently, else {@link Communicator#ranksShareCoresAlike}.
      * @return whether an exchange with every other rank of {@code c}, in blocks of up to {@code blockBytes}, starts all its
      *         transfers at once because the ranks share cores (see {@link CollectiveThresholds#OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES}):
      *         taken in turn, each step would wait for its peer to be scheduled. Over the network only eager blocks do: a
      *         rendezvous with every peer at once gained nothing.
      */
-    static boolean startsAllAtOnce(final Communicator c, final long blockBytes)
+    static boolean startsAllAtOnce(final Communicator c, final boolean ranksShareCores, final long blockBytes)
     {
-        return c.size() > 2 && !c.waitsSpin() && blockBytes >= CollectiveThresholds.OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES
+        return c.size() > 2 && ranksShareCores && blockBytes >= CollectiveThresholds.OVERSUBSCRIBED_ALL_AT_ONCE_MIN_BYTES
             && (c.sharesMemory() || blockBytes <= c.device().eagerLimitBytes());
     }
 

@@ -7,7 +7,8 @@ import org.openmpj.device.Primitive;
  * Allgather with a block per rank: Bruck's algorithm for small totals ({@code ceil(log2 n)} steps, each doubling the
  * blocks a rank holds, in a scratch array), a ring for large ones ({@code n - 1} steps, each passing one block on,
  * straight between the receive buffers); among more ranks than cores of one host, blocks from 8 KiB go to every rank
- * at once ({@link AllToAll#startsAllAtOnce}). Every rank knows every block's size, so all choose alike.
+ * at once ({@link AllToAll#startsAllAtOnce}, {@link Communicator#ranksShareCoresAlike}). Every rank knows every
+ * block's size, so all choose alike.
  */
 final class Allgather
 {
@@ -32,9 +33,8 @@ final class Allgather
             total += recvCounts[i];
             largest = Math.max(largest, recvCounts[i]);
         }
-        // Every rank must choose alike here, as a ring and the exchange at once do not mix: ranks on one host agree on
-        // whether they share cores, ranks on several hosts may not.
-        if (c.onOneHost() && AllToAll.startsAllAtOnce(c, largest * kind.sizeBytes()))
+        // Every rank must choose alike here, as a ring and the exchange at once do not mix.
+        if (AllToAll.startsAllAtOnce(c, c.ranksShareCoresAlike(), largest * kind.sizeBytes()))
         {
             allAtOnce(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }

@@ -157,6 +157,16 @@ public final class Communicator
         return device.capabilities().oneHost();
     }
 
+    /**
+     * @return whether the job's ranks share cores, as every rank answers alike: ranks of one host see the same cores and
+     *         agree on it, while hosts each decide alone whether their ranks share cores, so ranks on several hosts answer
+     *         false. For choices in which every rank must go the same way.
+     */
+    public boolean ranksShareCoresAlike()
+    {
+        return onOneHost() && !waitsSpin();
+    }
+
     /** @return whether this rank's waits spin, each rank having a core ({@link Device#waitsSpin}). */
     public boolean waitsSpin()
     {

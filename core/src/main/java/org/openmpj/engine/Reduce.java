@@ -167,12 +167,12 @@ final class Reduce
      *         transfer, and each segment goes eagerly, copied once more than a whole message that lands in place (2 tcp
      *         ranks on one Intel Xeon host, alternating, 3 runs: 256 KiB 55-57 µs in segments against 48-50 whole, 512 KiB
      *         110-119 against 78-84, 1 MiB 201-229 against 165-168; only 128 KiB gained, 27-28 against 36-37, where Open MPI
-     *         took 45). Every rank must choose alike, the segments of one rank being no whole message to another: a job
-     *         over several hosts, each of which decides alone whether its ranks share cores, goes in segments.
+     *         took 45). Every rank must choose alike, the segments of one rank being no whole message to another
+     *         ({@link Communicator#ranksShareCoresAlike}: a job over several hosts goes in segments).
      */
     static boolean goesInSegments(final Communicator c, final long bytes)
     {
-        return c.size() > 2 && !c.sharesMemory() && (c.waitsSpin() || !c.onOneHost()) && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0
+        return c.size() > 2 && !c.sharesMemory() && !c.ranksShareCoresAlike() && CollectiveThresholds.REDUCE_SEGMENT_BYTES > 0
             && bytes >= 2 * CollectiveThresholds.REDUCE_SEGMENT_BYTES;
     }
 

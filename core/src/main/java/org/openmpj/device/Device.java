@@ -186,6 +186,16 @@ public interface Device extends AutoCloseable
         return null;
     }
 
+    /**
+     * @return the world board every rank of the job shares (laid out as {@link WorldBoard} for {@link #size()} ranks, zeroed
+     *         when the device opened), for small collectives of the world communicator; null when the ranks do not
+     *         all share memory or the device keeps none. Every rank gets the same answer.
+     */
+    default java.lang.foreign.MemorySegment worldBoard()
+    {
+        return null;
+    }
+
     /** Releases the device's resources. Pending operations are abandoned. */
     @Override
     void close();

@@ -33,8 +33,13 @@ final class Allgather
             total += recvCounts[i];
             largest = Math.max(largest, recvCounts[i]);
         }
+        final BoardCollectives board = c.board();
         // Every rank must choose alike here, as a ring and the exchange at once do not mix.
-        if (AllToAll.startsAllAtOnce(c, c.ranksShareCoresAlike(), largest * kind.sizeBytes()))
+        if (board != null && BoardCollectives.carriesEveryRanks(Math.max(largest, sendCount) * kind.sizeBytes()))
+        {
+            board.allgatherv(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+        }
+        else if (AllToAll.startsAllAtOnce(c, c.ranksShareCoresAlike(), largest * kind.sizeBytes()))
         {
             allAtOnce(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }

@@ -28,7 +28,12 @@ final class Allreduce
         final int n = c.size();
         final boolean large = (long)count * kind.sizeBytes() >= CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES
             && count / itemElements >= Fold.powerOfTwo(n);
-        if (n == 1 || !large)
+        final BoardCollectives board = c.board();
+        if (board != null && op.isCommutative() && BoardCollectives.carriesEveryRanks((long)count * kind.sizeBytes()))
+        {
+            board.allreduce(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, count / itemElements, op, scratch);
+        }
+        else if (n == 1 || !large)
         {
             recursiveDoubling(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
         }

@@ -17,7 +17,12 @@ final class Broadcast
     /** Copies {@code count} elements of {@code root}'s buffer into every rank's; {@code c} is on its collective context. */
     static void bcast(final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
-        if (c.size() > 2 && (long)count * kind.sizeBytes() >= CollectiveThresholds.BCAST_SCATTER_MIN_BYTES)
+        final BoardCollectives board = c.board();
+        if (board != null && BoardCollectives.carries((long)count * kind.sizeBytes()))
+        {
+            board.bcast(c, buf, kind, offset, count, root);
+        }
+        else if (c.size() > 2 && (long)count * kind.sizeBytes() >= CollectiveThresholds.BCAST_SCATTER_MIN_BYTES)
         {
             scatterAllgather(c, buf, kind, offset, count, root);
         }

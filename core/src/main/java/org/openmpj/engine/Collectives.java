@@ -28,7 +28,15 @@ public final class Collectives
     /** Returns once every rank of {@code comm} has entered. */
     public static void barrier(final Communicator comm)
     {
-        Barrier.dissemination(begin(comm));
+        final Communicator c = begin(comm);
+        if (c.board() != null)
+        {
+            c.board().barrier(c);
+        }
+        else
+        {
+            Barrier.dissemination(c);
+        }
     }
 
     /** Copies {@code count} elements of {@code root}'s buffer into every rank's. */
@@ -211,7 +219,25 @@ public final class Collectives
     public static String strayMessage(final Communicator comm)
     {
         final Communicator c = comm.collectives();
-        return c.mismatchReported() ? null : Transfers.describeStray(c.device(), c.context());
+        if (c.mismatchReported())
+        {
+            return null;
+        }
+        final String stray = Transfers.describeStray(c.device(), c.context());
+        return stray != null || c.board() == null ? stray : c.board().strayRecords();
+    }
+
+    /**
+     * Marks this rank's last collective call on {@code world}, which must be the world communicator, made: a peer still
+     * waiting for this rank's part in a call on the world board then fails instead of waiting for ever.
+     */
+    public static void leave(final Communicator world)
+    {
+        final BoardCollectives board = world.collectives().board();
+        if (board != null)
+        {
+            board.leave();
+        }
     }
 
     /** @return displacements placing {@code n} blocks of {@code count} elements one after another. */

@@ -41,6 +41,8 @@ public final class Communicator
     private final long[] abandoned = new long[4];
     /** Whether a mismatch of collective calls was reported on this rank, so that what the mismatch left is not reported again. */
     private volatile boolean mismatchReported;
+    /** The world board's small collectives, on the world's collective side where the device keeps a board; else null. */
+    private final BoardCollectives board;
 
     /**
      * @param device     the device of this rank.
@@ -50,17 +52,34 @@ public final class Communicator
      */
     public Communicator(final Device device, final int context, final int rank, final int[] worldRanks)
     {
-        this(device, context, rank, worldRanks.clone(), true);
+        this(device, context, rank, worldRanks.clone(), true, null);
     }
 
-    private Communicator(final Device device, final int context, final int rank, final int[] worldRanks, final boolean withCollectives)
+    private Communicator(final Device device, final int context, final int rank, final int[] worldRanks, final boolean withCollectives,
+        final BoardCollectives board)
     {
         this.device = device;
         this.context = context;
         this.rank = rank;
         this.worldRanks = worldRanks;
+        this.board = withCollectives ? null : board;
         // Collective traffic has a context of its own (the next one), so it never matches the program's messages.
-        this.collectives = withCollectives ? new Communicator(device, context + 1, rank, worldRanks, false) : this;
+        this.collectives = withCollectives ? new Communicator(device, context + 1, rank, worldRanks, false, board) : this;
+    }
+
+    /**
+     * @return the world communicator of {@code device}'s rank, on context {@code context}: every rank of the job in world
+     *         rank order, its small collectives through the device's world board where it keeps one. One per rank:
+     *         the board serves one communicator.
+     */
+    public static Communicator world(final Device device, final int context)
+    {
+        final int[] worldRanks = new int[device.size()];
+        for (int i = 0; i < worldRanks.length; i++)
+        {
+            worldRanks[i] = i;
+        }
+        return new Communicator(device, context, device.rank(), worldRanks, true, BoardCollectives.of(device));
     }
 
     /** @return the same group on this communicator's collective context, for the traffic of collective operations. */
@@ -75,6 +94,16 @@ public final class Communicator
         collectiveCount++;
         final int slot = collectiveCount & 0xFF;
         abandoned[slot >>> 6] &= ~(1L << slot);
+        if (board != null)
+        {
+            board.started(collectiveCount);
+        }
+    }
+
+    /** @return the world board's collectives of this communicator's collective side; null when it has none. */
+    BoardCollectives board()
+    {
+        return board;
     }
 
     /** Records that this rank gives up on the collective call it has just counted. */

@@ -34,7 +34,12 @@ final class Reduce
     {
         final int n = c.size();
         final long bytes = (long)count * kind.sizeBytes();
-        if (n > 1 && op.isCommutative() && bytes >= CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES
+        final BoardCollectives board = c.board();
+        if (board != null && op.isCommutative() && BoardCollectives.carries(bytes))
+        {
+            board.reduce(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, count / itemElements, op, root, scratch);
+        }
+        else if (n > 1 && op.isCommutative() && bytes >= CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES
             && count / itemElements >= Fold.powerOfTwo(n))
         {
             reduceScatterGather(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);

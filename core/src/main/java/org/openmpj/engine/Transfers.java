@@ -222,6 +222,7 @@ final class Transfers
         final int expected = onWire(c, tag);
         if (request.tag() != expected)
         {
+            throwIfOnBoard(c, expected);
             throw mismatch(c, expected, request.source(), request.tag());
         }
         final OpenMpjException error = request.error();
@@ -275,6 +276,30 @@ final class Transfers
 
     private static void lookForMismatch(final Communicator c, final int expected)
     {
+        lookForMismatch(c, expected, false);
+        throwIfOnBoard(c, expected);
+    }
+
+    /** Throws when a peer posted data for this call, which this rank takes part in through messages, on the world board. */
+    private static void throwIfOnBoard(final Communicator c, final int expected)
+    {
+        final BoardCollectives board = c.board();
+        final String record = board == null ? null : board.recordForThisCall(c.collectiveCount());
+        if (record != null)
+        {
+            throw warnOthers(c, new OpenMpjException(ErrorClass.ERR_OTHER, "mismatched collective calls: rank " + c.rank() + " is in "
+                + describe(expected) + " through messages, but " + record + "; every rank must call the same collectives in the same"
+                + " order, with the same root and count"));
+        }
+    }
+
+    /**
+     * Throws when a message or notice on the collective context shows this call mismatched: a warning or notice of any call,
+     * or a message of this call of another operation or root, or, for a call whose data goes through the world board
+     * ({@code onBoard}), any message of this call.
+     */
+    private static void lookForMismatch(final Communicator c, final int expected, final boolean onBoard)
+    {
         final ProbeResult found = new ProbeResult();
         for (int source = 0; source < c.size(); source++)
         {
@@ -289,6 +314,12 @@ final class Transfers
             }
             final boolean warning = isWarning(found.tag());
             final boolean otherCall = (found.tag() & ~(COUNT_MASK << COUNT_SHIFT)) != (expected & ~(COUNT_MASK << COUNT_SHIFT));
+            if (onBoard && !warning && !otherCall && sameCollective(found.tag(), expected))
+            {
+                throw warnOthers(c, new OpenMpjException(ErrorClass.ERR_COUNT, "mismatched counts in " + describe(expected) + ": rank "
+                    + c.rank() + " expected at most " + org.openmpj.device.WorldBoard.PAYLOAD_BYTES + " bytes from rank " + source
+                    + " through shared memory, but it sent a message of " + found.byteCount() + " bytes"));
+            }
             if (warning || sameCollective(found.tag(), expected) && otherCall)
             {
                 if (warning)
@@ -299,6 +330,48 @@ final class Transfers
                 throw mismatch(c, expected, source, found.tag());
             }
         }
+    }
+
+    /**
+     * Throws when a message or notice on the collective context shows that the call this rank waits in on the world board,
+     * {@code tag}'s, is mismatched.
+     */
+    static void watchBoardCall(final Communicator c, final int tag)
+    {
+        lookForMismatch(c, onWire(c, tag), true);
+    }
+
+    /**
+     * @param peer      the rank that went on to later calls.
+     * @param number    the collective call it went past.
+     * @param itPosts   whether {@code peer} should have posted data for that call (else read this rank's).
+     * @return the error, to throw, for a peer that went past a call on the world board without doing its part.
+     */
+    static OpenMpjException boardCallPassed(final Communicator c, final int tag, final int peer, final int number, final boolean itPosts)
+    {
+        final String part = itPosts ? "posting its data for " + describe(tag) + ", which rank " + c.rank() + " is in"
+            : "reading the data rank " + c.rank() + " posted for it in a small collective";
+        return warnOthers(c, new OpenMpjException(ErrorClass.ERR_OTHER, "mismatched collective calls: rank " + peer + " went on past"
+            + " collective number " + number + " on this communicator (to a later call, or MPI.Finalize) without " + part
+            + "; every rank must call the same collectives in the same order, with the same root and count"));
+    }
+
+    /** @return the error, to throw, for a record of this call on the world board of another operation, root or length. */
+    static OpenMpjException boardRecordMismatch(
+        final Communicator c, final int tag, final int writer, final int foundTag, final long bytes, final long foundBytes)
+    {
+        if (foundTag != tag)
+        {
+            return mismatch(c, onWire(c, tag), writer, onWire(c, foundTag));
+        }
+        return warnOthers(c, new OpenMpjException(ErrorClass.ERR_COUNT, "mismatched counts in " + describe(tag) + ": rank " + c.rank()
+            + " expected " + bytes + " bytes from rank " + writer + ", which posted " + foundBytes));
+    }
+
+    /** @return the name of operation family {@code operation}, with root {@code root} for rooted ones. */
+    static String describeFamily(final int operation, final int root)
+    {
+        return describe(tag(operation, root));
     }
 
     /** @return whether {@code tag} is that of a warning of mismatched calls or a notice of an abandoned call. */
@@ -340,7 +413,7 @@ final class Transfers
             + " (collective number " + (found.tag() >>> COUNT_SHIFT & COUNT_MASK) + " modulo " + (COUNT_MASK + 1) + " on that communicator)";
     }
 
-    private static int rootOf(final int tag)
+    static int rootOf(final int tag)
     {
         return tag >>> OPERATION_BITS & ROOT_MASK;
     }

@@ -51,6 +51,7 @@ public final class MatchingDevice implements Device
     /** Each distinct transport once, for progress and closing. */
     private Transport[] transports;
     private long smallestPairedCopyBytes = Long.MAX_VALUE;
+    private java.lang.foreign.MemorySegment worldBoard;
     private long eagerLimitBytes;
     /** The one transport that can block a waiting thread until data arrives, or null (then waiters park). */
     private Transport blockingTransport;
@@ -99,41 +100,19 @@ public final class MatchingDevice implements Device
             throw new IllegalArgumentException("need a route to each of " + size + " ranks, got " + routesByRank.length);
         }
         this.routes = routesByRank.clone();
-        final java.util.List<Transport> distinct = new java.util.ArrayList<>();
-        for (final Transport route : routes)
-        {
-            if (!distinct.contains(route))
-            {
-                distinct.add(route);
-            }
-        }
-        this.transports = distinct.toArray(Transport[]::new);
-        this.smallestPairedCopyBytes = java.util.Arrays.stream(transports).mapToLong(Transport::smallestPairedCopyBytes).min().orElse(Long.MAX_VALUE);
+        this.transports = Arrays.stream(routes).distinct().toArray(Transport[]::new);
+        this.smallestPairedCopyBytes = Arrays.stream(transports).mapToLong(Transport::smallestPairedCopyBytes).min().orElse(Long.MAX_VALUE);
         // Blocking in one transport would miss arrivals on another; with several, waiters park as usual. Transports that
         // deliver in the sending thread need no block: their completions end it through the request.
-        final java.util.List<Transport> remote = new java.util.ArrayList<>();
-        final java.util.List<Transport> polled = new java.util.ArrayList<>();
-        for (final Transport transport : transports)
-        {
-            if (!(transport instanceof LoopbackTransport))
-            {
-                remote.add(transport);
-            }
-            if (!transport.deliversInSendingThread())
-            {
-                polled.add(transport);
-            }
-        }
-        this.blockingTransport = polled.size() == 1 ? polled.get(0) : null;
+        final Transport[] polled = Arrays.stream(transports).filter(t -> !t.deliversInSendingThread()).toArray(Transport[]::new);
+        this.blockingTransport = polled.length == 1 ? polled[0] : null;
         this.blockingWaker = blockingTransport == null ? null : blockingTransport.blockedWaker();
         // The limit the engine sees holds for every peer: the smallest of the transports reaching other ranks (this
         // rank's own route may differ, and a rank alone sees its own).
-        long limit = Long.MAX_VALUE;
-        for (final Transport transport : remote)
-        {
-            limit = Math.min(limit, transport.eagerLimitBytes());
-        }
-        this.eagerLimitBytes = remote.isEmpty() ? routes[rank].eagerLimitBytes() : limit;
+        final Transport[] remote = Arrays.stream(transports).filter(t -> !(t instanceof LoopbackTransport)).toArray(Transport[]::new);
+        this.eagerLimitBytes = Arrays.stream(remote).mapToLong(Transport::eagerLimitBytes).min().orElse(routes[rank].eagerLimitBytes());
+        // A board serves the world only where one transport reaches every other rank.
+        this.worldBoard = remote.length == 1 ? remote[0].worldBoard() : null;
     }
 
     @Override
@@ -493,6 +472,12 @@ public final class MatchingDevice implements Device
         // Most exchanges are below every transport's threshold (2 shm ranks, Bcast of 8 B: the lookup took 2-3% of the time).
         return known == null || Math.max(sendBytes, recvBytes) < smallestPairedCopyBytes || peer < 0 || peer >= known.length
             || known[peer] == null ? null : known[peer].pairedCopy(peer, sendBytes, recvBytes, shared);
+    }
+
+    @Override
+    public java.lang.foreign.MemorySegment worldBoard()
+    {
+        return worldBoard;
     }
 
     @Override

@@ -74,6 +74,15 @@ public interface Transport extends AutoCloseable
         return Long.MAX_VALUE;
     }
 
+    /**
+     * @return the {@link org.openmpj.device.WorldBoard} this transport shares with every rank of the job, all of which it
+     *         reaches; null when it has none.
+     */
+    default java.lang.foreign.MemorySegment worldBoard()
+    {
+        return null;
+    }
+
     @Override
     void close();
 }

@@ -105,13 +105,8 @@ public final class RankContext
         job.checkAlive();
         final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared,
             manager == null ? null : manager.store(), layout));
-        final int[] worldRanks = new int[size];
-        for (int i = 0; i < size; i++)
-        {
-            worldRanks[i] = i;
-        }
         device = opened;
-        world = new Communicator(opened, WORLD_CONTEXT, rank, worldRanks);
+        world = Communicator.world(opened, WORLD_CONTEXT);
         self = new Communicator(opened, SELF_CONTEXT, 0, new int[] {rank});
         initThread = Thread.currentThread();
         initialized = true;
@@ -134,8 +129,15 @@ public final class RankContext
         }
         if (size > 1)
         {
-            org.openmpj.engine.Collectives.barrier(world);
-            checkCollectivesMatched();
+            try
+            {
+                org.openmpj.engine.Collectives.barrier(world);
+                checkCollectivesMatched();
+            }
+            finally
+            {
+                org.openmpj.engine.Collectives.leave(world);
+            }
         }
         if (closeAtFinish)
         {

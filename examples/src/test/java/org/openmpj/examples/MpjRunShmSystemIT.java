@@ -151,6 +151,18 @@ class MpjRunShmSystemIT
         Launch.assertNoRankLeft("SystemPrograms\\$RankDies");
     }
 
+    /** The survivors wait in a small Bcast from rank 1 on the world board, where no message is to come. */
+    @Test
+    void aRootKilledWhileTheOthersWaitOnTheWorldBoardIsNamedToThem() throws Exception
+    {
+        final int processes = 3;
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", Integer.toString(processes), "-dev", "shm",
+            "-Dopenmpj.coll.worldBoard=always", "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$RankDies", "bcast");
+        assertNotEquals(0, run.exitCode(), run::toString);
+        Launch.assertEverySurvivorLearned(run, processes);
+        Launch.assertNoRankLeft("SystemPrograms\\$RankDies");
+    }
+
     @Test
     void killingEveryRankEndsTheJobWithNothingLeft() throws Exception
     {

@@ -302,8 +302,9 @@ final class SystemPrograms
     }
 
     /**
-     * Rank 1 dies (its JVM halts, as if killed) while the others wait for messages from ranks that are alive; each
-     * survivor prints how long it took to learn of the death and what it was told, then fails.
+     * Rank 1 dies (its JVM halts, as if killed) while the others wait for messages from ranks that are alive, or, with
+     * argument {@code bcast}, in a small Bcast from rank 1; each survivor prints how long it took to learn of the death and
+     * what it was told, then fails.
      */
     public static final class RankDies
     {
@@ -323,7 +324,14 @@ final class SystemPrograms
                 {
                     Runtime.getRuntime().halt(9);
                 }
-                MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, from, 1);
+                if (args.length > 0 && args[0].equals("bcast"))
+                {
+                    MPI.COMM_WORLD.Bcast(new int[1], 0, 1, MPI.INT, 1);
+                }
+                else
+                {
+                    MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, from, 1);
+                }
             }
             catch (final MPIException ex)
             {

@@ -27,6 +27,8 @@ package org.openmpj.transport.shm;
  *       | 400 bytes s sends (i64) | 408 bytes s receives (i64) | 416 whether a one-way block's copy is shared (i32)
  *   448 in the ring from the lower to the higher rank of a pair only: the pair's paired copies failed (i64, either)
  *   512 data: ring bytes
+ *   after the last ring, at {@link #worldBoardOffset}: the world board ({@link org.openmpj.device.WorldBoard}) when the
+ *   segment's ranks are the whole job
  * </pre>
  *
  * <p>The rank blocks' fields from 16 to 40 and the exposures serve the one-copy path for large messages (see
@@ -179,10 +181,17 @@ final class SegmentDescriptor
         return mixed ^ (mixed >>> 31);
     }
 
-    /** @return the bytes of a segment for {@code ranks} ranks with rings of {@code ringBytes}. */
+    /** @return where the world board starts, after the rings, on a line of its own. */
+    static long worldBoardOffset(final int ranks, final int ringBytes)
+    {
+        final long line = org.openmpj.device.WorldBoard.LINE_BYTES;
+        return (ringOffset(ranks, ringBytes, ranks, 0) + line - 1) / line * line;
+    }
+
+    /** @return the bytes of a segment for {@code ranks} ranks with rings of {@code ringBytes}, the world board's room included. */
     static long segmentBytes(final int ranks, final int ringBytes)
     {
-        return ringOffset(ranks, ringBytes, ranks, 0);
+        return worldBoardOffset(ranks, ringBytes) + org.openmpj.device.WorldBoard.bytes(ranks);
     }
 
     /** @return whether {@code ringBytes} is a usable ring size: a power of two of at least {@link #MIN_RING_BYTES}. */

@@ -144,6 +144,13 @@ final class SharedSegment implements AutoCloseable
         return ranks;
     }
 
+    /** @return the segment's world board; null when no board serves its number of ranks. */
+    MemorySegment worldBoard()
+    {
+        final long bytes = org.openmpj.device.WorldBoard.bytes(ranks);
+        return bytes == 0 ? null : memory.asSlice(SegmentDescriptor.worldBoardOffset(ranks, ringBytes), bytes);
+    }
+
     int ringBytes()
     {
         return ringBytes;

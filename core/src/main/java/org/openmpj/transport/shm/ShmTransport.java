@@ -134,6 +134,13 @@ final class ShmTransport implements Transport
         this.watch = new ProcessWatch("openmpj-shm-watch-" + worldRanks[self], this::onProcessEnded);
     }
 
+    /** The segment's world board when the segment's ranks are the whole job, as world ranks in order. */
+    @Override
+    public java.lang.foreign.MemorySegment worldBoard()
+    {
+        return worldRanks.length == indexOfRank.length ? segment.worldBoard() : null;
+    }
+
     @Override
     public org.openmpj.device.PairedCopy pairedCopy(final int peer, final long sendBytes, final long recvBytes, final boolean shared)
     {

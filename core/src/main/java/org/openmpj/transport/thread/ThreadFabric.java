@@ -1,9 +1,12 @@
 package org.openmpj.transport.thread;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.JobControl;
+import org.openmpj.device.WorldBoard;
 import org.openmpj.matching.MatchingDevice;
 
 /**
@@ -15,10 +18,14 @@ final class ThreadFabric
 {
     private final AtomicReferenceArray<MatchingDevice> devices;
     private final ThreadInbox[] inboxes;
+    /** The job's world board, freed with the fabric; null for a job it does not serve. */
+    private final MemorySegment worldBoard;
 
     ThreadFabric(final int size)
     {
         this.devices = new AtomicReferenceArray<>(size);
+        final long boardBytes = WorldBoard.bytes(size);
+        this.worldBoard = boardBytes == 0 ? null : Arena.ofAuto().allocate(boardBytes, WorldBoard.LINE_BYTES);
         this.inboxes = new ThreadInbox[size];
         for (int rank = 0; rank < size; rank++)
         {
@@ -30,6 +37,12 @@ final class ThreadFabric
     ThreadInbox inbox(final int rank)
     {
         return inboxes[rank];
+    }
+
+    /** @return the job's world board, shared by every rank; null when the job has more ranks than one serves. */
+    MemorySegment worldBoard()
+    {
+        return worldBoard;
     }
 
     int size()

@@ -105,6 +105,12 @@ final class ThreadTransport implements Transport
     }
 
     @Override
+    public java.lang.foreign.MemorySegment worldBoard()
+    {
+        return fabric.worldBoard();
+    }
+
+    @Override
     public boolean send(final SendRequest send)
     {
         final int dest = send.dest();

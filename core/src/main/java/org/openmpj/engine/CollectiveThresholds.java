@@ -65,10 +65,11 @@ public final class CollectiveThresholds
      */
     public static final String WORLD_BOARD_PROP_NAME = "openmpj.coll.worldBoard";
     /**
-     * Default of {@link #WORLD_BOARD_PROP_NAME}. On an Intel Xeon (2 cores), 2 ranks, the collectives report's calls through
-     * the board against messages, µs a call: Bcast of 8 B 0.043 against 0.097 (shm) and 0.047 against 0.110 (thread); Reduce
-     * of 8 B 0.071 against 0.124 and 0.066 against 0.118; Barrier 0.157 against 0.239 and 0.336. Where ranks share cores a
-     * waiting rank backs off into sleeps that a record does not end, so there the messages stay.
+     * Default of {@link #WORLD_BOARD_PROP_NAME}. On an Intel Xeon (2 cores), 2 ranks, two runs of the collectives report,
+     * µs a call through the board against messages in the report before: Bcast of 8 B 0.043-0.044 against 0.097 (shm) and
+     * 0.047-0.063 against 0.110 (thread); Reduce of 8 B 0.057-0.071 against 0.124 and 0.066-0.069 against 0.118; Barrier
+     * 0.153-0.157 against 0.230 and 0.157-0.182 against 0.307. Where ranks share cores a waiting rank backs off into sleeps
+     * that a record does not end, so there the messages stay.
      */
     public static final String WORLD_BOARD_DEFAULT = "auto";
 

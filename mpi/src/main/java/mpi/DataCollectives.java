@@ -152,11 +152,15 @@ final class DataCollectives
         recv.finish();
     }
 
-    /** Rank r sends {@code sendcounts[i]} items from item {@code sdispls[i]} to rank i, and receives rank i's at {@code rdispls[i]}. */
+    /**
+     * Rank r sends {@code sendcounts[i]} items from item {@code sdispls[i]} to rank i, and receives rank i's at {@code rdispls[i]};
+     * {@code regular} when every count is alike by the call's definition (Alltoall), which lets the engine choose by them.
+     */
     static void alltoallv(
         final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls, final Datatype sendtype,
-        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final Datatype recvtype)
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final Datatype recvtype,
+        final boolean regular)
     {
         CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
@@ -167,6 +171,11 @@ final class DataCollectives
         {
             ObjectCollectives.alltoallv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
+        }
+        else if (regular)
+        {
+            Collectives.alltoall(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
+                recv.displs(), sendtype.kind());
         }
         else
         {

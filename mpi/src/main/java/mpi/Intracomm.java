@@ -170,7 +170,7 @@ public class Intracomm extends Comm
     {
         final int n = engine("Alltoall").size();
         alltoallv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype,
-            recvbuf, recvoffset, Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, "Alltoall");
+            recvbuf, recvoffset, Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, "Alltoall", true);
     }
 
     /** Rank r sends {@code sendcount[i]} items from item {@code sdispls[i]} to rank i, and receives rank i's at {@code rdispls[i]}. */
@@ -178,7 +178,7 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
     {
-        alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype, "Alltoallv");
+        alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype, "Alltoallv", false);
     }
 
     /** Combines every rank's {@code count} items with {@code op}, in rank order, into the root's receive buffer. */
@@ -306,16 +306,18 @@ public class Intracomm extends Comm
         }
     }
 
+    /** @param regular whether every block has the same count by the call's definition (Alltoall), on every rank alike. */
     private void alltoallv(
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
-        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final String call)
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final String call,
+        final boolean regular)
     {
         final Communicator communicator = engine(call);
         final int started = communicator.startedCollectives();
         try
         {
             DataCollectives.alltoallv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
-                recvcount, rdispls, recvtype);
+                recvcount, rdispls, recvtype, regular);
         }
         catch (final MPIException | OpenMpjException ex)
         {

@@ -14,7 +14,7 @@ import org.openmpj.device.WorldBoard;
 /**
  * Small collectives of the world communicator through the device's {@link WorldBoard}, where every rank shares memory
  * and waits spin: the writer of a record (a Bcast's root, each other rank of a Reduce, every rank of an Allreduce,
- * Allgather or Barrier) copies its data into its lane's slot for the call and publishes the call's number; a reader polls
+ * Allgather, Alltoall or Barrier) copies its data into its lane's slot for the call and publishes the call's number; a reader polls
  * that word, copies the data out and counts the record read. No message is matched and no queue is touched, so a Bcast
  * of 8 B between two ranks moves the one line that holds the record. A writer runs ahead of its readers by at most
  * {@link WorldBoard#SLOTS} of its records; a slot is written again only when every reader of the record in it has read it.
@@ -87,11 +87,11 @@ final class BoardCollectives
     }
 
     /**
-     * The most bytes of one rank's block an Allreduce or Allgather takes through the board. Every rank waits for every
-     * other's record there, so each call costs the latency of the record's lines rather than streaming as a root's records
-     * do. 2 ranks on an Intel Xeon, Allreduce of doubles, ns a call through the board against messages: shm 1: 228-231
-     * against 248-266, 8: 316-321 against 321-361, 16: 402-404 against 362-400; thread 1: 226-228 against 333-351, 8:
-     * 306-310 against 372-374, 16: 395-402 against 408-422.
+     * The most bytes of one rank's block an Allreduce or Allgather, and of all of a rank's blocks an Alltoall, takes through
+     * the board. Every rank waits for every other's record there, so each call costs the latency of the record's lines
+     * rather than streaming as a root's records do. 2 ranks on an Intel Xeon, Allreduce of doubles, ns a call through the
+     * board against messages: shm 1: 228-231 against 248-266, 8: 316-321 against 321-361, 16: 402-404 against 362-400;
+     * thread 1: 226-228 against 333-351, 8: 306-310 against 372-374, 16: 395-402 against 408-422.
      */
     static final int MOST_BYTES_OF_EVERY_RANK = 64;
 
@@ -101,7 +101,7 @@ final class BoardCollectives
         return bytes <= WorldBoard.PAYLOAD_BYTES;
     }
 
-    /** @return whether an Allreduce or Allgather of {@code bytes} bytes a rank goes through the board. */
+    /** @return whether an Allreduce, Allgather or Alltoall of {@code bytes} bytes a rank goes through the board. */
     static boolean carriesEveryRanks(final long bytes)
     {
         return bytes <= MOST_BYTES_OF_EVERY_RANK;
@@ -244,6 +244,34 @@ final class BoardCollectives
         }
     }
 
+    /**
+     * Alltoall of blocks of {@code blockCount} elements: every rank posts its blocks for all ranks, in rank order, as one
+     * record, then copies its own block out of every rank's record.
+     */
+    void alltoall(
+        final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendDispls, final Object recvBuf, final int recvOffset,
+        final int[] recvDispls, final int blockCount, final Primitive kind)
+    {
+        final int tag = Transfers.tag(Transfers.TAG_ALLTOALL, 0);
+        final long blockBytes = (long)blockCount * kind.sizeBytes();
+        final long record = open(c, tag, blockBytes * size);
+        for (int to = 0; to < size && blockBytes > 0; to++)
+        {
+            BufferCopy.toSegment(sendBuf, kind, sendOffset + sendDispls[to], 0, board, record + WorldBoard.PAYLOAD_OFFSET + to * blockBytes,
+                blockBytes);
+        }
+        publish(c, record, -1);
+        for (int writer = 0; writer < size; writer++)
+        {
+            final long from = recordOf(c, tag, writer, blockBytes * size) + WorldBoard.PAYLOAD_OFFSET + rank * blockBytes;
+            BufferCopy.fromSegment(board, from, blockBytes, recvBuf, kind, recvOffset + recvDispls[writer], 0);
+            if (writer != rank)
+            {
+                markRead(writer);
+            }
+        }
+    }
+
     /** Barrier: every rank posts an empty record, then waits for every other rank's. */
     void barrier(final Communicator c)
     {
@@ -266,22 +294,45 @@ final class BoardCollectives
     }
 
     /**
-     * Writes this call's record into this rank's lane, once the slot's last record has been read by all its readers.
+     * Writes this call's record, {@code bytes} bytes of {@code buf} from element {@code offset}, into this rank's lane.
      *
      * @param reader the one rank that reads the record, or -1 for every rank but this one.
      */
     private void post(final Communicator c, final int tag, final Object buf, final Primitive kind, final int offset, final long bytes,
         final int reader)
     {
-        final int number = c.collectiveCount();
-        final int slot = number & (WorldBoard.SLOTS - 1);
-        awaitSlotFree(c, tag, slot, number - WorldBoard.SLOTS);
-        final long record = WorldBoard.recordOffset(rank, number);
-        board.set(ValueLayout.JAVA_LONG, record + 8, descriptor(tag, bytes));
+        final long record = open(c, tag, bytes);
         if (bytes > 0)
         {
             BufferCopy.toSegment(buf, kind, offset, 0, board, record + WorldBoard.PAYLOAD_OFFSET, bytes);
         }
+        publish(c, record, reader);
+    }
+
+    /**
+     * Opens this call's record in this rank's lane for {@code bytes} bytes of payload, once the slot's last record has been
+     * read by all its readers.
+     *
+     * @return where the record starts, for the payload to be written and the record then published ({@link #publish}).
+     */
+    private long open(final Communicator c, final int tag, final long bytes)
+    {
+        final int number = c.collectiveCount();
+        awaitSlotFree(c, tag, number & (WorldBoard.SLOTS - 1), number - WorldBoard.SLOTS);
+        final long record = WorldBoard.recordOffset(rank, number);
+        board.set(ValueLayout.JAVA_LONG, record + 8, descriptor(tag, bytes));
+        return record;
+    }
+
+    /**
+     * Publishes the record opened at {@code record}, its payload written, by storing its call's number last.
+     *
+     * @param reader the one rank that reads the record, or -1 for every rank but this one.
+     */
+    private void publish(final Communicator c, final long record, final int reader)
+    {
+        final int number = c.collectiveCount();
+        final int slot = number & (WorldBoard.SLOTS - 1);
         for (int r = 0; r < size; r++)
         {
             final boolean reads = r != rank && (reader < 0 || r == reader);

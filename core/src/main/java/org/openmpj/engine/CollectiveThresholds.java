@@ -58,10 +58,11 @@ public final class CollectiveThresholds
 
     /**
      * Whether the world communicator's Barrier, Bcast and Reduce (commutative operation) of at most
-     * {@link org.openmpj.device.WorldBoard#PAYLOAD_BYTES} bytes, and Allreduce (commutative) and Allgather of at most
-     * {@link BoardCollectives#MOST_BYTES_OF_EVERY_RANK} bytes a rank, go through the world board of a device whose ranks all
-     * share memory ({@link BoardCollectives}), up to {@link org.openmpj.device.WorldBoard#MOST_RANKS} ranks: {@code auto}
-     * where waits spin, {@code always}, or {@code never}. Read when the world communicator is made.
+     * {@link org.openmpj.device.WorldBoard#PAYLOAD_BYTES} bytes, and Allreduce (commutative), Allgather and Alltoall of at
+     * most {@link BoardCollectives#MOST_BYTES_OF_EVERY_RANK} bytes a rank (all its blocks, for Alltoall), go through the
+     * world board of a device whose ranks all share memory ({@link BoardCollectives}), up to
+     * {@link org.openmpj.device.WorldBoard#MOST_RANKS} ranks: {@code auto} where waits spin, {@code always}, or {@code never}.
+     * Read when the world communicator is made.
      */
     public static final String WORLD_BOARD_PROP_NAME = "openmpj.coll.worldBoard";
     /**
@@ -156,8 +157,8 @@ public final class CollectiveThresholds
                 "bytes: Reduce (commutative op) of twice this size or more over the network among more than 2 ranks, a core per rank,"
                     + " goes up its tree in segments (0: whole messages)"),
             new ConfigOption(WORLD_BOARD_PROP_NAME, WORLD_BOARD_DEFAULT,
-                "auto, always or never: the world's Barrier, Bcast and Reduce of up to 256 B, Allreduce and Allgather of up to 64 B"
-                    + " a rank, on up to 8 ranks sharing memory go through shared memory instead of messages (auto: where waits spin)"),
+                "auto, always or never: the world's Barrier, Bcast and Reduce of up to 256 B, Allreduce, Allgather and Alltoall of up"
+                    + " to 64 B a rank, on up to 8 ranks sharing memory go through shared memory instead of messages (auto: where waits spin)"),
             new ConfigOption(GATHER_TREE_MAX_BYTES_PROP_NAME, Long.toString(GATHER_TREE_MAX_BYTES_DEFAULT),
                 "bytes at the root: Gather and Scatter up to this size use a binomial tree; larger ones go direct"),
             new ConfigOption(ALLGATHER_BRUCK_MAX_BYTES_PROP_NAME, Long.toString(ALLGATHER_BRUCK_MAX_BYTES_DEFAULT),

@@ -202,6 +202,27 @@ public final class Collectives
     }
 
     /**
+     * As {@link #alltoallv}, for counts that are all alike by the call's definition on every rank (an Alltoall): such a call
+     * may take the world board, which the ranks of an Alltoallv could not agree on from their own counts.
+     */
+    public static void alltoall(
+        final Communicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
+        final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
+    {
+        final Communicator c = begin(comm);
+        final BoardCollectives board = c.board();
+        final int blockCount = sendCounts[0];
+        if (board != null && recvCounts[0] == blockCount && BoardCollectives.carriesEveryRanks((long)blockCount * kind.sizeBytes() * c.size()))
+        {
+            board.alltoall(c, sendBuf, sendOffset, sendDispls, recvBuf, recvOffset, recvDispls, blockCount, kind);
+        }
+        else
+        {
+            AllToAll.alltoallv(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+        }
+    }
+
+    /**
      * Gives up on a collective call on {@code comm} before it starts, as when its arguments are refused on this rank:
      * counts the call, and tells the other ranks, so that those waiting in it fail naming this rank instead of waiting.
      */

@@ -21,7 +21,7 @@ final class BoardPrograms
 
     /**
      * Bcast and Reduce (sum, max) at every root, of bytes, booleans, ints and doubles, from 0 to the board's most bytes; then
-     * Allreduce, Allgather and Barrier at those lengths (the board takes the shorter of them, messages the rest). Sums of
+     * Allreduce, Allgather, Alltoall and Barrier at those lengths (the board takes the shorter of them, messages the rest). Sums of
      * doubles must be near the serial sum and alike, bit for bit, at every rank.
      */
     public static final class EveryRootKindAndLength
@@ -67,7 +67,7 @@ final class BoardPrograms
             MPI.Finalize();
         }
 
-        /** Allreduce (sum of doubles, in place too; max of ints) and Allgather of {@code count} doubles a rank. */
+        /** Allreduce (sum of doubles, in place too; max of ints), Allgather and Alltoall of {@code count} doubles a rank (a block). */
         private static void allreduceAndAllgather(final int rank, final int size, final int count)
         {
             final double[] mine = new double[count];
@@ -99,6 +99,21 @@ final class BoardPrograms
                     + expected + " but was " + sum[i]);
                 Check.equal(Double.toString(sum[i]), Double.toString(inPlace[i]), "in-place Allreduce sum " + i);
                 Check.equal(largest, max[i], "Allreduce max " + i);
+            }
+            final double[] out = new double[count * size];
+            for (int i = 0; i < out.length; i++)
+            {
+                out[i] = rank * 1000 + i;
+            }
+            final double[] in = new double[count * size];
+            MPI.COMM_WORLD.Alltoall(out, 0, count, MPI.DOUBLE, in, 0, count, MPI.DOUBLE);
+            for (int r = 0; r < size; r++)
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    Check.equal(Double.toString(r * 1000 + rank * count + i), Double.toString(in[r * count + i]),
+                        "Alltoall block from " + r + " item " + i);
+                }
             }
             // The order of combining is the implementation's, but every rank must get the same bits.
             final double[] atRankZero = sum.clone();
@@ -153,8 +168,8 @@ final class BoardPrograms
 
     /**
      * The last rank starts a second late, then every rank makes ten times as many calls as the board has slots: roots
-     * and contributors run ahead until their slots are full and wait for it there. Small calls alternate with Bcasts and
-     * Reduces just over the board's limit, which go as messages, and with Barriers.
+     * and contributors run ahead until their slots are full and wait for it there. Small calls alternate with Alltoalls, with
+     * Bcasts and Reduces just over the board's limit, which go as messages, and with Barriers.
      */
     public static final class FarBehindAndBothSidesOfTheLimit
     {
@@ -182,6 +197,20 @@ final class BoardPrograms
                 if (rank == root)
                 {
                     Check.equal((long)size * call + (long)size * (size - 1) / 2, sum[0], "Reduce " + call);
+                }
+                if (call % 5 == 0)
+                {
+                    final long[] out = new long[size];
+                    final long[] in = new long[size];
+                    for (int r = 0; r < size; r++)
+                    {
+                        out[r] = (long)call * 100 + rank * 10 + r;
+                    }
+                    MPI.COMM_WORLD.Alltoall(out, 0, 1, MPI.LONG, in, 0, 1, MPI.LONG);
+                    for (int r = 0; r < size; r++)
+                    {
+                        Check.equal((long)call * 100 + r * 10 + rank, in[r], "Alltoall " + call + " from " + r);
+                    }
                 }
                 if (call % 50 == 0)
                 {

@@ -87,6 +87,26 @@ final class BoardCollectives
     }
 
     /**
+     * @param used whether {@code device}'s world communicator took the board ({@link #of}).
+     * @return one line saying whether the world's small collectives go through the board, and if not, why.
+     */
+    static String describeUse(final Device device, final boolean used)
+    {
+        if (used)
+        {
+            return "world board: the world's Barrier, its Bcast and Reduce of up to " + WorldBoard.PAYLOAD_BYTES + " B, and its Allreduce,"
+                + " Allgather and Alltoall of up to " + MOST_BYTES_OF_EVERY_RANK + " B a rank go through shared memory";
+        }
+        final String mode = System.getProperty(CollectiveThresholds.WORLD_BOARD_PROP_NAME, CollectiveThresholds.WORLD_BOARD_DEFAULT);
+        final String why = mode.equals("never") ? CollectiveThresholds.WORLD_BOARD_PROP_NAME + "=never"
+            : device.worldBoard() == null ? "the ranks do not all share memory through one transport, or there are more than "
+                + WorldBoard.MOST_RANKS
+            : "the ranks share cores, and a rank waiting for a record would sleep through it (" + CollectiveThresholds.WORLD_BOARD_PROP_NAME
+                + "=always takes it anyway)";
+        return "world board: not used (" + why + "); small collectives move as messages";
+    }
+
+    /**
      * The most bytes of one rank's block an Allreduce or Allgather, and of all of a rank's blocks an Alltoall, takes through
      * the board. Every rank waits for every other's record there, so each call costs the latency of the record's lines
      * rather than streaming as a root's records do. 2 ranks on an Intel Xeon, Allreduce of doubles, ns a call through the

@@ -248,6 +248,12 @@ public final class Collectives
         return stray != null || c.board() == null ? stray : c.board().strayRecords();
     }
 
+    /** @return one line saying whether {@code world}, the world communicator, takes the world board, and if not, why. */
+    public static String worldBoardUse(final Communicator world)
+    {
+        return BoardCollectives.describeUse(world.device(), world.collectives().board() != null);
+    }
+
     /**
      * Marks this rank's last collective call on {@code world}, which must be the world communicator, made: a peer still
      * waiting for this rank's part in a call on the world board then fails instead of waiting for ever.

@@ -103,10 +103,15 @@ public final class RankContext
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "MPI.Init called twice; call it once per rank");
         }
         job.checkAlive();
-        final Device opened = provider.open(new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared,
-            manager == null ? null : manager.store(), layout));
+        final RankDeviceContext deviceContext = new RankDeviceContext(rank, size, System::getProperty, job, idle, jobShared,
+            manager == null ? null : manager.store(), layout);
+        final Device opened = provider.open(deviceContext);
         device = opened;
         world = Communicator.world(opened, WORLD_CONTEXT);
+        if (rank == 0 && size > 1)
+        {
+            deviceContext.report(org.openmpj.engine.Collectives.worldBoardUse(world));
+        }
         self = new Communicator(opened, SELF_CONTEXT, 0, new int[] {rank});
         initThread = Thread.currentThread();
         initialized = true;

@@ -81,6 +81,7 @@ class MpjRunShmSystemIT
         assertTrue(own.stderr().lines().anyMatch(rings::equals), own::toString);
         assertTrue(own.stderr().contains("openmpj: shm: collective exchanges between two ranks of 32 KiB or more move by paired copy"),
             own::toString);
+        assertTrue(own.stderr().contains("openmpj: world board: the world's Barrier, its Bcast and Reduce of up to 256 B"), own::toString);
 
         final int sharing = cores + 1;
         final Launch.Outcome shared = Launch.run(LIMIT, "bin/mpjrun", "-v", "-np", Integer.toString(sharing), "-dev", "shm",
@@ -91,6 +92,7 @@ class MpjRunShmSystemIT
         assertTrue(shared.stderr().contains("openmpj: shm: collective exchanges between two ranks: no paired copy: the ranks share"
             + " cores, and a rank waiting in a copy for one that is not running would hold its core; they move as messages"),
             shared::toString);
+        assertTrue(shared.stderr().contains("openmpj: world board: not used (the ranks share cores"), shared::toString);
     }
 
     @Test

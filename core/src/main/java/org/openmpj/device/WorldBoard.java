@@ -11,7 +11,8 @@ package org.openmpj.device;
  * <pre>
  *   lane of rank r at {@link #laneOffset}(r), {@link #SLOTS} records of {@link #RECORD_BYTES} each:
  *     0 the number of the collective call the record belongs to (i64, 0 while empty; stored last, with release)
- *     8 operation (bits 56-63) | root (bits 32-55) | payload bytes (bits 0-31)  | 16 payload, up to {@link #PAYLOAD_BYTES}
+ *     8 the call's tag as the engine gives it, naming operation and root (bits 32-63) | payload bytes (bits 0-31)
+ *     16 payload, up to {@link #PAYLOAD_BYTES}
  *   tally of rank r at {@link #tallyOffset}(r):
  *     0 the number of the last collective call r started (i64) | 8 whether r has made its last collective call (i64, 0 or 1)
  *     128 + 8w  how many records of rank w's lane r has read (i64)

@@ -14,8 +14,8 @@ import org.openmpj.device.WorldBoard;
 /**
  * Small collectives of the world communicator through the device's {@link WorldBoard}, where every rank shares memory
  * and waits spin: the writer of a record (a Bcast's root, each other rank of a Reduce, every rank of an Allreduce,
- * Allgather, Alltoall or Barrier) copies its data into its lane's slot for the call and publishes the call's number; a reader polls
- * that word, copies the data out and counts the record read. No message is matched and no queue is touched, so a Bcast
+ * Allgather, Alltoall or Barrier) copies its data into its lane's slot for the call and publishes the call's number; a
+ * reader polls that word, copies the data out and counts the record read. No message is matched and no queue is touched, so a Bcast
  * of 8 B between two ranks moves the one line that holds the record. A writer runs ahead of its readers by at most
  * {@link WorldBoard#SLOTS} of its records; a slot is written again only when every reader of the record in it has read it.
  *
@@ -34,9 +34,8 @@ final class BoardCollectives
     private static final int POLLS_PER_STEP = 64;
     /** Steps of a wait between looks for signs of mismatched calls. */
     private static final int WATCH_STEPS = 1024;
-    private static final int OPERATION_SHIFT = 56;
-    private static final int ROOT_SHIFT = 32;
-    private static final long ROOT_MASK = 0xFF_FFFFL;
+    /** A record's descriptor holds its call's tag (operation family and root, as {@link Transfers#tag}) above its length. */
+    private static final int TAG_SHIFT = 32;
     private static final long BYTES_MASK = 0xFFFF_FFFFL;
 
     private final MemorySegment board;
@@ -73,17 +72,7 @@ final class BoardCollectives
      */
     static BoardCollectives of(final Device device)
     {
-        final String mode = System.getProperty(CollectiveThresholds.WORLD_BOARD_PROP_NAME, CollectiveThresholds.WORLD_BOARD_DEFAULT);
-        final boolean wanted = switch (mode)
-        {
-            case "auto" -> device.waitsSpin();
-            case "always" -> true;
-            case "never" -> false;
-            default -> throw new OpenMpjException(ErrorClass.ERR_ARG, CollectiveThresholds.WORLD_BOARD_PROP_NAME + "=" + mode
-                + " is not one of auto, always, never");
-        };
-        final MemorySegment board = wanted ? device.worldBoard() : null;
-        return board == null ? null : new BoardCollectives(board, device.rank(), device.size());
+        return refusal(device) == null ? new BoardCollectives(device.worldBoard(), device.rank(), device.size()) : null;
     }
 
     /**
@@ -97,13 +86,31 @@ final class BoardCollectives
             return "world board: the world's Barrier, its Bcast and Reduce of up to " + WorldBoard.PAYLOAD_BYTES + " B, and its Allreduce,"
                 + " Allgather and Alltoall of up to " + MOST_BYTES_OF_EVERY_RANK + " B a rank go through shared memory";
         }
+        return "world board: not used (" + refusal(device) + "); small collectives move as messages";
+    }
+
+    /**
+     * @return why {@code device}'s world does not take the board, as {@value CollectiveThresholds#WORLD_BOARD_PROP_NAME}
+     *         asks; null when it does.
+     */
+    private static String refusal(final Device device)
+    {
         final String mode = System.getProperty(CollectiveThresholds.WORLD_BOARD_PROP_NAME, CollectiveThresholds.WORLD_BOARD_DEFAULT);
-        final String why = mode.equals("never") ? CollectiveThresholds.WORLD_BOARD_PROP_NAME + "=never"
-            : device.worldBoard() == null ? "the ranks do not all share memory through one transport, or there are more than "
-                + WorldBoard.MOST_RANKS
-            : "the ranks share cores, and a rank waiting for a record would sleep through it (" + CollectiveThresholds.WORLD_BOARD_PROP_NAME
-                + "=always takes it anyway)";
-        return "world board: not used (" + why + "); small collectives move as messages";
+        if (!mode.equals("auto") && !mode.equals("always") && !mode.equals("never"))
+        {
+            throw new OpenMpjException(ErrorClass.ERR_ARG, CollectiveThresholds.WORLD_BOARD_PROP_NAME + "=" + mode
+                + " is not one of auto, always, never");
+        }
+        if (mode.equals("never"))
+        {
+            return CollectiveThresholds.WORLD_BOARD_PROP_NAME + "=never";
+        }
+        if (device.worldBoard() == null)
+        {
+            return "the ranks do not all share memory through one transport, or there are more than " + WorldBoard.MOST_RANKS;
+        }
+        return mode.equals("auto") && !device.waitsSpin() ? "the ranks share cores, and a rank waiting for a record would sleep"
+            + " through it (" + CollectiveThresholds.WORLD_BOARD_PROP_NAME + "=always takes it anyway)" : null;
     }
 
     /**
@@ -424,8 +431,7 @@ final class BoardCollectives
         final long found = board.get(ValueLayout.JAVA_LONG, record + 8);
         if (found != descriptor(tag, bytes))
         {
-            final int foundTag = Transfers.tag((int)(found >>> OPERATION_SHIFT), (int)(found >>> ROOT_SHIFT & ROOT_MASK));
-            throw Transfers.boardRecordMismatch(c, tag, writer, foundTag, bytes, found & BYTES_MASK);
+            throw Transfers.boardRecordMismatch(c, tag, writer, (int)(found >>> TAG_SHIFT), bytes, found & BYTES_MASK);
         }
         return record;
     }
@@ -484,9 +490,7 @@ final class BoardCollectives
 
     private static long descriptor(final int tag, final long bytes)
     {
-        final long operation = tag & ((1 << 4) - 1);
-        final long root = Transfers.rootOf(tag);
-        return operation << OPERATION_SHIFT | root << ROOT_SHIFT | bytes;
+        return (long)tag << TAG_SHIFT | bytes;
     }
 
     /**
@@ -505,11 +509,10 @@ final class BoardCollectives
             if ((long)WORD.getAcquire(board, record) == number)
             {
                 final long found = board.get(ValueLayout.JAVA_LONG, record + 8);
-                final int operation = (int)(found >>> OPERATION_SHIFT);
-                final int root = (int)(found >>> ROOT_SHIFT & ROOT_MASK);
-                if (readsRecordOf(operation, root))
+                final int foundTag = (int)(found >>> TAG_SHIFT);
+                if (readsRecordOf(foundTag))
                 {
-                    return "rank " + writer + " posted " + (found & BYTES_MASK) + " bytes of " + Transfers.describeFamily(operation, root)
+                    return "rank " + writer + " posted " + (found & BYTES_MASK) + " bytes of " + Transfers.describe(foundTag)
                         + " for this call through shared memory";
                 }
             }
@@ -517,13 +520,13 @@ final class BoardCollectives
         return null;
     }
 
-    /** @return whether this rank reads the records of operation family {@code operation} with root {@code root} of others. */
-    private boolean readsRecordOf(final int operation, final int root)
+    /** @return whether this rank reads other ranks' records of the calls of {@code tag}. */
+    private boolean readsRecordOf(final int tag)
     {
-        return switch (operation)
+        return switch (Transfers.familyOf(tag))
         {
-            case Transfers.TAG_BCAST -> root != rank;
-            case Transfers.TAG_REDUCE -> root == rank;
+            case Transfers.TAG_BCAST -> Transfers.rootOf(tag) != rank;
+            case Transfers.TAG_REDUCE -> Transfers.rootOf(tag) == rank;
             default -> true;
         };
     }

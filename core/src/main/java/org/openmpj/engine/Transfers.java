@@ -368,12 +368,6 @@ final class Transfers
             + " expected " + bytes + " bytes from rank " + writer + ", which posted " + foundBytes));
     }
 
-    /** @return the name of operation family {@code operation}, with root {@code root} for rooted ones. */
-    static String describeFamily(final int operation, final int root)
-    {
-        return describe(tag(operation, root));
-    }
-
     /** @return whether {@code tag} is that of a warning of mismatched calls or a notice of an abandoned call. */
     private static boolean isWarning(final int tag)
     {
@@ -411,6 +405,12 @@ final class Transfers
         }
         return "a message of " + describe(found.tag()) + " from rank " + found.source() + " that no call of this rank received"
             + " (collective number " + (found.tag() >>> COUNT_SHIFT & COUNT_MASK) + " modulo " + (COUNT_MASK + 1) + " on that communicator)";
+    }
+
+    /** @return the operation family of {@code tag}. */
+    static int familyOf(final int tag)
+    {
+        return tag & OPERATION_MASK;
     }
 
     static int rootOf(final int tag)
@@ -479,7 +479,8 @@ final class Transfers
         }
     }
 
-    private static String describe(final int tag)
+    /** @return the name of {@code tag}'s operation, with its root for rooted ones. */
+    static String describe(final int tag)
     {
         final int operation = tag & OPERATION_MASK;
         final String name = operation < NAMES.length ? NAMES[operation] : "an unknown collective";

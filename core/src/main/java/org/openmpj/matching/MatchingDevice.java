@@ -531,7 +531,7 @@ public final class MatchingDevice implements Device
      */
     public boolean onLocalArrival(final SendRequest send, final long eagerLimitBytes)
     {
-        return onLocalArrival(send, eagerLimitBytes, null);
+        return onLocalArrival(send, eagerLimitBytes, null, false);
     }
 
     /**
@@ -540,9 +540,14 @@ public final class MatchingDevice implements Device
      * it as for a rendezvous. Only for a rank that drains {@code receiverCopies} whenever it makes progress.
      *
      * @param receiverCopies where this rank takes the copies of large messages it makes itself; null: the sender copies.
+     * @param senderIsLower  whether the sending rank's number is below this rank's (see {@link ReceiverCopies}).
      */
-    public boolean onLocalArrival(final SendRequest send, final long eagerLimitBytes, final ReceiverCopies receiverCopies)
+    public boolean onLocalArrival(
+        final SendRequest send, final long eagerLimitBytes, final ReceiverCopies receiverCopies, final boolean senderIsLower)
     {
+        // Before the send is published under the lock: a receive that finds it waiting shares the copy with its rank.
+        send.senderHelps = receiverCopies != null;
+        send.senderIsLower = senderIsLower;
         final ContextQueues queues = matcher.queues(send.context);
         queues.lock();
         final RecvRequest recv = queues.takePosted(send.envelopeSource, send.tag);

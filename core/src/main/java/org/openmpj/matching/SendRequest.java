@@ -36,8 +36,14 @@ public final class SendRequest extends Request
     long copySplit;
     /** The parts of a {@link ReceiverCopies} copy not yet done; updated atomically. */
     int copyPartsLeft;
-    /** Whether the second half of a {@link ReceiverCopies} copy is still open to take; updated atomically. */
-    int copyClaims = ReceiverCopies.SECOND_HALF_TAKEN;
+    /** Whether this send's rank helps with its copy while it waits, as a thread rank of a spinning job does. */
+    boolean senderHelps;
+    /** Whether this send's rank is numbered below its receiver's, which makes its half of a {@link ReceiverCopies} copy the first. */
+    boolean senderIsLower;
+    /** Whether the sender's half of a {@link ReceiverCopies} copy is the first (else the second). */
+    boolean copySenderHalfFirst;
+    /** Whether the sender's half of a {@link ReceiverCopies} copy is still open to take; updated atomically. */
+    int copyClaims = ReceiverCopies.SENDER_HALF_TAKEN;
 
     void start(
         final Object buffer, final Primitive kind, final int offset, final int count,
@@ -57,7 +63,8 @@ public final class SendRequest extends Request
         this.remote = null;
         this.copyInto = null;
         this.nextToCopy = null;
-        this.copyClaims = ReceiverCopies.SECOND_HALF_TAKEN;
+        this.copyClaims = ReceiverCopies.SENDER_HALF_TAKEN;
+        this.senderHelps = false;
     }
 
     /** @return the array the payload is sent from; a transport that moves it otherwise than as frames reads it. */

@@ -173,7 +173,11 @@ final class Unexpected
     void deliverTo(final RecvRequest recv, final boolean waiterMayPark)
     {
         final SendRequest send = rendezvous;
-        if (send != null)
+        if (send != null && send.senderHelps && ReceiverCopies.splits(byteCount) && recv.holdsWhole(byteCount))
+        {
+            ReceiverCopies.copyFoundWaiting(send, recv, waiterMayPark);
+        }
+        else if (send != null)
         {
             recv.deliver(send.buffer, send.kind, send.offset, byteCount, source, tag, waiterMayPark);
             send.completeSent(waiterMayPark);

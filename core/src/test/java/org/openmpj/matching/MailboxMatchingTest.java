@@ -310,28 +310,103 @@ class MailboxMatchingTest
     }
 
     @Test
-    void aSenderThatMakesProgressCopiesTheSecondHalfOfALargeMessageAndTheReceiverTheFirst()
+    void aLowerRankThatSendsCopiesTheFirstHalfWhileItWaitsAndTheReceiverTheSecond()
     {
-        final Device sender = spinning[0];
-        final Device receiver = spinning[1];
+        assertEachRankCopiesItsOwnHalf(0, 1, 13);
+    }
+
+    @Test
+    void aHigherRankThatSendsCopiesTheSecondHalfWhileItWaitsAndTheReceiverTheFirst()
+    {
+        assertEachRankCopiesItsOwnHalf(1, 0, 16);
+    }
+
+    /**
+     * Sends a message that splits from {@code from} to {@code to}, lets the sender help once, and checks that it copied
+     * the half of the lower of the two ranks (the first) or of the higher (the second), and that the receiver then
+     * copies the other.
+     */
+    private void assertEachRankCopiesItsOwnHalf(final int from, final int to, final int tag)
+    {
+        final Device sender = spinning[from];
+        final Device receiver = spinning[to];
         final long[] out = splittable();
         final int count = out.length - 1;
         final byte[] in = new byte[5 + 8 * count + 4];
-        final ReceiveRequest recv = receiver.irecv(in, Primitive.BYTE, 5, 8 * count, 0, 13, CONTEXT);
-        final Request send = sender.isend(out, Primitive.LONG, 1, count, 1, 0, 13, CONTEXT, SendMode.STANDARD);
-        assertFalse(send.isComplete(), "the receiver copies, at least the first half");
+        final ReceiveRequest recv = receiver.irecv(in, Primitive.BYTE, 5, 8 * count, from, tag, CONTEXT);
+        final Request send = sender.isend(out, Primitive.LONG, 1, count, to, from, tag, CONTEXT, SendMode.STANDARD);
+        assertFalse(send.isComplete(), "the receiver copies, at least its half");
         final java.nio.ByteBuffer asBytes = java.nio.ByteBuffer.wrap(in).order(java.nio.ByteOrder.nativeOrder());
-        final int secondHalf = (int)ReceiverCopies.splitOf(8L * count);
+        final int split = (int)ReceiverCopies.splitOf(8L * count);
+        final int sendersFirst = from < to ? 0 : split;
+        final int receiversFirst = from < to ? split : 0;
         sender.progress();
-        assertEquals(out[1 + secondHalf / 8], asBytes.getLong(5 + secondHalf), "the sender copied the second half while it waited");
-        assertEquals(out[count], asBytes.getLong(5 + 8 * (count - 1)));
-        assertEquals(0, asBytes.getLong(5), "the first half waits for the receiver");
+        assertEquals(out[1 + sendersFirst / 8], asBytes.getLong(5 + sendersFirst), "the sender copied its half while it waited");
+        assertEquals(out[sendersFirst / 8 + (from < to ? split : 8 * count - split) / 8],
+            asBytes.getLong(5 + sendersFirst + (from < to ? split : 8 * count - split) - 8), "the last element of the sender's half");
+        assertEquals(0, asBytes.getLong(5 + receiversFirst), "the receiver's half waits for the receiver");
         assertFalse(send.isComplete());
         assertFalse(recv.isComplete());
         assertEquals(1, receiver.progress());
         assertTrue(recv.isComplete());
         assertTrue(send.isComplete());
         assertLandedWhole(out, in, count, recv);
+        assertEquals(from, recv.source());
+    }
+
+    @Test
+    void aReceiveThatFindsALargeSendWaitingCopiesItWholeWhenItsSenderDoesNotHelp()
+    {
+        for (int from = 0; from < 2; from++)
+        {
+            final Device sender = spinning[from];
+            final Device receiver = spinning[1 - from];
+            final long[] out = splittable();
+            final int count = out.length - 1;
+            final byte[] in = new byte[5 + 8 * count + 4];
+            final Request send = sender.isend(out, Primitive.LONG, 1, count, 1 - from, from, 17, CONTEXT, SendMode.STANDARD);
+            assertFalse(send.isComplete(), "a large send waits for its receive");
+            sender.progress();
+            assertFalse(send.isComplete(), "nothing to help with before the receive is posted");
+            final ReceiveRequest recv = receiver.irecv(in, Primitive.BYTE, 5, 8 * count, from, 17, CONTEXT);
+            assertTrue(recv.isComplete(), "the receive found the send waiting and copied both halves");
+            assertTrue(send.isComplete());
+            assertLandedWhole(out, in, count, recv);
+            assertEquals(0, sender.progress(), "nothing is left for the sender to help with");
+        }
+    }
+
+    @Test
+    void largeMessagesThatGoBackAndForthWhileBothRanksHelpArriveWhole() throws Exception
+    {
+        final int messages = 200;
+        final long[] first = splittable();
+        final long[] second = new long[first.length];
+        final Thread echo = new Thread(() ->
+        {
+            for (int i = 0; i < messages; i++)
+            {
+                final ReceiveRequest recv = spinning[1].irecv(second, Primitive.LONG, 0, second.length, 0, 18, CONTEXT);
+                spinning[1].await(recv);
+                second[i % second.length]++;
+                final Request send = spinning[1].isend(second, Primitive.LONG, 0, second.length, 0, 1, 18, CONTEXT, SendMode.STANDARD);
+                spinning[1].await(send);
+            }
+        });
+        echo.setDaemon(true);
+        echo.start();
+        final long[] expected = first.clone();
+        for (int i = 0; i < messages; i++)
+        {
+            final Request send = spinning[0].isend(first, Primitive.LONG, 0, first.length, 1, 0, 18, CONTEXT, SendMode.STANDARD);
+            spinning[0].await(send);
+            final ReceiveRequest recv = spinning[0].irecv(first, Primitive.LONG, 0, first.length, 1, 18, CONTEXT);
+            spinning[0].await(recv);
+            expected[i % expected.length]++;
+            assertArrayEquals(expected, first, "message " + i);
+        }
+        echo.join(10_000);
+        assertFalse(echo.isAlive());
     }
 
     @Test

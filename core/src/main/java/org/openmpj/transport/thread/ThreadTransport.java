@@ -70,7 +70,7 @@ final class ThreadTransport implements Transport
     private final long eagerLimitBytes;
     private final IdleStrategy idle;
     private final JobControl job;
-    /** The last large send of this rank left to its receiver to copy, whose second half this rank may copy meanwhile. */
+    /** The last large send of this rank left to its receiver to copy, half of which this rank may copy meanwhile. */
     private final AtomicReference<SendRequest> helpable = new AtomicReference<>();
     private final long receiverPauseNs;
 
@@ -149,7 +149,7 @@ final class ThreadTransport implements Transport
             {
                 // The receiver reads its mailboxes as it makes progress, so it can make the copy of a large message too.
                 final ThreadInbox receiver = fabric.inbox(dest);
-                if (peer.onLocalArrival(send, eagerLimitBytes, receiver.copies()))
+                if (peer.onLocalArrival(send, eagerLimitBytes, receiver.copies(), rank < dest))
                 {
                     return true;
                 }
@@ -245,9 +245,13 @@ final class ThreadTransport implements Transport
         {
             return received;
         }
-        // After this rank's own copies: a rank with copies to make does not take on its receivers' as well.
+        // After this rank's own copies: a rank with copies to make does not take on its receivers' as well. A send that
+        // waits for its receive to be posted stays helpable: the receiver that finds it opens the half to claim then.
         final boolean helped = ReceiverCopies.help(sent, receiversMayPark);
-        helpable.compareAndSet(sent, null);
+        if (helped || sent.isComplete())
+        {
+            helpable.compareAndSet(sent, null);
+        }
         return helped ? received + 1 : received;
     }
 

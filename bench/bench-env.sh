@@ -1,6 +1,7 @@
 # Shared by the bench/run-*.sh scripts: finds the JDK and the jars (bin/openmpj-env.sh), checks the tools a report
 # needs with install hints, finds Open MPI's own launcher and compiler (MPICH's may own mpirun and mpicc), builds the
-# bench jar when it is missing, compiles a native benchmark when it changed, and starts the one report runner.
+# jars when the bench jar is missing or a jar is older than its module's sources, compiles a native benchmark when it
+# changed, and starts the one report runner.
 # Sourced, not run; the sourcing script's name prefixes every message. Sets BENCH_DIR and BENCH_JAR.
 
 BENCH_DIR=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -29,14 +30,40 @@ bench_require_tools() {
   fi
 }
 
-# bench_build: builds OpenMPJ when the bench jar is missing.
+# bench_stale_jar: prints the first module jar that a main source file of its module is newer than, if any: a report
+# measures the jars but names the checkout's revision, so a jar left from other sources would be measured under the
+# wrong name.
+bench_stale_jar() {
+  local jar module
+  for jar in "$OPENMPJ_HOME"/*/target/openmpj-*.jar; do
+    # A test jar is rebuilt only when its tests change.
+    if [ ! -f "$jar" ] || [[ $jar == *-tests.jar ]]; then
+      continue
+    fi
+    module=$(dirname "$(dirname "$jar")")
+    [ -d "$module/src/main" ] || continue
+    if [ -n "$(find "$module/src/main" -type f -newer "$jar" -print -quit)" ]; then
+      echo "$jar"
+      return 0
+    fi
+  done
+}
+
+# bench_build: builds OpenMPJ when the bench jar is missing or a jar is older than the sources.
 bench_build() {
-  [ -f "$BENCH_JAR" ] && return 0
+  local stale
+  stale=$(bench_stale_jar)
+  [ -f "$BENCH_JAR" ] && [ -z "$stale" ] && return 0
   if ! command -v mvn >/dev/null 2>&1; then
-    echo "$bench_script: $BENCH_JAR is missing and Maven (mvn) is not installed; install it (apt-get install maven)." >&2
+    echo "$bench_script: ${stale:-$BENCH_JAR} is missing or older than the sources, and Maven (mvn) is not installed;" \
+      "install it (apt-get install maven)." >&2
     exit 2
   fi
-  echo "$bench_script: building OpenMPJ..." >&2
+  if [ -n "$stale" ]; then
+    echo "$bench_script: $stale is older than the sources; building OpenMPJ..." >&2
+  else
+    echo "$bench_script: building OpenMPJ..." >&2
+  fi
   (cd "$OPENMPJ_HOME" && JAVA_HOME="$OPENMPJ_JDK" MAVEN_OPTS="${MAVEN_OPTS:---sun-misc-unsafe-memory-access=allow}" \
     mvn -B -ntp -q -DskipTests package)
 }

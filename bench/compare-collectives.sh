@@ -11,7 +11,7 @@
 #     bench/run-collectives.sh --device "$device" --ranks 8 --max-bytes 65536 --rounds 1
 #   done
 #   bench/compare-collectives.sh --ranks 8
-# Runs no benchmark; builds the project if its jars are missing.
+# Runs no benchmark; builds the project if its jars are missing or older than their sources.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 bench_build

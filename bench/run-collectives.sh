@@ -31,8 +31,9 @@
 #     bench/run-collectives.sh --device "$device" --ranks 8 --max-bytes 65536 --rounds 1
 #   done
 #   bench/compare-collectives.sh --ranks 8
-# Builds the project if its jars are missing and compiles bench/native/collectives.c when it changed, with Open MPI's
-# mpicc (mpicc.openmpi where installed); Open MPI runs under its own launcher (mpirun.openmpi where installed).
+# Builds the project if its jars are missing or older than their sources and compiles bench/native/collectives.c when
+# it changed, with Open MPI's mpicc (mpicc.openmpi where installed); Open MPI runs under its own launcher
+# (mpirun.openmpi where installed).
 # Run it on a quiet machine: every job keeps the cores it is pinned to (default 0,1) busy.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"

@@ -8,7 +8,8 @@
 # Usage: bench/run-nas.sh [--help] [--kernels EP,IS,CG,MG,FT] [--classes S,W,A,B] [--ranks 1,2,4,8]
 #                         [--devices thread,tcp,shm,hybrid,ucx] [--rounds N] [--timeout SECONDS] [--results DIR]
 # e.g. a quick check: bench/run-nas.sh --kernels EP --classes S --ranks 1,2 --devices thread --rounds 1
-# Builds the project if its jars are missing. Run it on a quiet machine: the kernels keep every core busy.
+# Builds the project if its jars are missing or older than their sources. Run it on a quiet machine: the kernels keep
+# every core busy.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 

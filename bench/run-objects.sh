@@ -8,7 +8,8 @@
 # A thin wrapper over the report runner: 'ReportRunner objects'.
 #
 # Usage: bench/run-objects.sh [--help] [--rounds N] [--warm-up-s N] [--results DIR]
-# Builds the project if its jars are missing. Run it on a quiet machine: the two ranks spin on both cores.
+# Builds the project if its jars are missing or older than their sources. Run it on a quiet machine: the two ranks
+# spin on both cores.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"
 

@@ -31,9 +31,9 @@
 # The implementations take turns for --rounds rounds (default 3) of --repetitions timed batches per size (default 5).
 # --device hybrid: the same as shm with OpenMPJ's hybrid device, one rank per JVM, into pingpong-hybrid.*.
 # e.g. the shm report: bench/run-pingpong.sh --device shm (a smoke run: --rounds 1 --max-bytes 4096 --repetitions 1).
-# Builds the project if its jars are missing and compiles bench/native/pingpong.c when it changed, with Open MPI's
-# mpicc (mpicc.openmpi where installed) and for shm also with MPICH's mpicc.mpich. Open MPI runs under its own
-# launcher (mpirun.openmpi where installed), never an mpirun that may be MPICH's.
+# Builds the project if its jars are missing or older than their sources and compiles bench/native/pingpong.c when it
+# changed, with Open MPI's mpicc (mpicc.openmpi where installed) and for shm also with MPICH's mpicc.mpich. Open MPI
+# runs under its own launcher (mpirun.openmpi where installed), never an mpirun that may be MPICH's.
 # Run it on a quiet machine: two cores are busy-spinning throughout, and anything else running skews the numbers.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/bench-env.sh"

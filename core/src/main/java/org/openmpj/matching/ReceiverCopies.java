@@ -105,8 +105,6 @@ public final class ReceiverCopies
         final long split = splitOf(send.byteCount);
         send.copyInto = recv;
         send.copySplit = split;
-        // A message of one part is the receiver's whole: its "first half".
-        send.copySenderHalfFirst = send.senderIsLower && split < send.byteCount;
         send.copyPartsLeft = split < send.byteCount ? 2 : 1;
         // Last of the fields: a helper that claims a half reads the others after it.
         CLAIMS.setRelease(send, split < send.byteCount ? SENDER_HALF_OPEN : SENDER_HALF_TAKEN);
@@ -124,7 +122,7 @@ public final class ReceiverCopies
         {
             return false;
         }
-        copyHalf(send, send.copyInto, send.copySenderHalfFirst);
+        copyHalf(send, send.copyInto, senderHalfIsFirst(send));
         finishParts(send, send.copyInto, 1, waitersMayPark);
         return true;
     }
@@ -164,7 +162,7 @@ public final class ReceiverCopies
     /** Copies the receiver's half of {@code send}, then the sender's if nobody has claimed it, and ends the parts copied. */
     private static void copyOwnHalfAndUnclaimed(final SendRequest send, final RecvRequest recv, final boolean waitersMayPark)
     {
-        final boolean senderHalfFirst = send.copySenderHalfFirst;
+        final boolean senderHalfFirst = senderHalfIsFirst(send);
         copyHalf(send, recv, !senderHalfFirst);
         int parts = 1;
         if (claimSenderHalf(send))
@@ -173,6 +171,15 @@ public final class ReceiverCopies
             parts++;
         }
         finishParts(send, recv, parts, waitersMayPark);
+    }
+
+    /**
+     * @return whether the sender's half of {@code send}, set up for copying, is the first; a message of one part is the
+     *         receiver's whole, its "first half".
+     */
+    private static boolean senderHalfIsFirst(final SendRequest send)
+    {
+        return send.senderIsLower && send.copySplit < send.byteCount;
     }
 
     /** @return whether this thread took the sender's half of {@code send}'s copy, which nobody had. */

@@ -40,8 +40,6 @@ public final class SendRequest extends Request
     boolean senderHelps;
     /** Whether this send's rank is numbered below its receiver's, which makes its half of a {@link ReceiverCopies} copy the first. */
     boolean senderIsLower;
-    /** Whether the sender's half of a {@link ReceiverCopies} copy is the first (else the second). */
-    boolean copySenderHalfFirst;
     /** Whether the sender's half of a {@link ReceiverCopies} copy is still open to take; updated atomically. */
     int copyClaims = ReceiverCopies.SENDER_HALF_TAKEN;
 

@@ -3,22 +3,8 @@ package org.openmpj.concurrent;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-/** Leading padding of {@link PaddedCounter}: keeps the fields of objects before it off the count's cache line. */
-@SuppressWarnings("unused") // the fields are padding
-abstract class PaddedCounterLeft
-{
-    long p1;
-    long p2;
-    long p3;
-    long p4;
-    long p5;
-    long p6;
-    long p7;
-    long p8;
-}
-
 /** The count of {@link PaddedCounter}, between its paddings. */
-abstract class PaddedCounterValue extends PaddedCounterLeft
+abstract class PaddedCounterValue extends LeadingPadding
 {
     @SuppressWarnings("unused") // accessed through PaddedCounter.VALUE
     volatile int value;

@@ -9,9 +9,11 @@ import java.lang.invoke.VarHandle;
  * on an oversubscribed machine gets it back; no waiter ever parks, so release costs one store.
  *
  * <p>Open for extension so that the data a lock guards can live in the same object, and so in the same
- * cache line as the lock word: taking the lock then brings the data along.
+ * cache line as the lock word: taking the lock then brings the data along. The lock word starts a cache line after the object
+ * does ({@link LeadingPadding}): a lock that one core takes while another writes the object before it would otherwise move
+ * between them at every message.
  */
-public class SpinLock
+public class SpinLock extends LeadingPadding
 {
     private static final VarHandle LOCKED;
     private static final int SPINS_BEFORE_YIELD = 64;

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 import org.openmpj.OpenMpjException;
+import org.openmpj.concurrent.LeadingPadding;
 
 /**
  * A point-to-point operation in flight, and, once complete, its outcome: the envelope of the matched
@@ -14,7 +15,7 @@ import org.openmpj.OpenMpjException;
  * a reader that sees {@link #isComplete()} true sees the outcome. Only the device completes requests.
  * The request keeps its buffer reachable until it completes.
  */
-public abstract class Request
+public abstract class Request extends LeadingPadding
 {
     private static final int PENDING = 0;
     private static final int COMPLETE = 1;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
+import org.openmpj.concurrent.LeadingPadding;
 import org.openmpj.concurrent.SpinLock;
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.Primitive;
@@ -38,7 +39,7 @@ import org.openmpj.device.SendMode;
  * <p>Thread-safety: any number of threads of the sending rank may {@link #offer}; writing is serialized by a lock. Reading
  * ({@link #drain}) is one thread at a time, of the receiving rank or of a sender that must empty the ring first.
  */
-public final class InlineMailbox
+public final class InlineMailbox extends LeadingPadding
 {
     /** Bytes of a slot: one cache line. */
     public static final int SLOT_BYTES = 64;
@@ -424,10 +425,12 @@ public final class InlineMailbox
     }
 
     /*
-     * Writer, Reader and the ring are allocated one after another. Each of the two ends with 64 bytes of padding, so that
-     * whatever follows it (the other's lock word, 12 bytes into its object; the ring's first slot) is a cache line away
-     * from its last field: with 40 bytes, a writer whose object started 24 bytes into a line shared the line of its
-     * per-message count with the reader's lock, which the receiver takes at every read.
+     * The mailbox, Writer, Reader and the ring are allocated one after another. Each of the first three starts with a cache
+     * line of padding (LeadingPadding, through SpinLock for the two ends), and Writer and Reader end with 64 bytes of it, so
+     * that whatever follows them (the ring's first slot) is a cache line away from their last field: with 40 bytes, a
+     * writer whose object started 24 bytes into a line shared the line of its per-message count with the reader's lock,
+     * which the receiver takes at every read; and without leading padding the writer's lock shared the line of the
+     * mailbox's own fields, which the receiver reads at every poll.
      */
 
     /** What only writers touch, with the lock that serializes them, on cache lines of its own. */

@@ -10,7 +10,7 @@ package org.openmpj.concurrent;
  * while the mailboxes, locks and requests they share had no padding, 0.12-0.15 µs with it, and 0.115-0.12 µs with
  * {@code -XX:ObjectAlignmentInBytes=64}, which gives every object of the heap a line of its own at a cost to all.
  *
- * <p>The int comes first on purpose: the JVM puts a subclass's small fields into gaps of its superclass's layout, and after a
+ * <p>The int is there on purpose: the JVM puts a subclass's small fields into gaps of its superclass's layout, and after a
  * 12-byte header an int-sized gap is left unless a field fills it; with longs alone, a subclass's int lands right after the
  * header, in the line of whatever object precedes.
  */

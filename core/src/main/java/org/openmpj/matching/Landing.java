@@ -20,6 +20,10 @@ public final class Landing
     ContextQueues queues;
     int source;
     int tag;
+    /** When the receive being landed cleared its rendezvous to be sent, by {@link System#nanoTime()}; 0 when it is not timed. */
+    long clearedNanos;
+    /** Whether the payload being landed is pulled rather than streamed; meaningful while {@link #clearedNanos} is set. */
+    boolean pulled;
 
     /** @return the array the kept bytes go to; null when there is no payload. */
     public Object array()
@@ -65,6 +69,7 @@ public final class Landing
         recv = null;
         entry = null;
         queues = null;
+        clearedNanos = 0;
     }
 
     void into(final Object target, final Primitive targetKind, final int offset, final long keep, final long total)
@@ -74,5 +79,6 @@ public final class Landing
         elementOffset = offset;
         keepBytes = keep;
         totalBytes = total;
+        clearedNanos = 0;
     }
 }

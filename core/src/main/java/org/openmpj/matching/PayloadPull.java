@@ -15,18 +15,36 @@ import org.openmpj.device.Primitive;
  */
 public interface PayloadPull
 {
+    /** How a receive asks for a rendezvous payload. */
+    enum Way
+    {
+        /** Streamed as a DATA frame. */
+        STREAM,
+        /** Streamed as a DATA frame, and its time reported to {@link #onLanded}. */
+        TIMED_STREAM,
+        /** Pulled out of the sender's array, and its time reported to {@link #onLanded}. */
+        PULL
+    }
+
     /**
-     * Receiving side: whether to ask the peer to expose a payload rather than stream it. A true answer commits the protocol to
-     * ask, and the receive then completes either through {@link PeerProtocol#onPullLanded} or through a DATA frame, after
-     * which the protocol calls {@link #onStreamedInstead()}.
+     * Receiving side: whether to ask the peer to expose a payload rather than stream it. {@link Way#PULL} commits the
+     * protocol to ask, and the receive then completes either through {@link PeerProtocol#onPullLanded} or through a DATA
+     * frame, after which the protocol calls {@link #onStreamedInstead()}.
      *
      * @param bytes       the message's size.
      * @param landingKind the element kind of the array the payload lands in.
      */
-    boolean pullsFrom(long bytes, Primitive landingKind);
+    Way choose(long bytes, Primitive landingKind);
 
     /** Receiving side: a receive that asked for a pull got its payload as a DATA frame, the sender having streamed it. */
     void onStreamedInstead();
+
+    /**
+     * Receiving side: a rendezvous payload of {@code bytes} bytes landed {@code nanos} after its clear-to-send, pulled or
+     * streamed as {@link #choose} said (a timed one; a payload streamed instead of pulled is not reported). The reading
+     * thread.
+     */
+    void onLanded(long bytes, boolean pulled, long nanos);
 
     /**
      * Sending side: the peer asked to pull {@code send}'s payload into its receive {@code recvId}. The transport exposes the

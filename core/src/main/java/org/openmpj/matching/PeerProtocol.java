@@ -290,6 +290,12 @@ public final class PeerProtocol
         {
             recv.completeLanded(landing.source, landing.tag, landing.totalBytes, landing.keepBytes, device.waitersMayPark());
             landing.recv = null;
+            final long cleared = landing.clearedNanos;
+            if (cleared != 0)
+            {
+                landing.clearedNanos = 0;
+                pull.onLanded(landing.totalBytes, landing.pulled, System.nanoTime() - cleared);
+            }
             return;
         }
         final Unexpected entry = landing.entry;
@@ -315,8 +321,10 @@ public final class PeerProtocol
         recv.arrivingSource = source;
         recv.arrivingTag = tag;
         final PayloadPull payloadPull = pull;
-        final boolean pulled = payloadPull != null && payloadPull.pullsFrom(bytes, recv.landingKind());
+        final PayloadPull.Way way = payloadPull == null ? PayloadPull.Way.STREAM : payloadPull.choose(bytes, recv.landingKind());
+        final boolean pulled = way == PayloadPull.Way.PULL;
         recv.pullAsked = pulled;
+        recv.clearedNanos = way == PayloadPull.Way.STREAM ? 0 : System.nanoTime();
         final long recvId = awaitedData.add(recv);
         writer.write(FrameDescriptor.CTS, pulled ? FrameDescriptor.PULL : 0, 0, 0, 0, 0, sendId, recvId, null, Primitive.BYTE, 0, 0, null);
     }
@@ -369,6 +377,8 @@ public final class PeerProtocol
             throw new IllegalStateException("pulled data for receive " + recvId + ", which is not waiting");
         }
         recv.pullAsked = false;
+        landing.clearedNanos = recv.clearedNanos;
+        landing.pulled = true;
         onPayloadLanded(landing);
     }
 
@@ -476,12 +486,19 @@ public final class PeerProtocol
         {
             throw new IllegalStateException("data for receive " + recvId + ", which is not waiting");
         }
-        if (recv.pullAsked)
+        final boolean streamedInstead = recv.pullAsked;
+        if (streamedInstead)
         {
             recv.pullAsked = false;
             pull.onStreamedInstead();
         }
         landInto(recv, recv.arrivingSource, recv.arrivingTag, bytes, kindSize, landing);
+        if (!streamedInstead)
+        {
+            // A payload streamed after a refused pull took the time of both; only a stream asked for is timed.
+            landing.clearedNanos = recv.clearedNanos;
+            landing.pulled = false;
+        }
     }
 
     private void onCancel(final int context, final long sendId)

@@ -24,6 +24,8 @@ final class RecvRequest extends ReceiveRequest
     int arrivingTag;
     /** Whether this receive asked its sender to expose the payload for a pull (see {@link PayloadPull}), until it landed. */
     boolean pullAsked;
+    /** When this receive cleared its rendezvous to be sent, by {@link System#nanoTime()}, where the transport times payloads. */
+    long clearedNanos;
 
     RecvRequest prev;
     RecvRequest next;

@@ -111,6 +111,56 @@ final class SystemPrograms
     }
 
     /**
+     * Ranks 0 and 1 bounce a message of 1 MiB and 8 bytes 40 times, each way changing it first, so that every message from
+     * rank 0 meets a receive at rank 1 with nothing on its way back; every arrival is checked byte for byte. Rank 0 prints
+     * how many.
+     */
+    public static final class LargePingPong
+    {
+        static final int BOUNCES = 40;
+
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final byte[] message = new byte[1024 * 1024 + 8];
+            new java.util.Random(42).nextBytes(message);
+            final byte[] expected = message.clone();
+            int checked = 0;
+            for (int bounce = 0; bounce < BOUNCES && rank < 2; bounce++)
+            {
+                if (rank == 0)
+                {
+                    MPI.COMM_WORLD.Send(message, 0, message.length, MPI.BYTE, 1, bounce);
+                    MPI.COMM_WORLD.Recv(message, 0, message.length, MPI.BYTE, 1, bounce);
+                }
+                else
+                {
+                    MPI.COMM_WORLD.Recv(message, 0, message.length, MPI.BYTE, 0, bounce);
+                }
+                // Both ranks turn the message the same way on every visit of rank 1.
+                expected[bounce % expected.length]++;
+                if (rank == 1)
+                {
+                    message[bounce % message.length]++;
+                    LargeMessages.check(java.util.Arrays.equals(expected, message), "bounce " + bounce + " at rank 1");
+                    MPI.COMM_WORLD.Send(message, 0, message.length, MPI.BYTE, 0, bounce);
+                }
+                else
+                {
+                    LargeMessages.check(java.util.Arrays.equals(expected, message), "bounce " + bounce + " at rank 0");
+                }
+                checked++;
+            }
+            if (rank == 0)
+            {
+                System.out.println("large ping-pong: " + checked + " bounces checked byte for byte");
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /**
      * Allgather, Alltoall, Reduce, Bcast and Allreduce of large blocks (32 KiB to 1 MiB), each result checked element for
      * element; rank 0 prints how many.
      */

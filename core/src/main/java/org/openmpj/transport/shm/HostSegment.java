@@ -23,8 +23,9 @@ import org.openmpj.os.PinnedExposure;
  * removes the file ({@link #release}), so that nothing is left behind however the job ends. A rank that fails a step
  * says why; the creator's failure reaches every rank of its host.
  *
- * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}), large messages move with
- * one copy through the kernel from lower to higher indexes in the segment: each rank prepares an exposure and publishes it
+ * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}, or {@code auto} with ranks
+ * that spin, then where it measures faster), large messages move with one copy through the kernel from lower to higher
+ * indexes in the segment: each rank prepares an exposure and publishes it
  * when it attaches, and probes the lower ranks' memory once all have attached. That path needs every process of the
  * segment to hold one rank of it (the shm device run by {@code mpjrun}, or the hybrid device with {@code -threads 1}): a
  * JVM holding several ranks stops them all at a safepoint while one of them exposes, which could close a cycle of waits
@@ -86,7 +87,7 @@ public final class HostSegment
         }
         this.ringBytes = (int)ring;
         this.largeCopy = ShmDeviceProvider.largeCopy(context);
-        this.kernelCopyWanted = largeCopy.takesKernel();
+        this.kernelCopyWanted = largeCopy.takesKernel(context.idleStrategy().spins());
         this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
             ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
         this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
@@ -216,7 +217,7 @@ public final class HostSegment
         }
         if (kernelCopyWanted && kernelCopyRefusal == null)
         {
-            puller = new PayloadPuller(segment, self, eagerLimitBytes, failProbe);
+            puller = new PayloadPuller(segment, self, eagerLimitBytes, largeCopy == ShmDeviceProvider.LargeCopy.AUTO, failProbe);
             segment.publishKernelCopyOutcome(self, puller.outcome());
             if (!puller.pullsFromAny())
             {
@@ -239,9 +240,9 @@ public final class HostSegment
         }
         transport = new ShmTransport(device, segment, self, hostRanks, context.job(), eagerLimitBytes, windowBytes,
             context.idleStrategy().parksAt(Integer.MAX_VALUE), exposer, puller, pairedMinBytes, kernelCopyWanted && kernelCopyRefusal == null);
-        if (context.verbose() && pairedMinBytes > 0)
+        if (context.verbose())
         {
-            transport.reportPairedCopiesAtClose(context::report);
+            transport.reportAtClose(context::report);
         }
         return transport;
     }
@@ -293,7 +294,8 @@ public final class HostSegment
         final String messages = "shm: messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes);
         if (!kernelCopyWanted)
         {
-            context.report(messages + " stream through the rings (two copies, overlapping)");
+            context.report(messages + " stream through the rings (two copies, overlapping)" + (largeCopy == ShmDeviceProvider.LargeCopy.AUTO
+                ? ": the ranks share cores, and a sender held still for a kernel copy would hold its core" : ""));
         }
         else if (kernelCopyRefusal != null)
         {
@@ -302,6 +304,11 @@ public final class HostSegment
         else
         {
             context.report(messages + KernelCopyOutcome.summary(awaitOutcomes(), hostRanks, pids()));
+            if (largeCopy == ShmDeviceProvider.LargeCopy.AUTO)
+            {
+                context.report("shm: where both are open, each receiver takes whichever of the kernel copy and the rings measures"
+                    + " faster for the peer and size (every " + MeasuredLargeCopy.TRIAL_EVERY + "th message the other, to keep both timed)");
+            }
         }
         context.report(pairedCopyPath());
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.Primitive;
 import org.openmpj.matching.Landing;
+import org.openmpj.matching.PayloadPull;
 import org.openmpj.matching.PeerProtocol;
 import org.openmpj.os.CallFailedException;
 import org.openmpj.os.PinnedExposure;
@@ -55,18 +56,23 @@ final class PayloadPuller implements AutoCloseable
     private final Landing landing = new Landing();
     /** The array last landed in and its segment, so that a steady stream of pulls into one array makes no segment per pull. */
     private final ArraySegmentCache landingArray = new ArraySegmentCache();
+    /** Chooses between pulling and streaming per peer and size by their times; null when every payload it can is pulled. */
+    private final MeasuredLargeCopy measured;
     private long pulls;
     private long voidedCopies;
 
     /**
      * Probes the lower peers of {@code self} in {@code segment}.
      *
+     * @param measures  whether to pull only where pulls measured faster than streams (see {@link MeasuredLargeCopy}),
+     *                  rather than wherever the peer can be read.
      * @param failProbe make every probe fail, as a test of the fallback.
      */
-    PayloadPuller(final SharedSegment segment, final int self, final long eagerLimitBytes, final boolean failProbe)
+    PayloadPuller(final SharedSegment segment, final int self, final long eagerLimitBytes, final boolean measures, final boolean failProbe)
     {
         final int ranks = segment.ranks();
         this.eagerLimitBytes = eagerLimitBytes;
+        this.measured = measures ? new MeasuredLargeCopy(ranks) : null;
         this.memories = new ProcessMemory[ranks];
         this.wakers = new RemoteEventfd[ranks];
         this.exposures = new ExposureBlock[ranks];
@@ -165,18 +171,39 @@ final class PayloadPuller implements AutoCloseable
     }
 
     /**
-     * @return whether a receive of {@code bytes} bytes into an array of {@code landingKind} asks {@code peer} to expose the
-     *         payload; if so it is counted until it lands or is streamed ({@link #onStreamedInstead}).
+     * @return how a receive of {@code bytes} bytes into an array of {@code landingKind} asks {@code peer} for the payload; a
+     *         receive that asks for a pull is counted until it lands or is streamed ({@link #onStreamedInstead}).
      */
-    boolean pullsFrom(final int peer, final long bytes, final Primitive landingKind)
+    PayloadPull.Way choose(final int peer, final long bytes, final Primitive landingKind)
     {
         if (!usable[peer] || bytes <= eagerLimitBytes || landingKind == Primitive.BOOLEAN)
         {
-            return false;
+            return PayloadPull.Way.STREAM;
+        }
+        if (measured != null && !measured.pulls(peer, bytes))
+        {
+            return PayloadPull.Way.TIMED_STREAM;
         }
         pending.incrementAndGet(peer);
         pendingTotal.incrementAndGet();
-        return true;
+        return PayloadPull.Way.PULL;
+    }
+
+    /** @return how many large messages this rank chose to pull and to stream, for the verbose report; null when it does not choose. */
+    String measuredChoices()
+    {
+        return measured == null ? null : "of the messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes)
+            + " from lower ranks that could be pulled, " + measured.pulled() + " were pulled through the kernel and " + measured.streamed()
+            + " streamed through the rings, each the way that measured faster";
+    }
+
+    /** Notes the time a payload from {@code peer} took, for the choice between pulling and streaming where it is measured. */
+    void landed(final int peer, final long bytes, final boolean pulled, final long nanos)
+    {
+        if (measured != null)
+        {
+            measured.landed(peer, bytes, pulled, nanos);
+        }
     }
 
     /** A receive that asked {@code peer} to expose got the payload streamed through the ring instead. */

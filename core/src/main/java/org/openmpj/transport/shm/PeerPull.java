@@ -32,21 +32,27 @@ final class PeerPull implements PayloadPull
     }
 
     @Override
-    public boolean pullsFrom(final long bytes, final Primitive landingKind)
+    public Way choose(final long bytes, final Primitive landingKind)
     {
         // A payload of this rank's to the peer still on its way makes the pair an exchange: the peer would hold its array
         // still, reading nothing, while this rank's payload waits in the ring for it.
-        if (protocol.announcesSends() || toPeer.hasBacklog())
+        if (puller == null || protocol.announcesSends() || toPeer.hasBacklog())
         {
-            return false;
+            return Way.STREAM;
         }
-        return puller != null && puller.pullsFrom(peer, bytes, landingKind);
+        return puller.choose(peer, bytes, landingKind);
     }
 
     @Override
     public void onStreamedInstead()
     {
         puller.onStreamedInstead(peer);
+    }
+
+    @Override
+    public void onLanded(final long bytes, final boolean pulled, final long nanos)
+    {
+        puller.landed(peer, bytes, pulled, nanos);
     }
 
     @Override

@@ -23,8 +23,9 @@ import org.openmpj.os.Libc;
  * under the one matcher. Rank 0 creates the segment and publishes its name through the job's key-value store; once
  * every rank has mapped it, the file is removed, so nothing is left behind however the job ends.
  *
- * <p>Messages over the eager limit stream through the rings, or, asked for, move with one copy through the kernel from lower
- * to higher ranks; collectives' exchanges between two ranks move by paired kernel copy where the ranks have a core each (see
+ * <p>Messages over the eager limit stream through the rings or move with one copy through the kernel from lower to higher
+ * ranks, whichever measures faster where the ranks have a core each; collectives' exchanges between two ranks move by paired
+ * kernel copy there (see
  * {@link #LARGE_COPY_PROP_NAME}, {@link #PAIRED_COPY_MIN_BYTES_PROP_NAME} and {@link HostSegment}). Rank 0 says which on
  * stderr when the job is verbose ({@code mpjrun -v}).
  */
@@ -62,8 +63,9 @@ public final class ShmDeviceProvider implements DeviceProvider
      * (the sender copies in while the receiver copies out); {@code kernel}, copied once by the receiver straight from the
      * sender's array with {@code process_vm_readv} (or {@code pread} on {@code /proc/PID/mem} where that is refused) while
      * the sender holds it still, from lower to higher ranks where the kernel allows it, through the ring otherwise; or
-     * {@code auto}, the ring for messages and the paired kernel copy for collectives' exchanges between two ranks where the
-     * job's waits spin (its ranks have a core each; see {@link #PAIRED_COPY_MIN_BYTES_PROP_NAME}). With {@code kernel}, a
+     * {@code auto}: where the job's waits spin (its ranks have a core each), each receiver takes whichever of the two measures
+     * faster per peer and size ({@link MeasuredLargeCopy}), and collectives' exchanges between two ranks move by paired
+     * kernel copy (see {@link #PAIRED_COPY_MIN_BYTES_PROP_NAME}); where ranks share cores, the ring. With the kernel copy, a
      * receiver that has a large message of its own on the way to the same peer takes the payload through the ring: the pair
      * is exchanging, and a sender holding its array still reads nothing meanwhile. {@code ring} turns paired copies off too.
      */
@@ -75,7 +77,9 @@ public final class ShmDeviceProvider implements DeviceProvider
      * loop, whose root's array stays in the shared cache, gains from one copy (5.2-5.3 µs a call at 128 KiB by the kernel
      * against 9.4 through the rings): collectives get it from paired copies, which took 5.0 µs there and 16.8-17.1 at 512
      * KiB. Eight ranks on two cores, where a sender held still sleeps and must be woken, took 1.1 to 11 times the ring's time
-     * by the kernel. Hence {@code auto}.
+     * by the kernel. On an AMD EPYC (2 cores) the ping-pong's order turned: 1 MiB one way took 103.5 µs by the kernel
+     * against 106.9 through the rings in the VM's fast state, and 327-448 against 470-540 in its slow one, which comes and
+     * goes every few seconds. Hence {@code auto}, which measures.
      */
     public static final String LARGE_COPY_DEFAULT = "auto";
     /**
@@ -145,8 +149,9 @@ public final class ShmDeviceProvider implements DeviceProvider
                 "bytes of eager messages one sender may leave waiting at one receiver; beyond it sends wait"),
             new ConfigOption(LARGE_COPY_PROP_NAME, LARGE_COPY_DEFAULT,
                 "how messages over the eager limit move: ring (two overlapping copies), kernel (one copy from the sender's"
-                    + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (the rings; collectives' exchanges"
-                    + " between two ranks by paired kernel copy where ranks have a core each)"),
+                    + " array with process_vm_readv; lower to higher ranks, where allowed) or auto (where ranks have a core each,"
+                    + " whichever of the two each receiver measures faster per peer and size, and collectives' exchanges"
+                    + " between two ranks by paired kernel copy; the rings where ranks share cores)"),
             new ConfigOption(EXPOSE_TIMEOUT_PROP_NAME, Long.toString(EXPOSE_TIMEOUT_DEFAULT),
                 "ms (+1 ns per byte) a sender holds a large message for a kernel copy before it streams it through the ring"),
             new ConfigOption(PAIRED_COPY_MIN_BYTES_PROP_NAME, Long.toString(PAIRED_COPY_MIN_BYTES_DEFAULT),
@@ -223,10 +228,13 @@ public final class ShmDeviceProvider implements DeviceProvider
     {
         RING, KERNEL, AUTO;
 
-        /** @return whether a job asking for this path moves messages over the eager limit through the kernel. */
-        boolean takesKernel()
+        /**
+         * @return whether a job asking for this path moves messages over the eager limit through the kernel where it can (with
+         *         {@code auto}, where that measures faster), when its waits {@code spin}.
+         */
+        boolean takesKernel(final boolean spin)
         {
-            return this == KERNEL;
+            return this == KERNEL || this == AUTO && spin;
         }
 
         /** @return whether a job asking for this path moves collectives' exchanges by paired copy when its waits {@code spin}. */

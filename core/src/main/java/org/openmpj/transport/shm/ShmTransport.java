@@ -52,7 +52,7 @@ final class ShmTransport implements Transport
     /** {@link #smallestPairedCopyBytes}: the paired copies' threshold, or {@code Long.MAX_VALUE} without them. */
     private final long smallestPairedCopyBytes;
     /** Says at close what the paired copies did, when the job is verbose; null otherwise. */
-    private volatile java.util.function.Consumer<String> pairedCopyReport;
+    private volatile java.util.function.Consumer<String> closingReport;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private final java.util.function.BooleanSupplier workWaiting = this::workWaiting;
@@ -165,10 +165,13 @@ final class ShmTransport implements Transport
         return smallestPairedCopyBytes;
     }
 
-    /** Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy. */
-    void reportPairedCopiesAtClose(final java.util.function.Consumer<String> report)
+    /**
+     * Makes {@link #close} say, through {@code report}, how many exchanges this rank moved by paired copy where it pairs
+     * copies, and how its large messages came where it chooses between pulling and streaming them by their times.
+     */
+    void reportAtClose(final java.util.function.Consumer<String> report)
     {
-        this.pairedCopyReport = report;
+        this.closingReport = report;
     }
 
     /** @return the paired copy to the peer at {@code index} in the segment (not a world rank), or null; for tests. */
@@ -469,10 +472,18 @@ final class ShmTransport implements Transport
         {
             Thread.onSpinWait();
         }
-        final java.util.function.Consumer<String> report = pairedCopyReport;
+        final java.util.function.Consumer<String> report = closingReport;
         if (report != null)
         {
-            reportPairedCopies(report);
+            if (smallestPairedCopyBytes != Long.MAX_VALUE)
+            {
+                reportPairedCopies(report);
+            }
+            final String chosen = puller == null ? null : puller.measuredChoices();
+            if (chosen != null)
+            {
+                report.accept("shm: rank " + worldRanks[self] + ": " + chosen);
+            }
         }
         closeKernelCopy();
         // Frames this rank wrote stay readable: the peers map the segment until they close it themselves.

@@ -33,6 +33,14 @@ final class RingWriter implements FrameWriter
     static final long STREAM_FROM_BYTES = 16 * 1024;
     /** The most payload bytes published at once while streaming: the grain at which the two copies overlap. */
     static final long PIECE_BYTES = 16 * 1024;
+    /**
+     * The most lines taken ahead after a frame (see {@link #ownLinesAhead}). Measured on an AMD EPYC (2 cores), 2 ranks'
+     * ping-pong, one way, fast state of the VM: 64 B in 0.145-0.147 µs against 0.186-0.195 without, 256 B 0.155-0.162
+     * against 0.226-0.234, 2 KiB 0.30-0.35 against 0.43-0.44, 16 KiB 1.22 against 2.45; slow state (every crossing six
+     * times as dear): 64 B 0.42-0.45 against 0.66, 2 KiB 0.83-0.88 against 1.5, 16 KiB 3.45 against 9.1; 1 B unchanged.
+     * Taking 64 or 256 lines did no better than 16.
+     */
+    static final int OWNED_AHEAD_MAX_LINES = 16;
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
@@ -122,6 +130,7 @@ final class RingWriter implements FrameWriter
                     putPayload(start + SegmentDescriptor.COMPACT_PAYLOAD_OFFSET, payload, payloadKind, payloadOffset, 0, payloadBytes);
                     tail = start + compactBytes;
                     commit(start, SegmentDescriptor.COMMIT_COMPACT);
+                    ownLinesAhead(compactBytes);
                     return true;
                 }
             }
@@ -133,6 +142,7 @@ final class RingWriter implements FrameWriter
                 putPayload(start + SegmentDescriptor.FRAME_PAYLOAD_OFFSET, payload, payloadKind, payloadOffset, 0, payloadBytes);
                 tail = start + frameBytes;
                 commit(start, SegmentDescriptor.COMMIT_WHOLE);
+                ownLinesAhead(frameBytes);
                 return true;
             }
             final OutFrame frame = queue.obtain(type, flags, context, source, tag, byteCount, id, aux, payload, payloadKind, payloadOffset,
@@ -284,6 +294,28 @@ final class RingWriter implements FrameWriter
             segment.wakeIfSleeping(peer);
         }
         return frame.staged == frameBytes;
+    }
+
+    /**
+     * Takes into this core's cache, for writing, the lines after the tail that a next frame as long as {@code frameBytes}
+     * would fill beyond its first (at least one, at most {@link #OWNED_AHEAD_MAX_LINES}), where the ring has room. A store
+     * into a line the reader's cache holds waits until the line is taken from it, and a frame is not seen before its last
+     * line is in, so each further line of a small frame cost a crossing between the cores on the message's path; taken now,
+     * while the peer reads, they are here when the next frame comes. The tail's own line is left alone, since the reader
+     * polls it, and no commit word is touched: each line gets its last word written, which any frame overwrites or ignores.
+     */
+    private void ownLinesAhead(final long frameBytes)
+    {
+        final long lines = Math.clamp(frameBytes / SegmentDescriptor.FRAME_ALIGNMENT - 1, 1, OWNED_AHEAD_MAX_LINES);
+        for (long line = 1; line <= lines; line++)
+        {
+            final long at = tail + line * SegmentDescriptor.FRAME_ALIGNMENT;
+            if (at + SegmentDescriptor.FRAME_ALIGNMENT - cachedHead > capacity)
+            {
+                return;
+            }
+            memory.set(ValueLayout.JAVA_LONG, dataOffset + (at & mask) + SegmentDescriptor.FRAME_ALIGNMENT - Long.BYTES, 0L);
+        }
     }
 
     /** @return the free bytes of the ring, looking at the reader's position again only when fewer than {@code wanted} seem free. */

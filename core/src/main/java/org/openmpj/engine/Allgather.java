@@ -35,7 +35,7 @@ final class Allgather
         }
         final BoardCollectives board = c.board();
         // Every rank must choose alike here, as a ring and the exchange at once do not mix.
-        if (board != null && BoardCollectives.carriesEveryRanks(Math.max(largest, sendCount) * kind.sizeBytes()))
+        if (board != null && BoardCollectives.carriesBlocks(Math.max(largest, sendCount) * kind.sizeBytes()))
         {
             board.allgatherv(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }

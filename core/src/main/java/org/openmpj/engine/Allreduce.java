@@ -29,7 +29,7 @@ final class Allreduce
         final boolean large = (long)count * kind.sizeBytes() >= CollectiveThresholds.ALLREDUCE_SPLIT_MIN_BYTES
             && count / itemElements >= Fold.powerOfTwo(n);
         final BoardCollectives board = c.board();
-        if (board != null && op.isCommutative() && BoardCollectives.carriesEveryRanks((long)count * kind.sizeBytes()))
+        if (board != null && op.isCommutative() && BoardCollectives.carriesBlocks((long)count * kind.sizeBytes()))
         {
             board.allreduce(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, count / itemElements, op, scratch);
         }

@@ -58,8 +58,9 @@ public final class CollectiveThresholds
 
     /**
      * Whether the world communicator's Barrier, Bcast and Reduce (commutative operation) of at most
-     * {@link org.openmpj.device.WorldBoard#PAYLOAD_BYTES} bytes, and Allreduce (commutative), Allgather and Alltoall of at
-     * most {@link BoardCollectives#MOST_BYTES_OF_EVERY_RANK} bytes a rank (all its blocks, for Alltoall), go through the
+     * {@link org.openmpj.device.WorldBoard#PAYLOAD_BYTES} bytes, Allreduce (commutative) and Allgather of at most
+     * {@link BoardCollectives#MOST_BLOCK_BYTES} bytes a rank, and Alltoall of at most
+     * {@link BoardCollectives#MOST_ALLTOALL_BYTES} bytes a rank (all its blocks), go through the
      * world board of a device whose ranks all share memory ({@link BoardCollectives}), up to
      * {@link org.openmpj.device.WorldBoard#MOST_RANKS} ranks: {@code auto} where waits spin, {@code always}, or {@code never}.
      * Read when the world communicator is made.

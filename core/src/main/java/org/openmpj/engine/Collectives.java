@@ -212,7 +212,7 @@ public final class Collectives
         final Communicator c = begin(comm);
         final BoardCollectives board = c.board();
         final int blockCount = sendCounts[0];
-        if (board != null && recvCounts[0] == blockCount && BoardCollectives.carriesEveryRanks((long)blockCount * kind.sizeBytes() * c.size()))
+        if (board != null && recvCounts[0] == blockCount && BoardCollectives.carriesAlltoall((long)blockCount * kind.sizeBytes() * c.size()))
         {
             board.alltoall(c, sendBuf, sendOffset, sendDispls, recvBuf, recvOffset, recvDispls, blockCount, kind);
         }

@@ -34,4 +34,10 @@ class ShmProcessesWorldBoardIT extends AbstractConformanceSuite
     {
         runClean(2, BoardPrograms.FarBehindAndBothSidesOfTheLimit.class);
     }
+
+    @Test
+    void recordsOfSeveralLinesAheadOfASlowReader()
+    {
+        runClean(2, BoardPrograms.RecordsOfSeveralLinesAheadOfASlowReader.class);
+    }
 }

@@ -33,7 +33,7 @@ final class BoardPrograms
             final int size = MPI.COMM_WORLD.Size();
             for (int root = 0; root < size; root++)
             {
-                for (final int bytes : new int[] {0, 8, 24, 64, MOST})
+                for (final int bytes : new int[] {0, 8, 24, 64, 128, MOST})
                 {
                     final byte[] b = new byte[bytes];
                     final boolean[] z = new boolean[bytes];
@@ -59,7 +59,7 @@ final class BoardPrograms
                     reduceAt(root, rank, size, bytes / 8);
                 }
             }
-            for (final int bytes : new int[] {0, 8, 24, 64, MOST})
+            for (final int bytes : new int[] {0, 8, 24, 64, 128, MOST})
             {
                 allreduceAndAllgather(rank, size, bytes / 8);
                 MPI.COMM_WORLD.Barrier();
@@ -218,6 +218,39 @@ final class BoardPrograms
                     MPI.COMM_WORLD.Bcast(over, 0, over.length, MPI.LONG, root);
                     Check.equal(call, over[over.length - 1], "large Bcast " + call);
                     MPI.COMM_WORLD.Barrier();
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Rank 0 Bcasts records of four lines ten times as often as the board has slots, running ahead of the last rank, which
+     * pauses after every 16th call: a root whose slot that rank has just freed finds the next slot's record still unread, and
+     * must not take its lines ahead for its next call then. Every rank checks every value.
+     */
+    public static final class RecordsOfSeveralLinesAheadOfASlowReader
+    {
+        public static void main(final String[] args) throws InterruptedException
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            final long[] value = new long[24];
+            for (int call = 0; call < 10 * WorldBoard.SLOTS; call++)
+            {
+                for (int i = 0; i < value.length; i++)
+                {
+                    value[i] = rank == 0 ? call * 100L + i : -1;
+                }
+                MPI.COMM_WORLD.Bcast(value, 0, value.length, MPI.LONG, 0);
+                for (int i = 0; i < value.length; i++)
+                {
+                    Check.equal(call * 100L + i, value[i], "Bcast " + call + " item " + i);
+                }
+                if (rank == size - 1 && call % 16 == 0)
+                {
+                    Thread.sleep(1);
                 }
             }
             MPI.Finalize();

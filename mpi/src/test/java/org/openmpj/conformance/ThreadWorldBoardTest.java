@@ -45,6 +45,13 @@ class ThreadWorldBoardTest extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {2, 3})
+    void recordsOfSeveralLinesAheadOfASlowReader(final int processes)
+    {
+        runClean(processes, BoardPrograms.RecordsOfSeveralLinesAheadOfASlowReader.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 3})
     void lengthsThatDoNotMatch(final int processes)
     {
         runMismatched(processes, BoardPrograms.LengthsThatDoNotMatch.class);

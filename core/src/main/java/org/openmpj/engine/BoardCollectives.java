@@ -128,10 +128,12 @@ final class BoardCollectives
     static final int MOST_BLOCK_BYTES = 128;
 
     /**
-     * The most bytes of all of a rank's blocks an Alltoall takes through the board. On the AMD EPYC above, 128 B took
-     * 0.27-0.30 µs through the board against 0.25-0.27 as messages, 256 B up to 1 µs against 0.26-0.28.
+     * The most bytes of all of a rank's blocks an Alltoall takes through the board: all a record holds. On the AMD EPYC
+     * above, 2 ranks, blocks of 128 B (256 B a record, its lines taken ahead): 0.214-0.221 µs a call through the board
+     * against 0.25-0.29 as messages in the VM's fast state, and as messages, after Alltoalls of smaller blocks through the
+     * board, 1 to 8 µs in some runs.
      */
-    static final int MOST_ALLTOALL_BYTES = 64;
+    static final int MOST_ALLTOALL_BYTES = WorldBoard.PAYLOAD_BYTES;
 
     /** @return whether a Bcast or Reduce moving {@code bytes} bytes a rank goes through the board. */
     static boolean carries(final long bytes)
@@ -305,6 +307,7 @@ final class BoardCollectives
                 blockBytes);
         }
         publish(c, record, -1);
+        ownNextRecordLines(c.collectiveCount() + 1, blockBytes * size);
         for (int writer = 0; writer < size; writer++)
         {
             final long from = recordOf(c, tag, writer, blockBytes * size) + WorldBoard.PAYLOAD_OFFSET + rank * blockBytes;

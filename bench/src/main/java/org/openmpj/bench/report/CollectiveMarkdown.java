@@ -178,6 +178,7 @@ public final class CollectiveMarkdown
         {
             int judged = 0;
             int met = 0;
+            final SameState same = new SameState();
             for (final CollectiveOperation operation : CollectiveOperation.values())
             {
                 final Cells cells = judge(setup, operation, ranks, results, rounds);
@@ -187,17 +188,79 @@ public final class CollectiveMarkdown
                 {
                     rows.add(row(setup, operation, ranks, cells));
                 }
+                for (final int bytes : sizes(results, operation, ranks))
+                {
+                    same.add(setup, rounds, operation, ranks, bytes);
+                }
             }
             md.append("- ").append(ranks).append(" ranks: ")
                 .append(CollectiveTarget.describe(ranks, setup.cores(), setup.subject().label(), setup.reference().label())).append(": ")
                 .append(judged == 0 ? "nothing measured by both" : (met == judged ? "met" : "**missed**") + ", " + met + " of " + judged
                     + " cells within it")
-                .append(".\n");
+                .append('.').append(same.describe(setup, ranks)).append('\n');
         }
         md.append("\n| ranks | operation | target | sizes met | worst cell | worst cell's ratio per round |\n")
             .append("|---:|---|---:|---|---|---|\n");
         rows.forEach(md::append);
         md.append('\n');
+    }
+
+    /**
+     * The cells of one job size judged again on the rounds in which both implementations ran a cell in one state of the
+     * machine: each within {@link PingPongRatioTarget#SAME_STATE_SPREAD} times its own fastest round at that cell, or both
+     * beyond it. The report's verdict stays the median of every round's ratio; this sets apart the rounds in which the VM,
+     * not the programs, made the difference.
+     */
+    private static final class SameState
+    {
+        private int judged;
+        private int met;
+        private int withoutSuchRound;
+        private boolean roundsDiffered;
+
+        void add(final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation, final int ranks,
+            final int bytes)
+        {
+            final List<double[]> pairs = new ArrayList<>();
+            for (final List<CollectiveResult> round : rounds)
+            {
+                final Optional<CollectiveResult> mine = find(round, setup.subject(), operation, ranks, bytes);
+                final Optional<CollectiveResult> theirs = find(round, setup.reference(), operation, ranks, bytes);
+                if (mine.isPresent() && theirs.isPresent() && mine.get().usMedian() > 0 && theirs.get().usMedian() > 0)
+                {
+                    pairs.add(new double[] {mine.get().usMedian(), theirs.get().usMedian()});
+                }
+            }
+            if (pairs.isEmpty())
+            {
+                return;
+            }
+            final double fastestMine = pairs.stream().mapToDouble(pair -> pair[0]).min().orElseThrow();
+            final double fastestTheirs = pairs.stream().mapToDouble(pair -> pair[1]).min().orElseThrow();
+            final double spread = PingPongRatioTarget.SAME_STATE_SPREAD;
+            final double[] same = pairs.stream().filter(pair -> pair[0] > spread * fastestMine == pair[1] > spread * fastestTheirs)
+                .mapToDouble(pair -> pair[0] / pair[1]).toArray();
+            roundsDiffered |= same.length < pairs.size();
+            if (same.length == 0)
+            {
+                withoutSuchRound++;
+                return;
+            }
+            judged++;
+            met += CollectiveTarget.verdict(ranks, setup.cores(), Samples.median(same)) == CollectiveTarget.Verdict.MET ? 1 : 0;
+        }
+
+        /** @return a sentence on the cells judged on same-state rounds; empty when every round of every cell was one. */
+        String describe(final Setup setup, final int ranks)
+        {
+            if (!roundsDiffered)
+            {
+                return "";
+            }
+            return " On the rounds in which both ran a cell in one state (each within " + MarkdownReport.factor(
+                PingPongRatioTarget.SAME_STATE_SPREAD) + "× of its own fastest round there, or both beyond it): " + met + " of "
+                + judged + " cells within it" + (withoutSuchRound == 0 ? "" : ", " + withoutSuchRound + " without such a round") + ".";
+        }
     }
 
     /**

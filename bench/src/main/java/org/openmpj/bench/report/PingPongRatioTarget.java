@@ -18,6 +18,13 @@ import org.openmpj.bench.ResultSet;
  */
 public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implementation reference) implements PingPongTarget
 {
+    /**
+     * How far beyond its own fastest round at a size a side's time may lie and still count as run in the machine's state of
+     * that round. A VM whose cores' speed between each other changes several times over every few seconds puts the two
+     * sides of a round in different states now and then; such a round's ratio compares the machine rather than the programs.
+     */
+    public static final double SAME_STATE_SPREAD = 1.5;
+
     /** What a target limits. */
     public enum Kind
     {
@@ -52,6 +59,46 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implem
     }
 
     /**
+     * @param rounds  the results of each round.
+     * @param subject the implementation judged.
+     * @return a sentence on the rounds in which both sides ran in one state, each within {@link #SAME_STATE_SPREAD} times its
+     *         own fastest round at this size or both beyond it, with the median of their ratios; empty when every round that
+     *         measured both did so, or none measured both.
+     */
+    public Optional<String> sameState(final List<ResultSet> rounds, final Implementation subject)
+    {
+        final List<double[]> pairs = new ArrayList<>();
+        for (final ResultSet round : rounds)
+        {
+            final Optional<Double> mine = MarkdownReport.find(round, subject, bytes).map(result -> result.onewayUsMedian());
+            final Optional<Double> theirs = MarkdownReport.find(round, reference, bytes).map(result -> result.onewayUsMedian());
+            if (mine.isPresent() && theirs.isPresent() && mine.get() > 0 && theirs.get() > 0)
+            {
+                pairs.add(new double[] {mine.get(), theirs.get()});
+            }
+        }
+        final double fastestMine = pairs.stream().mapToDouble(pair -> pair[0]).min().orElse(0);
+        final double fastestTheirs = pairs.stream().mapToDouble(pair -> pair[1]).min().orElse(0);
+        final List<Double> same = new ArrayList<>();
+        for (final double[] pair : pairs)
+        {
+            if (pair[0] > SAME_STATE_SPREAD * fastestMine == pair[1] > SAME_STATE_SPREAD * fastestTheirs)
+            {
+                same.add(kind == Kind.TIME_AT_MOST ? pair[0] / pair[1] : pair[1] / pair[0]);
+            }
+        }
+        if (same.size() == pairs.size())
+        {
+            return Optional.empty();
+        }
+        final String which = " Rounds in which both ran in one state (each within " + MarkdownReport.factor(SAME_STATE_SPREAD)
+            + "× of its own fastest round at this size, or both beyond it): ";
+        return Optional.of(which + (same.isEmpty() ? "none of " + pairs.size() + "." : same.size() + " of " + pairs.size()
+            + ", median " + String.format(java.util.Locale.ROOT, "%.2f×",
+                org.openmpj.bench.Samples.median(same.stream().mapToDouble(Double::doubleValue).toArray())) + "."));
+    }
+
+    /**
      * @param subject the name of the implementation judged.
      * @return the target in words, e.g. {@code 1 B one-way time of OpenMPJ shm ≤ 1.2× Open MPI's}.
      */
@@ -67,6 +114,7 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implem
     public String report(final List<ResultSet> rounds, final Implementation subject, final long eagerLimitBytes)
     {
         return describe(subject.label()) + ": " + judge(rounds, subject).map(Judgement::describe)
-            .orElse(subject.label() + " and " + reference.label() + " not both measured at this size in any round") + ".";
+            .orElse(subject.label() + " and " + reference.label() + " not both measured at this size in any round") + "."
+            + sameState(rounds, subject).orElse("");
     }
 }

@@ -100,6 +100,31 @@ class CollectiveMarkdownTest
     }
 
     @Test
+    void cellsAreJudgedAgainOnTheRoundsInWhichBothRanInOneState()
+    {
+        // Bcast: Java slow (3× its fastest) in rounds 2 and 3, C fast throughout; only round 1 compares alike, at 1.0.
+        // Reduce: each side slow where the other was fast, in every round. Barrier: alike in every round.
+        final List<List<CollectiveResult>> rounds = List.of(
+            List.of(result(MINE, CollectiveOperation.BCAST, 2, 8, 1.0), result(THEIRS, CollectiveOperation.BCAST, 2, 8, 1.0),
+                result(MINE, CollectiveOperation.REDUCE, 2, 8, 1.0), result(THEIRS, CollectiveOperation.REDUCE, 2, 8, 3.0),
+                result(MINE, CollectiveOperation.BARRIER, 2, 0, 1.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 2.0)),
+            List.of(result(MINE, CollectiveOperation.BCAST, 2, 8, 3.0), result(THEIRS, CollectiveOperation.BCAST, 2, 8, 1.0),
+                result(MINE, CollectiveOperation.REDUCE, 2, 8, 3.0), result(THEIRS, CollectiveOperation.REDUCE, 2, 8, 1.0),
+                result(MINE, CollectiveOperation.BARRIER, 2, 0, 1.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 2.0)),
+            List.of(result(MINE, CollectiveOperation.BCAST, 2, 8, 3.0), result(THEIRS, CollectiveOperation.BCAST, 2, 8, 1.2),
+                result(MINE, CollectiveOperation.REDUCE, 2, 8, 1.0), result(THEIRS, CollectiveOperation.REDUCE, 2, 8, 3.0),
+                result(MINE, CollectiveOperation.BARRIER, 2, 0, 1.0), result(THEIRS, CollectiveOperation.BARRIER, 2, 0, 2.0)));
+        final CollectiveMarkdown.Setup two = new CollectiveMarkdown.Setup(MINE, THEIRS, List.of(2), 2, "0,1",
+            Map.of(2, List.of("--bind-to", "core")), BenchDevice.THREAD, "`bin/mpjrun -dev thread`");
+
+        final String md = CollectiveMarkdown.render(two, CollectiveRounds.combine(rounds), rounds, INFO);
+
+        assertTrue(md.contains("size (one rank per core or fewer): **missed**, 2 of 3 cells within it. On the rounds in which both ran a"
+            + " cell in one state (each within 1.5× of its own fastest round there, or both beyond it): 2 of 2 cells within it, 1 without"
+            + " such a round.\n"), md);
+    }
+
+    @Test
     void theRatioIsTheMedianOfTheRoundsRatiosNotTheRatioOfTheMedians()
     {
         // Round 2 is slow for both; the ratio of the combined medians (2.0 / 1.0) would hide that every round has 3x or more.

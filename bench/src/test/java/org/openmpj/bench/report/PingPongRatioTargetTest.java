@@ -48,8 +48,22 @@ class PingPongRatioTargetTest
         assertEquals("1 B bandwidth of Java ≥ 0.9× C's", bandwidth.describe("Java"));
         assertEquals("1 MiB one-way time of Java ≤ 1× C's",
             new PingPongRatioTarget(1024 * 1024, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.0, THEIRS).describe("Java"));
-        assertEquals("1 B bandwidth of Java ≥ 0.9× C's: 0.75×, **missed** (median of the ratios of the rounds: 0.50, 1.00).",
-            bandwidth.report(rounds, MINE, 65536));
+        assertEquals("1 B bandwidth of Java ≥ 0.9× C's: 0.75×, **missed** (median of the ratios of the rounds: 0.50, 1.00)."
+            + " Rounds in which both ran in one state (each within 1.5× of its own fastest round at this size, or both beyond it):"
+            + " 1 of 2, median 1.00×.", bandwidth.report(rounds, MINE, 65536));
+    }
+
+    @Test
+    void roundsInWhichTheSidesMetDifferentStatesAreSetApart()
+    {
+        // Java fast in rounds 1 and 3, slow in 2 and 4; C fast in 1 and 2, slow in 3 and 4: rounds 1 and 4 are alike.
+        final List<ResultSet> rounds = List.of(round(1.0, 1.0), round(4.0, 1.1), round(1.1, 3.0), round(4.4, 4.0));
+        final PingPongRatioTarget time = new PingPongRatioTarget(1, PingPongRatioTarget.Kind.TIME_AT_MOST, 1.2, THEIRS);
+        assertEquals(" Rounds in which both ran in one state (each within 1.5× of its own fastest round at this size, or both"
+            + " beyond it): 2 of 4, median 1.05×.", time.sameState(rounds, MINE).orElseThrow());
+        assertTrue(time.sameState(List.of(round(1.0, 1.0), round(1.2, 1.4)), MINE).isEmpty(), "every round alike");
+        assertEquals(" Rounds in which both ran in one state (each within 1.5× of its own fastest round at this size, or both"
+            + " beyond it): none of 2.", time.sameState(List.of(round(1.0, 3.0), round(3.0, 1.0)), MINE).orElseThrow());
     }
 
     @Test

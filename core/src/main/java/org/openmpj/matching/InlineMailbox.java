@@ -44,6 +44,12 @@ public final class InlineMailbox extends LeadingPadding
     /** Bytes of a slot: one cache line. */
     public static final int SLOT_BYTES = 64;
     private static final int SLOT_LONGS = SLOT_BYTES / Long.BYTES;
+    /**
+     * The most slots taken ahead after a frame ({@link #ownSlotsAhead}). Two thread ranks' ping-pong on an AMD EPYC, one way,
+     * fastest batch in the VM's fast state: 256 B 0.160-0.167 µs against 0.184-0.250 without, 512 B 0.215-0.229 against
+     * 0.255-0.37, 2 KiB 0.45-0.53 against 0.52-1.13; 1 B unchanged.
+     */
+    private static final int OWNED_AHEAD_MAX_SLOTS = 16;
     static final int SEQUENCE_OFFSET = 0;
     /** The context in the low half, the source in the high half. */
     static final int CONTEXT_SOURCE_OFFSET = 8;
@@ -147,6 +153,7 @@ public final class InlineMailbox extends LeadingPadding
             copyIn(send.buffer, send.kind, send.offset, slots, frameAt + PAYLOAD_OFFSET / Long.BYTES, bytes);
             SLOT.setRelease(slots, frameAt + SEQUENCE_OFFSET / Long.BYTES, w.tail + 1);
             w.tail += frameSlots;
+            ownSlotsAhead(w, frameSlots);
         }
         finally
         {
@@ -154,6 +161,27 @@ public final class InlineMailbox extends LeadingPadding
         }
         send.completeSent(false);
         return true;
+    }
+
+    /**
+     * Takes into this core's cache, for writing, the slots after the tail that a next frame as long as the last would fill
+     * beyond its first (at most {@link #OWNED_AHEAD_MAX_SLOTS}), where the reader has freed them: the reader cleared their
+     * sequence words and holds their lines, and a frame is not seen before its last store is in, so each further slot of a
+     * frame cost a crossing between the cores on the message's path. The tail's own slot is left alone, since the reader
+     * polls it; each other gets its last word written, which is payload or padding to any frame.
+     */
+    private void ownSlotsAhead(final Writer w, final int frameSlots)
+    {
+        final int ahead = Math.min(frameSlots - 1, OWNED_AHEAD_MAX_SLOTS);
+        for (int slot = 1; slot <= ahead; slot++)
+        {
+            final long position = w.tail + slot;
+            if (position - w.cachedHead >= capacity)
+            {
+                return;
+            }
+            slots[(int)(position & mask) * SLOT_LONGS + SLOT_LONGS - 1] = 0L;
+        }
     }
 
     /** @return how far the receiver has read: it changes while the receiver drains this mailbox, and stays put while it does not. */

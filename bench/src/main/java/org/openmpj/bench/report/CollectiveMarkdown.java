@@ -197,7 +197,7 @@ public final class CollectiveMarkdown
                 .append(CollectiveTarget.describe(ranks, setup.cores(), setup.subject().label(), setup.reference().label())).append(": ")
                 .append(judged == 0 ? "nothing measured by both" : (met == judged ? "met" : "**missed**") + ", " + met + " of " + judged
                     + " cells within it")
-                .append('.').append(same.describe(setup, ranks)).append('\n');
+                .append('.').append(same.describe()).append('\n');
         }
         md.append("\n| ranks | operation | target | sizes met | worst cell | worst cell's ratio per round |\n")
             .append("|---:|---|---:|---|---|---|\n");
@@ -207,8 +207,7 @@ public final class CollectiveMarkdown
 
     /**
      * The cells of one job size judged again on the rounds in which both implementations ran a cell in one state of the
-     * machine: each within {@link PingPongRatioTarget#SAME_STATE_SPREAD} times its own fastest round at that cell, or both
-     * beyond it. The report's verdict stays the median of every round's ratio; this sets apart the rounds in which the VM,
+     * machine ({@link SameStateRounds}). The report's verdict stays the median of every round's ratio; this sets apart the rounds in which the VM,
      * not the programs, made the difference.
      */
     private static final class SameState
@@ -221,26 +220,22 @@ public final class CollectiveMarkdown
         void add(final Setup setup, final List<List<CollectiveResult>> rounds, final CollectiveOperation operation, final int ranks,
             final int bytes)
         {
-            final List<double[]> pairs = new ArrayList<>();
+            final List<double[]> times = new ArrayList<>();
             for (final List<CollectiveResult> round : rounds)
             {
                 final Optional<CollectiveResult> mine = find(round, setup.subject(), operation, ranks, bytes);
                 final Optional<CollectiveResult> theirs = find(round, setup.reference(), operation, ranks, bytes);
                 if (mine.isPresent() && theirs.isPresent() && mine.get().usMedian() > 0 && theirs.get().usMedian() > 0)
                 {
-                    pairs.add(new double[] {mine.get().usMedian(), theirs.get().usMedian()});
+                    times.add(new double[] {mine.get().usMedian(), theirs.get().usMedian()});
                 }
             }
-            if (pairs.isEmpty())
+            if (times.isEmpty())
             {
                 return;
             }
-            final double fastestMine = pairs.stream().mapToDouble(pair -> pair[0]).min().orElseThrow();
-            final double fastestTheirs = pairs.stream().mapToDouble(pair -> pair[1]).min().orElseThrow();
-            final double spread = PingPongRatioTarget.SAME_STATE_SPREAD;
-            final double[] same = pairs.stream().filter(pair -> pair[0] > spread * fastestMine == pair[1] > spread * fastestTheirs)
-                .mapToDouble(pair -> pair[0] / pair[1]).toArray();
-            roundsDiffered |= same.length < pairs.size();
+            final double[] same = SameStateRounds.timeRatios(times);
+            roundsDiffered |= same.length < times.size();
             if (same.length == 0)
             {
                 withoutSuchRound++;
@@ -251,15 +246,14 @@ public final class CollectiveMarkdown
         }
 
         /** @return a sentence on the cells judged on same-state rounds; empty when every round of every cell was one. */
-        String describe(final Setup setup, final int ranks)
+        String describe()
         {
             if (!roundsDiffered)
             {
                 return "";
             }
-            return " On the rounds in which both ran a cell in one state (each within " + MarkdownReport.factor(
-                PingPongRatioTarget.SAME_STATE_SPREAD) + "× of its own fastest round there, or both beyond it): " + met + " of "
-                + judged + " cells within it" + (withoutSuchRound == 0 ? "" : ", " + withoutSuchRound + " without such a round") + ".";
+            return " On the rounds in which both ran a cell in one state (" + SameStateRounds.RULE + " there, or both beyond it): "
+                + met + " of " + judged + " cells within it" + (withoutSuchRound == 0 ? "" : ", " + withoutSuchRound + " without such a round") + ".";
         }
     }
 

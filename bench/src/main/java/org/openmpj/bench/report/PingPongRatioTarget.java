@@ -1,6 +1,7 @@
 package org.openmpj.bench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,13 +19,6 @@ import org.openmpj.bench.ResultSet;
  */
 public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implementation reference) implements PingPongTarget
 {
-    /**
-     * How far beyond its own fastest round at a size a side's time may lie and still count as run in the machine's state of
-     * that round. A VM whose cores' speed between each other changes several times over every few seconds puts the two
-     * sides of a round in different states now and then; such a round's ratio compares the machine rather than the programs.
-     */
-    public static final double SAME_STATE_SPREAD = 1.5;
-
     /** What a target limits. */
     public enum Kind
     {
@@ -41,16 +35,7 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implem
      */
     public Optional<Judgement> judge(final List<ResultSet> rounds, final Implementation subject)
     {
-        final List<Double> ratios = new ArrayList<>();
-        for (final ResultSet round : rounds)
-        {
-            final Optional<Double> mine = MarkdownReport.find(round, subject, bytes).map(result -> result.onewayUsMedian());
-            final Optional<Double> theirs = MarkdownReport.find(round, reference, bytes).map(result -> result.onewayUsMedian());
-            if (mine.isPresent() && theirs.isPresent() && mine.get() > 0 && theirs.get() > 0)
-            {
-                ratios.add(kind == Kind.TIME_AT_MOST ? mine.get() / theirs.get() : theirs.get() / mine.get());
-            }
-        }
+        final List<Double> ratios = times(rounds, subject).stream().map(pair -> ratio(pair[0] / pair[1])).toList();
         if (ratios.isEmpty())
         {
             return Optional.empty();
@@ -61,41 +46,42 @@ public record PingPongRatioTarget(int bytes, Kind kind, double threshold, Implem
     /**
      * @param rounds  the results of each round.
      * @param subject the implementation judged.
-     * @return a sentence on the rounds in which both sides ran in one state, each within {@link #SAME_STATE_SPREAD} times its
-     *         own fastest round at this size or both beyond it, with the median of their ratios; empty when every round that
-     *         measured both did so, or none measured both.
+     * @return a sentence on the rounds in which both sides ran in one state ({@link SameStateRounds}), with the median of
+     *         their ratios; empty when every round that measured both did so, or none measured both.
      */
     public Optional<String> sameState(final List<ResultSet> rounds, final Implementation subject)
     {
-        final List<double[]> pairs = new ArrayList<>();
+        final List<double[]> times = times(rounds, subject);
+        final double[] same = Arrays.stream(SameStateRounds.timeRatios(times)).map(this::ratio).toArray();
+        if (same.length == times.size())
+        {
+            return Optional.empty();
+        }
+        final String which = " Rounds in which both ran in one state (" + SameStateRounds.RULE + " at this size, or both beyond it): ";
+        return Optional.of(which + (same.length == 0 ? "none of " + times.size() + "." : same.length + " of " + times.size()
+            + ", median " + String.format(java.util.Locale.ROOT, "%.2f×", org.openmpj.bench.Samples.median(same)) + "."));
+    }
+
+    /** @return each round's one-way time of {@code subject} and of the reference at this size, where the round measured both. */
+    private List<double[]> times(final List<ResultSet> rounds, final Implementation subject)
+    {
+        final List<double[]> times = new ArrayList<>();
         for (final ResultSet round : rounds)
         {
             final Optional<Double> mine = MarkdownReport.find(round, subject, bytes).map(result -> result.onewayUsMedian());
             final Optional<Double> theirs = MarkdownReport.find(round, reference, bytes).map(result -> result.onewayUsMedian());
             if (mine.isPresent() && theirs.isPresent() && mine.get() > 0 && theirs.get() > 0)
             {
-                pairs.add(new double[] {mine.get(), theirs.get()});
+                times.add(new double[] {mine.get(), theirs.get()});
             }
         }
-        final double fastestMine = pairs.stream().mapToDouble(pair -> pair[0]).min().orElse(0);
-        final double fastestTheirs = pairs.stream().mapToDouble(pair -> pair[1]).min().orElse(0);
-        final List<Double> same = new ArrayList<>();
-        for (final double[] pair : pairs)
-        {
-            if (pair[0] > SAME_STATE_SPREAD * fastestMine == pair[1] > SAME_STATE_SPREAD * fastestTheirs)
-            {
-                same.add(kind == Kind.TIME_AT_MOST ? pair[0] / pair[1] : pair[1] / pair[0]);
-            }
-        }
-        if (same.size() == pairs.size())
-        {
-            return Optional.empty();
-        }
-        final String which = " Rounds in which both ran in one state (each within " + MarkdownReport.factor(SAME_STATE_SPREAD)
-            + "× of its own fastest round at this size, or both beyond it): ";
-        return Optional.of(which + (same.isEmpty() ? "none of " + pairs.size() + "." : same.size() + " of " + pairs.size()
-            + ", median " + String.format(java.util.Locale.ROOT, "%.2f×",
-                org.openmpj.bench.Samples.median(same.stream().mapToDouble(Double::doubleValue).toArray())) + "."));
+        return times;
+    }
+
+    /** @return the judged ratio for {@code timeRatio}, the subject's time over the reference's: itself, or its inverse for bandwidth. */
+    private double ratio(final double timeRatio)
+    {
+        return kind == Kind.TIME_AT_MOST ? timeRatio : 1 / timeRatio;
     }
 
     /**

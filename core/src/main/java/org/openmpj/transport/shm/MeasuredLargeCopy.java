@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>A sample is the time from the clear-to-send to the payload's landing, per byte; sizes are classed by powers of two. A
  * way's figure is the mean of its last two samples: one message held up (by an interrupt, or a sender busy elsewhere)
  * counts half, a way whose times scatter is judged by their mean rather than by its luckiest message, and a change of the
- * machine's state shows after two. A trial's sample is at most {@link #TRIAL_EVERY} messages older than the chosen way's, so both come from
- * the same state unless it changed in between, which the next trials correct.
+ * machine's state shows after two. A trial's sample is at most {@link #TRIAL_EVERY} messages older than the chosen way's,
+ * so both come from the same state unless it changed in between, which the next trials correct.
  *
  * <p>Thread-safety: {@link #pulls} from any thread (a receive may clear a send in any thread); {@link #landed} by the
  * transport's reading thread. Samples are read and written opaquely: a decision made on a figure a moment old is still a

@@ -51,7 +51,7 @@ final class ShmTransport implements Transport
     private final ShmPairedCopy[] pairedCopies;
     /** {@link #smallestPairedCopyBytes}: the paired copies' threshold, or {@code Long.MAX_VALUE} without them. */
     private final long smallestPairedCopyBytes;
-    /** Says at close what the paired copies did, when the job is verbose; null otherwise. */
+    /** Says at close what the paired copies and the measured choice of large-message path did, when verbose; null otherwise. */
     private volatile java.util.function.Consumer<String> closingReport;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean sleeping = new AtomicBoolean();

@@ -42,14 +42,21 @@ record NativeIoSettings(boolean enabled, int sendPieceBytes, String sameHostCong
     /** @return one line for {@code mpjrun -v}: the congestion control connections within a host use. */
     String describeCongestion()
     {
-        final List<String> kernelDefault = kernelList(DEFAULT);
-        final String system = kernelDefault == null || kernelDefault.isEmpty() ? "the kernel's default" : kernelDefault.get(0);
-        if (sameHostCongestion.isEmpty() || !enabled)
+        final String kernelDefault = kernelDefaultCongestion();
+        final String system = kernelDefault.isEmpty() ? "the kernel's default" : kernelDefault;
+        if (sameHostCongestion.isEmpty() || !enabled || sameHostCongestion.equals(kernelDefault))
         {
             return "tcp: connections within a host keep " + system + " congestion control";
         }
-        return "tcp: connections within a host use " + sameHostCongestion + " congestion control (the kernel's default is "
-            + system + ")";
+        return "tcp: connections within a host send large payloads under " + sameHostCongestion + " congestion control, "
+            + "eager messages under " + system;
+    }
+
+    /** @return the kernel's default congestion control ({@code net.ipv4.tcp_congestion_control}); empty where unknown. */
+    static String kernelDefaultCongestion()
+    {
+        final List<String> names = kernelList(DEFAULT);
+        return names == null || names.isEmpty() ? "" : names.get(0);
     }
 
     /** @return the names a kernel file lists, or null where it cannot be read (not Linux). */

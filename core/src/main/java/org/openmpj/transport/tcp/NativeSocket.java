@@ -155,26 +155,26 @@ final class NativeSocket
      * names them) from now on.
      *
      * @throws IOException naming the errno when the kernel refuses: the name is unknown, or not among
-     *                     {@code net.ipv4.tcp_allowed_congestion_control} for a process without CAP_NET_ADMIN.
+     *                     {@code net.ipv4.tcp_allowed_congestion_control} for a process without {@code CAP_NET_ADMIN}.
      */
     void useCongestionControl(final String name) throws IOException
     {
-        final byte[] ascii = name.getBytes(StandardCharsets.US_ASCII);
-        if (ascii.length >= CONGESTION_NAME_BYTES)
+        useCongestionControl(congestionName(name));
+    }
+
+    /**
+     * As {@link #useCongestionControl(String)}, with a name made by {@link #congestionName}, so that switching makes no
+     * object. Called by the sending side's thread only (it uses that side's errno slot).
+     */
+    void useCongestionControl(final MemorySegment name) throws IOException
+    {
+        try
         {
-            throw new IOException("congestion control name '" + name + "' is longer than the kernel's "
-                + (CONGESTION_NAME_BYTES - 1) + " characters");
-        }
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment value = arena.allocate(ascii.length + 1L);
-            value.copyFrom(MemorySegment.ofArray(ascii));
-            final MemorySegment state = arena.allocate(CALL_STATE);
-            final int result = (int)Calls.SETSOCKOPT.invokeExact(state, fd, IPPROTO_TCP, TCP_CONGESTION, value, ascii.length);
+            final int result = (int)Calls.SETSOCKOPT.invokeExact(sendState, fd, IPPROTO_TCP, TCP_CONGESTION, name, (int)name.byteSize() - 1);
             if (result != 0)
             {
-                throw new IOException("the kernel refused congestion control '" + name + "' on descriptor " + fd + " (errno "
-                    + (int)ERRNO.get(state, 0L) + ")");
+                throw new IOException("the kernel refused congestion control '" + name.getString(0) + "' on descriptor " + fd
+                    + " (errno " + (int)ERRNO.get(sendState, 0L) + ")");
             }
         }
         catch (final IOException ex)
@@ -185,6 +185,23 @@ final class NativeSocket
         {
             throw new IOException("setsockopt on descriptor " + fd + " failed: " + ex, ex);
         }
+    }
+
+    /**
+     * @return {@code name} as the kernel takes it, with its terminating zero, in memory the garbage collector frees.
+     * @throws IOException when the name is longer than the kernel's limit.
+     */
+    static MemorySegment congestionName(final String name) throws IOException
+    {
+        final byte[] ascii = name.getBytes(StandardCharsets.US_ASCII);
+        if (ascii.length >= CONGESTION_NAME_BYTES)
+        {
+            throw new IOException("congestion control name '" + name + "' is longer than the kernel's "
+                + (CONGESTION_NAME_BYTES - 1) + " characters");
+        }
+        final MemorySegment value = Arena.ofAuto().allocate(ascii.length + 1L);
+        value.copyFrom(MemorySegment.ofArray(ascii));
+        return value;
     }
 
     /**

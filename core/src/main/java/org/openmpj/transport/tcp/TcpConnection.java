@@ -8,7 +8,6 @@ import java.net.NetworkInterface;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.device.BufferCopy;
@@ -43,8 +42,6 @@ final class TcpConnection implements FrameWriter
     private static final int NATIVE_MIN_BYTES = 64 * 1024;
     /** The most one native receive moves, so that the call stays short (it holds off the garbage collector). */
     private static final int NATIVE_MAX_BYTES = 4 * 1024 * 1024;
-    /** Whether this process said already that the kernel refused the congestion control for connections within the host. */
-    private static final AtomicBoolean CONGESTION_REFUSED = new AtomicBoolean();
     private final SocketChannel channel;
     /** Whether large payloads may go natively and how; the descriptor for it is looked up on the first one (see {@link #nativeSocket}). */
     private final NativeIoSettings nativeIo;
@@ -64,6 +61,9 @@ final class TcpConnection implements FrameWriter
     /** The frame whose payload is being staged, once its header went to {@link #out}. */
     private OutFrame current;
     private final FrameBacklog queue = new FrameBacklog();
+    /** The congestion control's switch, made when the first large payload goes; written and used under the write lock. */
+    private CongestionSwitch congestion = CongestionSwitch.NONE;
+    private boolean congestionChosen;
     private volatile boolean backlog;
     private volatile boolean closed;
 
@@ -308,10 +308,6 @@ final class TcpConnection implements FrameWriter
             {
                 socketLookedUp = true;
                 socket = nativeIo.enabled() ? NativeSocket.of(channel) : null;
-                if (socket != null && !nativeIo.sameHostCongestion().isEmpty() && withinHost())
-                {
-                    useSameHostCongestion(socket);
-                }
             }
             return socket;
         }
@@ -328,25 +324,6 @@ final class TcpConnection implements FrameWriter
         catch (final IOException ex)
         {
             return false;
-        }
-    }
-
-    /**
-     * Switches the connection to {@link NativeIoSettings#sameHostCongestion()}; where the kernel refuses (a name it does not
-     * allow this process), says so once per process and keeps its default.
-     */
-    private void useSameHostCongestion(final NativeSocket descriptor)
-    {
-        try
-        {
-            descriptor.useCongestionControl(nativeIo.sameHostCongestion());
-        }
-        catch (final IOException ex)
-        {
-            if (CONGESTION_REFUSED.compareAndSet(false, true))
-            {
-                System.err.println("openmpj: tcp: connections within this host keep the kernel's congestion control: " + ex.getMessage());
-            }
         }
     }
 
@@ -442,7 +419,14 @@ final class TcpConnection implements FrameWriter
         out.clear();
         FrameDescriptor.encode(out, type, payloadKind.ordinal(), flags, context, source, tag, byteCount, id, aux,
             protocol.takeOwedCredit());
-        final long staged = sendsNatively(payloadKind, payloadBytes) ? 0 : stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
+        final boolean large = sendsNatively(payloadKind, payloadBytes);
+        if (large && !congestionChosen)
+        {
+            congestionChosen = true;
+            congestion = CongestionSwitch.of(socket, nativeIo, withinHost());
+        }
+        congestion.beforeFrame(type, large);
+        final long staged = large ? 0 : stage(payload, payloadKind, payloadOffset, 0, payloadBytes);
         out.flip();
         return staged;
     }

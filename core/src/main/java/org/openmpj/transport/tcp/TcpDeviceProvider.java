@@ -49,15 +49,16 @@ public final class TcpDeviceProvider implements DeviceProvider
     public static final String NATIVE_IO_PROP_NAME = "openmpj.tcp.nativeIo";
 
     /**
-     * The kernel's congestion control for connections to ranks on the same host, set where native I/O is on; empty keeps
-     * the kernel's default. Why: BBR, the default of many kernels, sizes its window from bandwidth times the smallest
+     * The kernel's congestion control under which a connection to a rank on the same host sends large payloads, set where
+     * native I/O is on (eager messages go back to the kernel's default, see {@link CongestionSwitch}); empty keeps the
+     * kernel's default throughout. Why: BBR, the default of many kernels, sizes its window from bandwidth times the smallest
      * round trip, a few microseconds within a host, so after its start-up phase a 1 MiB message no longer fits the window
      * and waits for acknowledgements. Measured on loopback, 2 ranks on 2 cores of an Intel Xeon: a 1 MiB ping-pong took
      * 300-315 µs one way under BBR once its start-up ended (118 µs before), 104-106 µs under reno; a C ping-pong showed the
      * same (113-118 µs, then 313-317; 90 µs under reno in one send).
      */
     public static final String SAME_HOST_CONGESTION_PROP_NAME = "openmpj.tcp.sameHostCongestion";
-    /** Default congestion control within a host: reno, which every Linux kernel has and allows every process. */
+    /** Default congestion control for large payloads within a host: reno, which every Linux kernel has and allows every process. */
     public static final String SAME_HOST_CONGESTION_DEFAULT = "reno";
 
     /** The most payload bytes one native send moves; a larger payload goes in several sends. */
@@ -112,7 +113,8 @@ public final class TcpDeviceProvider implements DeviceProvider
             new ConfigOption(SEND_PIECE_PROP_NAME, Long.toString(SEND_PIECE_DEFAULT),
                 "bytes: the most one native send moves (" + SEND_PIECE_MIN + " to " + SEND_PIECE_DEFAULT + "); larger payloads go in several"),
             new ConfigOption(SAME_HOST_CONGESTION_PROP_NAME, SAME_HOST_CONGESTION_DEFAULT,
-                "the kernel's congestion control for connections within a host, where native I/O is on; empty keeps the kernel's default"));
+                "the kernel's congestion control for large payloads between ranks of one host, where native I/O is on (eager"
+                    + " messages go under the kernel's default); empty keeps the kernel's default throughout"));
     }
 
     @Override

@@ -27,22 +27,36 @@ import org.openmpj.device.Request;
 import org.openmpj.device.SendMode;
 
 /**
- * Connections between ranks of one host switch to {@link TcpDeviceProvider#SAME_HOST_CONGESTION_PROP_NAME} when their
- * first large payload goes natively, as the kernel reports them ({@code ss -tni}); an empty setting keeps the kernel's
- * default, and a name the kernel lacks is refused naming it.
+ * Connections between ranks of one host send large payloads under {@link TcpDeviceProvider#SAME_HOST_CONGESTION_PROP_NAME}
+ * and go back to the kernel's default after a stream of eager messages, as the kernel reports them ({@code ss -tni}); an empty
+ * setting keeps the kernel's default, and a name the kernel lacks is refused naming it.
  */
 @Timeout(60)
 class TcpSameHostCongestionTest
 {
     private static final int MESSAGE_BYTES = 1024 * 1024;
+    private static final int EAGER_BYTES = 8;
     /** An info line of {@code ss -tni}: the congestion control's name first, the bytes received further on. */
     private static final Pattern INFO_LINE = Pattern.compile("^\\s+([a-z0-9_]+) .*\\bbytes_received:(\\d+)");
 
     @Test
     void connectionsThatCarriedALargeMessageUseTheSettingByDefault() throws Exception
     {
-        final List<String> used = congestionOfConnectionsThatCarriedAMessage(Map.of());
+        final List<String> used = congestionOfConnectionsThatCarriedAMessage(Map.of(), 0);
         assertEquals(List.of(TcpDeviceProvider.SAME_HOST_CONGESTION_DEFAULT, TcpDeviceProvider.SAME_HOST_CONGESTION_DEFAULT), used,
+            "both ends of the connection between the ranks");
+    }
+
+    @Test
+    void aStreamOfEagerMessagesAfterALargeOneGoesUnderTheKernelsDefaultAgain() throws Exception
+    {
+        final String kernelDefault = Files.readString(Path.of("/proc/sys/net/ipv4/tcp_congestion_control")).trim();
+        final String bulk = TcpDeviceProvider.SAME_HOST_CONGESTION_DEFAULT;
+        assertEquals(List.of(bulk, bulk),
+            congestionOfConnectionsThatCarriedAMessage(Map.of(), CongestionSwitch.EAGER_MESSAGES_BEFORE_DEFAULT - 1),
+            "a few eager messages between large ones leave it");
+        assertEquals(List.of(kernelDefault, kernelDefault),
+            congestionOfConnectionsThatCarriedAMessage(Map.of(), CongestionSwitch.EAGER_MESSAGES_BEFORE_DEFAULT),
             "both ends of the connection between the ranks");
     }
 
@@ -50,7 +64,7 @@ class TcpSameHostCongestionTest
     void anEmptySettingKeepsTheKernelsDefault() throws Exception
     {
         final String kernelDefault = Files.readString(Path.of("/proc/sys/net/ipv4/tcp_congestion_control")).trim();
-        final List<String> used = congestionOfConnectionsThatCarriedAMessage(Map.of(TcpDeviceProvider.SAME_HOST_CONGESTION_PROP_NAME, ""));
+        final List<String> used = congestionOfConnectionsThatCarriedAMessage(Map.of(TcpDeviceProvider.SAME_HOST_CONGESTION_PROP_NAME, ""), 0);
         assertEquals(List.of(kernelDefault, kernelDefault), used, "both ends of the connection between the ranks");
     }
 
@@ -84,27 +98,39 @@ class TcpSameHostCongestionTest
     }
 
     /**
-     * Runs a job of two ranks that sends a large message each way, then asks the kernel for the congestion control of
-     * every connection of the ranks' listening ports that received one.
+     * Runs a job of two ranks that sends a large message each way, then {@code eagerMessages} small ones each way, then
+     * asks the kernel for the congestion control of every connection of the ranks' listening ports that received a large
+     * one.
      */
-    private static List<String> congestionOfConnectionsThatCarriedAMessage(final Map<String, String> properties) throws Exception
+    private static List<String> congestionOfConnectionsThatCarriedAMessage(final Map<String, String> properties, final int eagerMessages)
+        throws Exception
     {
         try (TcpTestJob job = new TcpTestJob(2, properties))
         {
-            for (final int[] pair : new int[][] {{0, 1}, {1, 0}})
+            exchange(job, MESSAGE_BYTES);
+            for (int i = 0; i < eagerMessages; i++)
             {
-                final Request send = job.devices[pair[0]].isend(new byte[MESSAGE_BYTES], Primitive.BYTE, 0, MESSAGE_BYTES, pair[1], pair[0], 3, 0,
-                    SendMode.STANDARD);
-                final Request recv = job.devices[pair[1]].irecv(new byte[MESSAGE_BYTES], Primitive.BYTE, 0, MESSAGE_BYTES, pair[0], 3, 0);
-                while (!send.isComplete() || !recv.isComplete())
-                {
-                    job.devices[0].progress();
-                    job.devices[1].progress();
-                }
-                assertNull(recv.error());
+                exchange(job, EAGER_BYTES);
             }
             final String out = ss(port(job.address(0)), port(job.address(1)));
             return carriedAMessage(out);
+        }
+    }
+
+    /** Sends a message of {@code bytes} from rank 0 to 1 and then one back. */
+    private static void exchange(final TcpTestJob job, final int bytes)
+    {
+        for (final int[] pair : new int[][] {{0, 1}, {1, 0}})
+        {
+            final Request send = job.devices[pair[0]].isend(new byte[bytes], Primitive.BYTE, 0, bytes, pair[1], pair[0], 3, 0,
+                SendMode.STANDARD);
+            final Request recv = job.devices[pair[1]].irecv(new byte[bytes], Primitive.BYTE, 0, bytes, pair[0], 3, 0);
+            while (!send.isComplete() || !recv.isComplete())
+            {
+                job.devices[0].progress();
+                job.devices[1].progress();
+            }
+            assertNull(recv.error());
         }
     }
 

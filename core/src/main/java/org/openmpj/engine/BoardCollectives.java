@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.Device;
 import org.openmpj.device.Primitive;
@@ -291,8 +292,10 @@ final class BoardCollectives
     }
 
     /**
-     * Alltoall of blocks of {@code blockCount} elements: every rank posts its blocks for all ranks, in rank order, as one
-     * record, then copies its own block out of every rank's record.
+     * Alltoall of blocks of {@code blockCount} elements: every rank posts its blocks for the other ranks, in rank order, as
+     * one record, then copies its own block out of every other rank's record, and its block for itself straight across.
+     * Leaving a rank's block for itself off the record spares a line or more of it: 2 ranks, blocks of 128 B, a record of
+     * three lines instead of five.
      */
     void alltoall(
         final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendDispls, final Object recvBuf, final int recvOffset,
@@ -300,23 +303,34 @@ final class BoardCollectives
     {
         final int tag = Transfers.tag(Transfers.TAG_ALLTOALL, 0);
         final long blockBytes = (long)blockCount * kind.sizeBytes();
-        final long record = open(c, tag, blockBytes * size);
+        final long recordBytes = blockBytes * (size - 1);
+        final long record = open(c, tag, recordBytes);
         for (int to = 0; to < size && blockBytes > 0; to++)
         {
-            BufferCopy.toSegment(sendBuf, kind, sendOffset + sendDispls[to], 0, board, record + WorldBoard.PAYLOAD_OFFSET + to * blockBytes,
-                blockBytes);
+            if (to != rank)
+            {
+                BufferCopy.toSegment(sendBuf, kind, sendOffset + sendDispls[to], 0, board,
+                    record + WorldBoard.PAYLOAD_OFFSET + blockIndex(to, rank) * blockBytes, blockBytes);
+            }
         }
         publish(c, record, -1);
-        ownNextRecordLines(c.collectiveCount() + 1, blockBytes * size);
+        ownNextRecordLines(c.collectiveCount() + 1, recordBytes);
+        ArrayCopy.copyElements(kind, sendBuf, sendOffset + sendDispls[rank], recvBuf, recvOffset + recvDispls[rank], blockCount);
         for (int writer = 0; writer < size; writer++)
         {
-            final long from = recordOf(c, tag, writer, blockBytes * size) + WorldBoard.PAYLOAD_OFFSET + rank * blockBytes;
-            BufferCopy.fromSegment(board, from, blockBytes, recvBuf, kind, recvOffset + recvDispls[writer], 0);
             if (writer != rank)
             {
+                final long from = awaitRecord(c, tag, writer, recordBytes) + WorldBoard.PAYLOAD_OFFSET + blockIndex(rank, writer) * blockBytes;
+                BufferCopy.fromSegment(board, from, blockBytes, recvBuf, kind, recvOffset + recvDispls[writer], 0);
                 markRead(writer);
             }
         }
+    }
+
+    /** @return where the block for rank {@code to} lies in the Alltoall record of {@code writer}, which holds none for itself. */
+    private static int blockIndex(final int to, final int writer)
+    {
+        return to < writer ? to : to - 1;
     }
 
     /** Barrier: every rank posts an empty record, then waits for every other rank's. */

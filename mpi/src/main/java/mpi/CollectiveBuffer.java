@@ -193,6 +193,15 @@ final class CollectiveBuffer
         final Object buf, final int offset, final int[] itemCounts, final int[] itemDispls, final Datatype type, final int n,
         final boolean receive)
     {
+        if (blocksAsGiven(type, itemCounts, n))
+        {
+            int total = 0;
+            for (int i = 0; i < n; i++)
+            {
+                total += itemCounts[i];
+            }
+            return new CollectiveBuffer(type, buf, offset, buf, offset, total, itemCounts, itemDispls, false, receive, null);
+        }
         final Layout layout = type.layout();
         final int[] counts = new int[n];
         final int[] displs = new int[n];
@@ -225,6 +234,27 @@ final class CollectiveBuffer
             }
         }
         return new CollectiveBuffer(type, buf, offset, scratch, 0, total, counts, displs, true, receive, receive ? origins : null);
+    }
+
+    /**
+     * @return whether {@code n} blocks of {@code type} with these counts go to the engine as the caller gave them: the
+     *         items of a basic type are its elements, so the counts and displacements need no translation (empty blocks
+     *         get one, which keeps their offsets inside the array).
+     */
+    static boolean blocksAsGiven(final Datatype type, final int[] counts, final int n)
+    {
+        if (type.isDerived() || type.isObject() || type.kind() == null)
+        {
+            return false;
+        }
+        for (int i = 0; i < n; i++)
+        {
+            if (counts[i] <= 0)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Object scratch(final Datatype type, final int elements)

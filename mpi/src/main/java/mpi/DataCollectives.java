@@ -136,6 +136,12 @@ final class DataCollectives
         CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcount, sendtype, recvcounts[c.rank()], recvtype);
+        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()) && !sendtype.isDerived())
+        {
+            // Basic types on both sides: straight to the engine, with no buffer objects made per call.
+            Collectives.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
+            return;
+        }
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size());
         if (sendtype.isObject())
@@ -165,6 +171,19 @@ final class DataCollectives
         CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcounts[c.rank()], sendtype, recvcounts[c.rank()], recvtype);
+        if (CollectiveBuffer.blocksAsGiven(sendtype, sendcounts, c.size()) && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()))
+        {
+            // Basic types on both sides: straight to the engine, with no buffer objects made per call.
+            if (regular)
+            {
+                Collectives.alltoall(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+            }
+            else
+            {
+                Collectives.alltoallv(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+            }
+            return;
+        }
         final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, c.size());
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, c.size());
         if (sendtype.isObject())
@@ -195,7 +214,7 @@ final class DataCollectives
         final Communicator c, final CollectiveBuffer send, final CollectiveBuffer recv, final Primitive kind, final int root)
     {
         final int count = send.elements();
-        final int start = c.rank() == root ? consecutiveStart(recv, count) : 0;
+        final int start = c.rank() == root ? consecutiveStart(recv, count, c.size()) : 0;
         if (start >= 0)
         {
             Collectives.gather(c, send.array(), send.offset(), recv.array(), recv.offset() + start, count, kind, root);
@@ -215,7 +234,7 @@ final class DataCollectives
         final Communicator c, final CollectiveBuffer send, final CollectiveBuffer recv, final Primitive kind, final int root)
     {
         final int count = recv.elements();
-        final int start = c.rank() == root ? consecutiveStart(send, count) : 0;
+        final int start = c.rank() == root ? consecutiveStart(send, count, c.size()) : 0;
         if (start >= 0)
         {
             Collectives.scatter(c, send.array(), send.offset() + start, recv.array(), recv.offset(), count, kind, root);
@@ -231,11 +250,11 @@ final class DataCollectives
     }
 
     /** @return where the first block starts when every block holds {@code count} elements right after the one before; else -1. */
-    private static int consecutiveStart(final CollectiveBuffer blocks, final int count)
+    private static int consecutiveStart(final CollectiveBuffer blocks, final int count, final int n)
     {
         final int[] counts = blocks.counts();
         final int[] displs = blocks.displs();
-        for (int r = 0; r < counts.length; r++)
+        for (int r = 0; r < n; r++)
         {
             if (counts[r] != count || count > 0 && displs[r] != displs[0] + r * count)
             {

@@ -16,6 +16,11 @@ import org.openmpj.engine.Communicator;
  */
 public class Intracomm extends Comm
 {
+    /** The send side's equal blocks of this rank's last Scatter or Alltoall; made on first use. */
+    private RegularBlocks sentBlocks;
+    /** The receive side's equal blocks of this rank's last Gather, Allgather or Alltoall; made on first use. */
+    private RegularBlocks receivedBlocks;
+
     Intracomm(final String name)
     {
         super(name);
@@ -114,9 +119,9 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        final int n = engine("Gather").size();
+        final RegularBlocks received = receivedBlocks(engine("Gather").size());
         gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, root, "Gather", true);
+            received.counts(recvcount), received.displs(recvcount), recvtype, root, "Gather", true);
     }
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcount[i]} items at item {@code displs[i]}. */
@@ -132,8 +137,8 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        final int n = engine("Scatter").size();
-        scatterv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype,
+        final RegularBlocks sent = sentBlocks(engine("Scatter").size());
+        scatterv(sendbuf, sendoffset, sent.counts(sendcount), sent.displs(sendcount), sendtype,
             recvbuf, recvoffset, recvcount, recvtype, root, "Scatter", true);
     }
 
@@ -150,9 +155,9 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
     {
-        final int n = engine("Allgather").size();
+        final RegularBlocks received = receivedBlocks(engine("Allgather").size());
         allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-            Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, "Allgather");
+            received.counts(recvcount), received.displs(recvcount), recvtype, "Allgather");
     }
 
     /** Every rank receives rank i's items, {@code recvcount[i]} of them, at item {@code displs[i]}. */
@@ -169,8 +174,10 @@ public class Intracomm extends Comm
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
     {
         final int n = engine("Alltoall").size();
-        alltoallv(sendbuf, sendoffset, Collectives.counts(n, sendcount), Collectives.blocks(n, sendcount), sendtype,
-            recvbuf, recvoffset, Collectives.counts(n, recvcount), Collectives.blocks(n, recvcount), recvtype, "Alltoall", true);
+        final RegularBlocks sent = sentBlocks(n);
+        final RegularBlocks received = receivedBlocks(n);
+        alltoallv(sendbuf, sendoffset, sent.counts(sendcount), sent.displs(sendcount), sendtype,
+            recvbuf, recvoffset, received.counts(recvcount), received.displs(recvcount), recvtype, "Alltoall", true);
     }
 
     /** Rank r sends {@code sendcount[i]} items from item {@code sdispls[i]} to rank i, and receives rank i's at {@code rdispls[i]}. */
@@ -307,6 +314,24 @@ public class Intracomm extends Comm
     }
 
     /** @param regular whether every block has the same count by the call's definition (Alltoall), on every rank alike. */
+    private RegularBlocks sentBlocks(final int ranks)
+    {
+        if (sentBlocks == null || sentBlocks.ranks() != ranks)
+        {
+            sentBlocks = new RegularBlocks(ranks);
+        }
+        return sentBlocks;
+    }
+
+    private RegularBlocks receivedBlocks(final int ranks)
+    {
+        if (receivedBlocks == null || receivedBlocks.ranks() != ranks)
+        {
+            receivedBlocks = new RegularBlocks(ranks);
+        }
+        return receivedBlocks;
+    }
+
     private void alltoallv(
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final String call,

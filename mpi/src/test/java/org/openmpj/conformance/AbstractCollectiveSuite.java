@@ -60,6 +60,13 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void blocksAtOffsetsAndWithGaps(final int processes)
+    {
+        runClean(processes, MovementPrograms.OffsetsAndGaps.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void scanAndReduceScatter(final int processes)
     {
         runClean(processes, MovementPrograms.PrefixesAndScatteredSums.class);

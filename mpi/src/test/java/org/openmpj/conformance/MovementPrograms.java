@@ -328,4 +328,100 @@ final class MovementPrograms
             MPI.Finalize();
         }
     }
+
+    /**
+     * Allgather(v), Alltoall(v), Gather and Scatter of a basic type with buffers that start past their arrays' first
+     * element and blocks with gaps between them: each block must land at its receive offset plus its displacement.
+     */
+    public static final class OffsetsAndGaps
+    {
+        private static final int SEND_AT = 3;
+        private static final int RECV_AT = 5;
+        private static final int GAP = 2;
+
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+
+            final long[] mine = new long[SEND_AT + 2];
+            mine[SEND_AT] = rank * 10 + 1;
+            mine[SEND_AT + 1] = rank * 10 + 2;
+            final long[] everyone = new long[RECV_AT + 2 * size];
+            MPI.COMM_WORLD.Allgather(mine, SEND_AT, 2, MPI.LONG, everyone, RECV_AT, 2, MPI.LONG);
+            for (int r = 0; r < size; r++)
+            {
+                Check.equal(r * 10 + 1, everyone[RECV_AT + 2 * r], "Allgather first item of rank " + r);
+                Check.equal(r * 10 + 2, everyone[RECV_AT + 2 * r + 1], "Allgather second item of rank " + r);
+            }
+
+            final int[] counts = new int[size];
+            final int[] displs = new int[size];
+            for (int r = 0, at = 0; r < size; r++)
+            {
+                counts[r] = r % 2 + 1;
+                displs[r] = at;
+                at += counts[r] + GAP;
+            }
+            final long[] gathered = new long[RECV_AT + displs[size - 1] + counts[size - 1]];
+            MPI.COMM_WORLD.Allgatherv(mine, SEND_AT, rank % 2 + 1, MPI.LONG, gathered, RECV_AT, counts, displs, MPI.LONG);
+            for (int r = 0; r < size; r++)
+            {
+                for (int i = 0; i < counts[r]; i++)
+                {
+                    Check.equal(r * 10 + 1 + i, gathered[RECV_AT + displs[r] + i], "Allgatherv item " + i + " of rank " + r);
+                }
+            }
+
+            final int[] out = new int[SEND_AT + size];
+            for (int r = 0; r < size; r++)
+            {
+                out[SEND_AT + r] = rank * 1000 + r;
+            }
+            final int[] in = new int[RECV_AT + size];
+            MPI.COMM_WORLD.Alltoall(out, SEND_AT, 1, MPI.INT, in, RECV_AT, 1, MPI.INT);
+            for (int r = 0; r < size; r++)
+            {
+                Check.equal(r * 1000 + rank, in[RECV_AT + r], "Alltoall block from rank " + r);
+            }
+
+            final int[] sendDispls = new int[size];
+            final int[] recvDispls = new int[size];
+            final int[] ones = new int[size];
+            for (int r = 0; r < size; r++)
+            {
+                ones[r] = 1;
+                sendDispls[r] = (size - 1 - r) * (GAP + 1);
+                recvDispls[r] = r * (GAP + 1);
+            }
+            final int[] spread = new int[SEND_AT + size * (GAP + 1)];
+            for (int r = 0; r < size; r++)
+            {
+                spread[SEND_AT + sendDispls[r]] = rank * 1000 + r;
+            }
+            final int[] spreadIn = new int[RECV_AT + size * (GAP + 1)];
+            MPI.COMM_WORLD.Alltoallv(spread, SEND_AT, ones, sendDispls, MPI.INT, spreadIn, RECV_AT, ones, recvDispls, MPI.INT);
+            for (int r = 0; r < size; r++)
+            {
+                Check.equal(r * 1000 + rank, spreadIn[RECV_AT + recvDispls[r]], "Alltoallv block from rank " + r);
+            }
+
+            final int root = size - 1;
+            final long[] atRoot = new long[RECV_AT + 2 * size];
+            MPI.COMM_WORLD.Gather(mine, SEND_AT, 2, MPI.LONG, atRoot, RECV_AT, 2, MPI.LONG, root);
+            if (rank == root)
+            {
+                for (int r = 0; r < size; r++)
+                {
+                    Check.equal(r * 10 + 2, atRoot[RECV_AT + 2 * r + 1], "Gather second item of rank " + r);
+                }
+            }
+            final long[] back = new long[RECV_AT + 2];
+            MPI.COMM_WORLD.Scatter(atRoot, RECV_AT, 2, MPI.LONG, back, RECV_AT, 2, MPI.LONG, root);
+            Check.equal(rank * 10 + 1, back[RECV_AT], "Scatter first item");
+            Check.equal(rank * 10 + 2, back[RECV_AT + 1], "Scatter second item");
+            MPI.Finalize();
+        }
+    }
 }

@@ -313,25 +313,19 @@ public class Intracomm extends Comm
         }
     }
 
-    /** @param regular whether every block has the same count by the call's definition (Alltoall), on every rank alike. */
     private RegularBlocks sentBlocks(final int ranks)
     {
-        if (sentBlocks == null || sentBlocks.ranks() != ranks)
-        {
-            sentBlocks = new RegularBlocks(ranks);
-        }
+        sentBlocks = RegularBlocks.of(sentBlocks, ranks);
         return sentBlocks;
     }
 
     private RegularBlocks receivedBlocks(final int ranks)
     {
-        if (receivedBlocks == null || receivedBlocks.ranks() != ranks)
-        {
-            receivedBlocks = new RegularBlocks(ranks);
-        }
+        receivedBlocks = RegularBlocks.of(receivedBlocks, ranks);
         return receivedBlocks;
     }
 
+    /** @param regular whether every block has the same count by the call's definition (Alltoall), on every rank alike. */
     private void alltoallv(
         final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final String call,

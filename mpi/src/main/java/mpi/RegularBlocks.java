@@ -16,16 +16,16 @@ final class RegularBlocks
     private int count = -1;
 
     /** @param ranks the communicator's size: the number of blocks. */
-    RegularBlocks(final int ranks)
+    private RegularBlocks(final int ranks)
     {
         this.counts = new int[ranks];
         this.displs = new int[ranks];
     }
 
-    /** @return the number of blocks. */
-    int ranks()
+    /** @return {@code kept} where it has {@code ranks} blocks, else new ones (also for a {@code kept} of null). */
+    static RegularBlocks of(final RegularBlocks kept, final int ranks)
     {
-        return counts.length;
+        return kept != null && kept.counts.length == ranks ? kept : new RegularBlocks(ranks);
     }
 
     /** @return the count of each of the blocks, {@code count} each. */

@@ -52,11 +52,29 @@ record NativeIoSettings(boolean enabled, int sendPieceBytes, String sameHostCong
             + "eager messages under " + system;
     }
 
-    /** @return the kernel's default congestion control ({@code net.ipv4.tcp_congestion_control}); empty where unknown. */
+    /**
+     * @return the kernel's default congestion control ({@code net.ipv4.tcp_congestion_control}); empty where unknown. Read
+     *         once per process: each connection asks on its first large payload, under its write lock.
+     */
     static String kernelDefaultCongestion()
     {
-        final List<String> names = kernelList(DEFAULT);
-        return names == null || names.isEmpty() ? "" : names.get(0);
+        return KernelDefault.NAME;
+    }
+
+    /** Holds the kernel's default congestion control, read when first asked for. */
+    private static final class KernelDefault
+    {
+        static final String NAME = read();
+
+        private KernelDefault()
+        {
+        }
+
+        private static String read()
+        {
+            final List<String> names = kernelList(DEFAULT);
+            return names == null || names.isEmpty() ? "" : names.get(0);
+        }
     }
 
     /** @return the names a kernel file lists, or null where it cannot be read (not Linux). */

@@ -7,7 +7,11 @@
 #
 # Usage: bench/run-nas.sh [--help] [--kernels EP,IS,CG,MG,FT] [--classes S,W,A,B] [--ranks 1,2,4,8]
 #                         [--devices thread,tcp,shm,hybrid,ucx] [--rounds N] [--timeout SECONDS] [--results DIR]
+#                         [--npb-dir DIR [--mpirun FILE]]
 # e.g. a quick check: bench/run-nas.sh --kernels EP --classes S --ranks 1,2 --devices thread --rounds 1
+# --npb-dir DIR runs NPB 3.4's own MPI programs (DIR/bin/ep.A.x ..., built with Open MPI's compilers) under Open MPI's
+# launcher (mpirun.openmpi where installed) beside the Java kernels, in every round, and the report gives Java's Mop/s
+# over native's per kernel, class, device and rank count; without it the report says the native column is missing.
 # Builds the project if its jars are missing or older than their sources. Run it on a quiet machine: the kernels keep
 # every core busy.
 set -euo pipefail
@@ -21,5 +25,9 @@ nas_jar="$OPENMPJ_HOME/nas/target/openmpj-nas.jar"
 if [ ! -f "$nas_jar" ] && [[ " $* " != *" --jar "* ]]; then
   echo "$bench_script: $nas_jar is missing; build it (cd $OPENMPJ_HOME && mvn -B -DskipTests -pl nas -am package)" >&2
   exit 2
+fi
+if [[ " $* " == *" --npb-dir "* && " $* " != *" --mpirun "* ]]; then
+  bench_find_openmpi
+  set -- --mpirun "$OPENMPI_MPIRUN" "$@"
 fi
 bench_run_report nas --results "$BENCH_DIR/results" "$@"

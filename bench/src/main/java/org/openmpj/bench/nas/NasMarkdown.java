@@ -8,9 +8,10 @@ import org.openmpj.bench.report.MarkdownReport;
 import org.openmpj.bench.report.RunInfo;
 
 /**
- * The NAS report as Markdown: where it ran, how it was measured, a table per kernel and class (Mop/s per rank count and
- * device with the speed-up over 1 rank of the same device, the serial run beside them, every cell with runs that failed or
- * did not verify flagged), every such run with its log, the plots and the commands.
+ * The NAS report as Markdown: where it ran, how it was measured, Java against NPB's native programs (or why that column is
+ * missing), a table per kernel and class (Mop/s per rank count and device with the speed-up over 1 rank of the same device,
+ * the serial and native runs beside them, every cell with runs that failed or did not verify flagged), every such run with
+ * its log, the plots and the commands.
  */
 final class NasMarkdown
 {
@@ -31,9 +32,11 @@ final class NasMarkdown
     /** @return the report, referring to the plots by these file names. */
     String render(final List<String> plots)
     {
-        md.append("# NAS kernels: OpenMPJ on ").append(String.join(", ", options.devices())).append(" beside a serial Java run\n\n");
+        md.append("# NAS kernels: OpenMPJ on ").append(String.join(", ", options.devices())).append(" beside a serial Java run")
+            .append(hasNative() ? " and NPB's native MPI programs" : "").append("\n\n");
         MarkdownReport.appendMachine(md, info);
         appendMethod();
+        appendAgainstNative();
         for (final String kernel : options.kernels())
         {
             for (final String problemClass : options.classes())
@@ -61,22 +64,85 @@ final class NasMarkdown
             .append("median over the rounds' verified runs. The speed-up is over 1 rank of the same device: the median of the ")
             .append("rounds' ratios, each between two verified runs of one round. Jobs were limited to ")
             .append(options.timeoutSeconds()).append(" s. A run that did not verify or failed counts in no figure and is listed ")
-            .append("below; a cell with such runs says how many.\n\n");
+            .append("below; a cell with such runs says how many.");
+        if (hasNative())
+        {
+            md.append(" NPB 3.4's own MPI programs (`").append(options.npbDir()).append("`) ran in the same rounds, taking their turn ")
+                .append("among the Java jobs, under Open MPI's `").append(options.mpirun()).append("` (beyond the cores with ")
+                .append("`--oversubscribe --bind-to none --mca mpi_yield_when_idle 1`).");
+        }
+        md.append("\n\n");
+    }
+
+    private boolean hasNative()
+    {
+        return options.npbDir() != null;
+    }
+
+    /**
+     * Java's Mop/s over native's, per kernel, class and rank count: the serial run at 1 rank and every device at every
+     * count, each the median of the rounds' ratios.
+     */
+    private void appendAgainstNative()
+    {
+        md.append("## Against NPB's native MPI programs\n\n");
+        if (!hasNative())
+        {
+            md.append("The native column is missing: this report ran without `--npb-dir`, so NPB's own MPI programs did not run ")
+                .append("beside the Java kernels and no ratio to native speed can be given. Build NPB 3.4's MPI programs with Open ")
+                .append("MPI (`make ep CLASS=A` and so on) and pass their directory as `--npb-dir DIR`.\n\n");
+            return;
+        }
+        md.append("Java's Mop/s over native's in the same round, the median over the rounds (above 1: Java faster).\n\n")
+            .append("| kernel | class | ranks | native Mop/s | serial java |");
+        options.devices().forEach(device -> md.append(' ').append(device).append(" |"));
+        md.append("\n|---|---|---:|---:|---:|").append("---:|".repeat(options.devices().size())).append('\n');
+        for (final String kernel : options.kernels())
+        {
+            for (final String problemClass : options.classes())
+            {
+                for (final int ranks : options.rankCounts())
+                {
+                    final NasReport.Job nativeJob = new NasReport.Job(kernel, problemClass, NasReport.NATIVE, ranks);
+                    md.append("| ").append(kernel).append(" | ").append(problemClass).append(" | ").append(ranks).append(" | ")
+                        .append(mopsCell(kernel, problemClass, NasReport.NATIVE, ranks)).append(" | ")
+                        .append(ranks == 1 ? ratioCell(new NasReport.Job(kernel, problemClass, NasReport.SERIAL, 1), nativeJob) : "")
+                        .append(" |");
+                    for (final String device : options.devices())
+                    {
+                        md.append(' ').append(ratioCell(new NasReport.Job(kernel, problemClass, device, ranks), nativeJob)).append(" |");
+                    }
+                    md.append('\n');
+                }
+            }
+        }
+        md.append('\n');
+    }
+
+    private String ratioCell(final NasReport.Job top, final NasReport.Job bottom)
+    {
+        final double ratio = table.medianRatio(top, bottom);
+        return Double.isNaN(ratio) ? MISSING : times(ratio);
     }
 
     private void appendKernel(final String kernel, final String problemClass)
     {
+        final List<String> columns = new ArrayList<>(options.devices());
+        if (hasNative())
+        {
+            columns.add(NasReport.NATIVE);
+        }
         md.append("## ").append(kernel).append(" class ").append(problemClass).append("\n\n| ranks | serial Mop/s |");
-        for (final String device : options.devices())
+        for (final String device : columns)
         {
             md.append(' ').append(device).append(" Mop/s | ").append(device).append(" speed-up |");
         }
-        md.append("\n|---:|---:|").append("---:|---:|".repeat(options.devices().size())).append('\n');
+        md.append("\n|---:|---:|").append("---:|---:|".repeat(columns.size())).append('\n');
         for (final int ranks : options.rankCounts())
         {
             md.append("| ").append(ranks).append(" | ")
                 .append(ranks == 1 ? mopsCell(kernel, problemClass, NasReport.SERIAL, 1) : "").append(" |");
-            for (final String device : options.devices())
+            for (final String device : columns)
             {
                 final double speedUp = table.medianRatio(new NasReport.Job(kernel, problemClass, device, ranks),
                     new NasReport.Job(kernel, problemClass, device, 1));

@@ -26,8 +26,9 @@ import org.openmpj.device.DeviceProvider;
 /**
  * The NAS kernels report ({@code ReportRunner nas}): each kernel and class as an OpenMPJ job on every device at every rank
  * count ({@code bin/mpjrun -np N -dev D -cp nas.jar org.openmpj.nas.EP A}), and beside them the same kernel as a plain
- * {@code java} run of one rank without a launcher. In each round every job of a kernel and class runs once, in an order that
- * is reversed every other round. A job that fails, times out or does not verify is kept and shown as such. Writes
+ * {@code java} run of one rank without a launcher, and, given a build of NPB's own MPI programs, each of them under Open MPI's
+ * {@code mpirun} at every rank count. In each round every job of a kernel and class runs once, in an order that is reversed
+ * every other round. A job that fails, times out or does not verify is kept and shown as such. Writes
  * {@code nas.csv} (every run), {@code nas.md} ({@link NasMarkdown}) and {@code nas-KERNEL-CLASS.png}. Started by
  * {@code bench/run-nas.sh}.
  */
@@ -35,6 +36,8 @@ public final class NasReport extends AbstractReport<NasReport.Job>
 {
     /** The device name of the plain {@code java} run. */
     public static final String SERIAL = "serial";
+    /** The device name of NPB's own MPI programs under Open MPI, the native reference. */
+    public static final String NATIVE = "native";
     /** The kernels, in NPB's order of the suite's report. */
     public static final List<String> KERNELS = List.of("EP", "IS", "CG", "MG", "FT");
     /** The devices, as {@code mpjrun -dev} names them. */
@@ -62,19 +65,25 @@ public final class NasReport extends AbstractReport<NasReport.Job>
     private static final OptionParser.Option<String> MAIN = OptionParser.text("--main", "CLASS",
         "the kernels' main class, {kernel} standing for the kernel's name (without it, the name is the program's first argument)",
         "org.openmpj.nas.{kernel}");
+    private static final OptionParser.Option<Path> NPB_DIR = OptionParser.path("--npb-dir", "DIR",
+        "a build of NPB 3.4's MPI programs (DIR/bin/ep.A.x ...), run under Open MPI's launcher beside the Java kernels", "none");
 
     /** The report's options and help. */
     public static final OptionParser PARSER = new OptionParser("ReportRunner nas", """
         The NAS kernels (the nas module) on OpenMPJ's devices at several rank counts, each kernel and class also run as a plain
         java program of one rank beside them, every job once per round, the order reversed every other round. Reports NPB's
         Mop/s (the median over the rounds' verified runs), the speed-up over 1 rank of the same device (the median of the
-        rounds' ratios), and every run that failed or did not verify.""",
+        rounds' ratios), and every run that failed or did not verify. With --npb-dir, NPB's own MPI programs run beside them in
+        every round, under Open MPI's mpirun (oversubscribed, unbound and yielding beyond the cores), and the report gives
+        Java's Mop/s over native's per kernel, class, device and rank count (the median of the rounds' ratios).""",
         List.of(ReportOptions.HOME, ReportOptions.RESULTS, ReportOptions.ROUNDS, KERNELS_OPTION, CLASSES_OPTION, RANKS, DEVICES_OPTION,
-            TIMEOUT, JAR, MAIN));
+            TIMEOUT, JAR, MAIN, NPB_DIR, ReportOptions.MPIRUN));
 
     private final Options options;
     private final Path javaHome;
     private final String jvmOptions;
+    /** The cores the jobs share: NPB's programs run oversubscribed beyond them. */
+    private final int cores;
 
     /**
      * One job.
@@ -107,9 +116,11 @@ public final class NasReport extends AbstractReport<NasReport.Job>
      * @param timeoutSeconds how long one job may run.
      * @param jar            the kernels' jar.
      * @param main           the main class, {@code {kernel}} standing for the kernel.
+     * @param npbDir         the build of NPB's MPI programs run beside the kernels, or null for none.
+     * @param mpirun         Open MPI's launcher, for NPB's programs.
      */
     public record Options(Path home, Path results, int rounds, List<String> kernels, List<String> classes, List<Integer> rankCounts,
-        List<String> devices, int timeoutSeconds, Path jar, String main)
+        List<String> devices, int timeoutSeconds, Path jar, String main, Path npbDir, String mpirun)
     {
         /** Copies the lists. */
         public Options
@@ -128,20 +139,65 @@ public final class NasReport extends AbstractReport<NasReport.Job>
      */
     public NasReport(final Options options, final Path javaHome, final String jvmOptions)
     {
+        this(options, javaHome, jvmOptions, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param options    what to run.
+     * @param javaHome   the JDK of the plain runs (and, through {@code JAVA_HOME}, of {@code bin/mpjrun}).
+     * @param jvmOptions extra JVM options, one string of words; may be empty.
+     * @param cores      the cores the jobs share.
+     */
+    NasReport(final Options options, final Path javaHome, final String jvmOptions, final int cores)
+    {
         super(options.home(), options.results(), options.rounds());
         this.options = options;
         this.javaHome = javaHome;
         this.jvmOptions = jvmOptions;
+        this.cores = cores;
     }
 
-    /** @return the report a parsed command line asks for; without {@code --devices}, the devices this machine can run. */
+    /**
+     * @return the report a parsed command line asks for; without {@code --devices}, the devices this machine can run.
+     * @throws IllegalArgumentException naming the program missing from {@code --npb-dir}.
+     */
     public static NasReport of(final OptionParser.Values values)
     {
         final List<String> devices = values.get(DEVICES_OPTION);
-        return new NasReport(new Options(ReportOptions.home(values), ReportOptions.results(values), values.get(ReportOptions.ROUNDS),
+        final Options options = new Options(ReportOptions.home(values), ReportOptions.results(values), values.get(ReportOptions.ROUNDS),
             values.get(KERNELS_OPTION), values.get(CLASSES_OPTION), values.get(RANKS), devices != null ? devices : availableDevices(),
-            values.get(TIMEOUT), ReportOptions.pathUnderHome(values, JAR, "nas/target/openmpj-nas.jar"), values.get(MAIN)),
-            Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
+            values.get(TIMEOUT), ReportOptions.pathUnderHome(values, JAR, "nas/target/openmpj-nas.jar"), values.get(MAIN),
+            values.get(NPB_DIR), values.get(ReportOptions.MPIRUN));
+        if (options.npbDir() != null)
+        {
+            for (final String kernel : options.kernels())
+            {
+                for (final String problemClass : options.classes())
+                {
+                    requireProgram(options.npbDir(), kernel, problemClass);
+                }
+            }
+        }
+        return new NasReport(options, Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
+    }
+
+    /** @return NPB's MPI program of {@code kernel} and {@code problemClass} in the build at {@code npbDir}, as NPB names it. */
+    static Path nativeProgram(final Path npbDir, final String kernel, final String problemClass)
+    {
+        final String name = kernel.toLowerCase(Locale.ROOT) + "." + problemClass + ".x";
+        final Path inBin = npbDir.resolve("bin").resolve(name);
+        return Files.exists(inBin) || !Files.exists(npbDir.resolve(name)) ? inBin : npbDir.resolve(name);
+    }
+
+    private static void requireProgram(final Path npbDir, final String kernel, final String problemClass)
+    {
+        final Path program = nativeProgram(npbDir, kernel, problemClass);
+        if (!Files.isExecutable(program))
+        {
+            throw new IllegalArgumentException("--npb-dir " + npbDir + " has no program " + program + " for " + kernel + " class "
+                + problemClass + "; build it there with NPB 3.4's MPI makefiles (make " + kernel.toLowerCase(Locale.ROOT) + " CLASS="
+                + problemClass + ")");
+        }
     }
 
     /** @return the devices of {@link #DEVICES} whose availability probe passes in this JVM. */
@@ -176,6 +232,10 @@ public final class NasReport extends AbstractReport<NasReport.Job>
                 for (final int ranks : options.rankCounts())
                 {
                     options.devices().forEach(device -> jobs.add(new Job(kernel, problemClass, device, ranks)));
+                    if (options.npbDir() != null)
+                    {
+                        jobs.add(new Job(kernel, problemClass, NATIVE, ranks));
+                    }
                 }
                 // Reversing the order every other round spreads a slow start or a drifting machine over every job.
                 if (round % 2 == 0)
@@ -194,10 +254,22 @@ public final class NasReport extends AbstractReport<NasReport.Job>
         return new Step<>(job, job.label(), log, command(job), 1, true, options.timeoutSeconds() + RUNNER_GRACE_SECONDS);
     }
 
-    /** @return the job's command line: {@code bin/mpjrun}, or plain {@code java} for the serial run. */
+    /** @return the job's command line: {@code bin/mpjrun}, plain {@code java} for the serial run, Open MPI's launcher for NPB's. */
     List<String> command(final Job job)
     {
         final List<String> command = new ArrayList<>();
+        if (job.device().equals(NATIVE))
+        {
+            command.addAll(List.of(options.mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(options.timeoutSeconds()), "-np",
+                Integer.toString(job.ranks())));
+            // Beyond the cores, as Open MPI's users run it there: placed anywhere, yielding while it waits.
+            if (job.ranks() > cores)
+            {
+                command.addAll(List.of("--oversubscribe", "--bind-to", "none", "--mca", "mpi_yield_when_idle", "1"));
+            }
+            command.add(nativeProgram(options.npbDir(), job.kernel(), job.problemClass()).toString());
+            return command;
+        }
         if (job.device().equals(SERIAL))
         {
             command.add(javaHome.resolve("bin/java").toString());
@@ -268,15 +340,20 @@ public final class NasReport extends AbstractReport<NasReport.Job>
             new LineChart.Axis("ranks", LineChart.Scale.LOG2, value -> Long.toString(value.longValue())),
             new LineChart.Axis("Mop/s", LineChart.Scale.LINEAR));
         final double[] ranks = options.rankCounts().stream().mapToDouble(Integer::doubleValue).toArray();
-        for (final String device : options.devices())
+        final List<String> lines = new ArrayList<>(options.devices());
+        if (options.npbDir() != null)
         {
-            chart.line(device, ranks,
+            lines.add(NATIVE);
+        }
+        for (final String device : lines)
+        {
+            chart.line(device.equals(NATIVE) ? "native (NPB, Open MPI)" : device, ranks,
                 options.rankCounts().stream().mapToDouble(count -> table.medianMops(kernel, problemClass, device, count)).toArray());
         }
         final double serial = table.medianMops(kernel, problemClass, SERIAL, 1);
         final double[] level = new double[ranks.length];
         Arrays.fill(level, serial);
-        return chart.line("serial java (1 rank, no launcher)", ranks, level, options.devices().size(), true);
+        return chart.line("serial java (1 rank, no launcher)", ranks, level, lines.size(), true);
     }
 
     private static String oneOf(final String value, final List<String> choices)

@@ -20,6 +20,9 @@ final class CgSolver
 {
     private static final int CG_ITERATIONS = 25;
     private static final int TRANSPOSE_TAG = 1;
+    private static final int PRODUCT = 0;
+    private static final int PRODUCT_EXCHANGE = 1;
+    private static final int DOT_SUMS = 2;
 
     private final CgGrid grid;
     private final Intracomm comm;
@@ -41,6 +44,7 @@ final class CgSolver
     private final double[] scalarIn = new double[2];
 
     private double residualNorm;
+    private final PhaseClock clock = new PhaseClock("matrix-vector products", "their exchanges", "dot-product sums");
 
     /**
      * @param grid   this process's place in the grid.
@@ -77,6 +81,12 @@ final class CgSolver
         {
             x[j] = 1.0;
         }
+    }
+
+    /** @return where the timed steps' time goes, by phase. */
+    PhaseClock clock()
+    {
+        return clock;
     }
 
     /** @return {@code ||x - A z||} of the last step's solve. */
@@ -167,6 +177,7 @@ final class CgSolver
     /** {@code w = (this block) . v}, row by row. */
     private void multiply(final double[] v)
     {
+        clock.start();
         final int[] starts = rowStart;
         final int[] cols = column;
         final double[] values = value;
@@ -179,6 +190,7 @@ final class CgSolver
             }
             w[j] = sum;
         }
+        clock.stop(PRODUCT);
     }
 
     /**
@@ -187,6 +199,7 @@ final class CgSolver
      */
     private void sumAndTranspose(final double[] target)
     {
+        clock.start();
         final int start = grid.sendStart;
         for (int step = grid.reduceSteps - 1; step >= 0; step--)
         {
@@ -210,6 +223,7 @@ final class CgSolver
         {
             System.arraycopy(w, 0, target, 0, columns);
         }
+        clock.stop(PRODUCT_EXCHANGE);
     }
 
     /** @return {@code value} summed over the grid row. */
@@ -223,6 +237,7 @@ final class CgSolver
     /** Sums {@code scalarOut[0 .. count - 1]} over the grid row, in place, by a butterfly of exchanges. */
     private void sumAcrossRow(final int count)
     {
+        clock.start();
         for (int step = 0; step < grid.reduceSteps; step++)
         {
             final int partner = grid.reducePartner[step];
@@ -234,5 +249,6 @@ final class CgSolver
                 scalarOut[i] += scalarIn[i];
             }
         }
+        clock.stop(DOT_SUMS);
     }
 }

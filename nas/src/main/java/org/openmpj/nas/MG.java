@@ -78,6 +78,7 @@ public final class MG
         }
 
         comm.Barrier();
+        solver.clock().reset();
         final double start = MPI.Wtime();
         solver.residual();
         solver.residualNorms();
@@ -95,6 +96,7 @@ public final class MG
         final double[] elapsed = {MPI.Wtime() - start};
         final double[] slowest = new double[1];
         comm.Reduce(elapsed, 0, slowest, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
+        solver.clock().report(comm, "MG", elapsed[0]);
         return rank == 0 ? report(solver.l2Norm(), slowest[0]) : null;
     }
 

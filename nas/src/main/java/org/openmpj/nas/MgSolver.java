@@ -21,6 +21,14 @@ public final class MgSolver
     /** The smoother S(b), for the larger classes. */
     private static final double[] SMOOTHER_B = {-3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0};
 
+    private static final int RESID = 0;
+    private static final int PSINV = 1;
+    private static final int RPRJ3 = 2;
+    private static final int INTERP = 3;
+    private static final int NORM2U3 = 4;
+    private static final int COMM3 = 5;
+
+    private final PhaseClock clock = new PhaseClock("resid", "psinv", "rprj3", "interp", "norm2u3", "comm3");
     private final Intracomm comm;
     private final MgDecomposition grid;
     private final MgOperators operators;
@@ -63,6 +71,12 @@ public final class MgSolver
         rightHandSide = new MgRightHandSide(comm, grid);
     }
 
+    /** @return where the time goes, by phase, named as NPB's timers name them. */
+    PhaseClock clock()
+    {
+        return clock;
+    }
+
     /** Sets {@code u} to zero and {@code v} to NPB's right-hand side. */
     public void initialise()
     {
@@ -79,22 +93,30 @@ public final class MgSolver
 
     private void residual(final double[] uk, final double[] vk, final double[] rk, final int level)
     {
+        clock.start();
         operators.residual(uk, vk, rk, grid.extent(level, 0), grid.extent(level, 1), grid.extent(level, 2), RESIDUAL);
-        halo.exchange(rk, level);
+        clock.stop(RESID);
+        exchange(rk, level);
     }
 
     private void smooth(final int level)
     {
+        clock.start();
         operators.smooth(r[level], u[level], grid.extent(level, 0), grid.extent(level, 1), grid.extent(level, 2), smoother);
-        halo.exchange(u[level], level);
+        clock.stop(PSINV);
+        exchange(u[level], level);
     }
 
     private void interpolate(final int level)
     {
         final int coarse = level - 1;
+        clock.start();
         operators.interpolate(u[coarse], grid.extent(coarse, 0), grid.extent(coarse, 1), grid.extent(coarse, 2), u[level],
             grid.extent(level, 0), grid.extent(level, 1), grid.extent(level, 2));
+        clock.stop(INTERP);
+        clock.start();
         halo.exchangeExpanding(u[level], level);
+        clock.stop(COMM3);
     }
 
     /**
@@ -107,9 +129,11 @@ public final class MgSolver
         for (int level = top; level > 1; level--)
         {
             final int coarse = level - 1;
+            clock.start();
             operators.restrict(r[level], grid.extent(level, 0), grid.extent(level, 1), grid.extent(level, 2), r[coarse],
                 grid.extent(coarse, 0), grid.extent(coarse, 1), grid.extent(coarse, 2));
-            halo.exchange(r[coarse], coarse);
+            clock.stop(RPRJ3);
+            exchange(r[coarse], coarse);
         }
         Arrays.fill(u[1], 0.0);
         smooth(1);
@@ -140,14 +164,23 @@ public final class MgSolver
         norms(v);
     }
 
+    private void exchange(final double[] field, final int level)
+    {
+        clock.start();
+        halo.exchange(field, level);
+        clock.stop(COMM3);
+    }
+
     private void norms(final double[] field)
     {
+        clock.start();
         MgOperators.localNorms(field, grid.extent(top, 0), grid.extent(top, 1), grid.extent(top, 2), local);
         comm.Allreduce(local, 1, global, 0, 1, MPI.DOUBLE, MPI.MAX);
         uniformNorm = global[0];
         comm.Allreduce(local, 0, global, 0, 1, MPI.DOUBLE, MPI.SUM);
         final double points = Math.pow(2.0, 3 * top);
         l2Norm = Math.sqrt(global[0] / points);
+        clock.stop(NORM2U3);
     }
 
     /** @return the L2 norm the last norms call found. */

@@ -89,9 +89,10 @@ class ShmKernelCopyTest
                     final int count = (1 << 17) + i;
                     final double[] sent = (double[])pattern(Primitive.DOUBLE, count, seed(rank, peer, i));
                     final double[] landed = new double[count];
-                    // Both posted before either waits, as a Sendrecv or an exchange step of a collective posts them.
-                    final ReceiveRequest recv = device.irecv(landed, Primitive.DOUBLE, 0, count, peer, i, 0);
+                    // Both posted before either waits, as a Sendrecv or an exchange step of a collective posts them; the send
+                    // first, so that the peer's message, however early it comes, finds this rank's own on the way.
                     final Request send = device.isend(sent, Primitive.DOUBLE, 0, count, peer, rank, i, 0, SendMode.STANDARD);
+                    final ReceiveRequest recv = device.irecv(landed, Primitive.DOUBLE, 0, count, peer, i, 0);
                     device.await(send);
                     device.await(recv);
                     assertTrue(java.util.Arrays.equals((double[])pattern(Primitive.DOUBLE, count, seed(peer, rank, i)), landed),

@@ -7,11 +7,13 @@
 #
 # Usage: bench/run-nas.sh [--help] [--kernels EP,IS,CG,MG,FT] [--classes S,W,A,B] [--ranks 1,2,4,8]
 #                         [--devices thread,tcp,shm,hybrid,ucx] [--rounds N] [--timeout SECONDS] [--results DIR]
-#                         [--npb-dir DIR [--mpirun FILE]]
+#                         [--npb-dir DIR [--mpirun FILE]] [--plain-loops]
 # e.g. a quick check: bench/run-nas.sh --kernels EP --classes S --ranks 1,2 --devices thread --rounds 1
 # --npb-dir DIR runs NPB 3.4's own MPI programs (DIR/bin/ep.A.x ..., built with Open MPI's compilers) under Open MPI's
 # launcher (mpirun.openmpi where installed) beside the Java kernels, in every round, and the report gives Java's Mop/s
 # over native's per kernel, class, device and rank count; without it the report says the native column is missing.
+# The Java jobs run with --add-modules jdk.incubator.vector (MG's operators take the Vector API) unless given
+# --plain-loops.
 # Builds the project if its jars are missing or older than their sources. Run it on a quiet machine: the kernels keep
 # every core busy.
 set -euo pipefail

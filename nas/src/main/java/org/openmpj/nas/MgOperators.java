@@ -14,13 +14,33 @@ package org.openmpj.nas;
  */
 public final class MgOperators
 {
+    /** Whether this JVM has the incubating Vector API ({@code --add-modules jdk.incubator.vector}), which {@link MgVectorRows} needs. */
+    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
     private final double[] line1;
     private final double[] line2;
     private final double[] line3;
+    /** Whether the residual and the smoother go row by row through {@link MgVectorRows}. */
+    private final boolean vectorRows;
 
-    /** @param longestLine the most cells a block has along its first axis, over every level this instance serves. */
+    /**
+     * Operators whose residual and smoother use the Vector API where this JVM has it ({@link #VECTOR_API}), plain loops
+     * elsewhere.
+     *
+     * @param longestLine the most cells a block has along its first axis, over every level this instance serves.
+     */
     public MgOperators(final int longestLine)
     {
+        this(longestLine, VECTOR_API);
+    }
+
+    /**
+     * @param longestLine the most cells a block has along its first axis, over every level this instance serves.
+     * @param vectorRows  whether the residual and the smoother use the Vector API; only where this JVM has it.
+     */
+    MgOperators(final int longestLine, final boolean vectorRows)
+    {
+        this.vectorRows = vectorRows;
         line1 = new double[longestLine + 1];
         line2 = new double[longestLine + 1];
         line3 = new double[longestLine + 1];
@@ -44,6 +64,11 @@ public final class MgOperators
             for (int i2 = 1; i2 < n2 - 1; i2++)
             {
                 final int row = n1 * i2 + plane * i3;
+                if (vectorRows)
+                {
+                    MgVectorRows.residual(u, v, r, row, n1, plane, a0, a2, a3, u1, u2);
+                    continue;
+                }
                 final int south = row - n1;
                 final int north = row + n1;
                 final int below = row - plane;
@@ -79,6 +104,11 @@ public final class MgOperators
             for (int i2 = 1; i2 < n2 - 1; i2++)
             {
                 final int row = n1 * i2 + plane * i3;
+                if (vectorRows)
+                {
+                    MgVectorRows.smooth(r, u, row, n1, plane, c0, c1, c2, r1, r2);
+                    continue;
+                }
                 final int south = row - n1;
                 final int north = row + n1;
                 final int below = row - plane;

@@ -1,6 +1,8 @@
 package org.openmpj.nas;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 
@@ -76,6 +78,36 @@ class MgOperatorsTest
             }
         }
         assertEquals(0.0, r[0], 0.0, "a ghost was written");
+    }
+
+    @Test
+    void theVectorRowsGiveThePlainLoopsBits()
+    {
+        assertTrue(MgOperators.VECTOR_API, "the tests run with --add-modules jdk.incubator.vector (see the module's pom)");
+        for (final int n1 : new int[] {3, 4, 9, 10, 17, 34, 35, 66})
+        {
+            final int n2 = 5;
+            final int n3 = 4;
+            final double[] u = randomBlock(n1 * n2 * n3);
+            final double[] v = randomBlock(n1 * n2 * n3);
+            final double[] plainR = new double[u.length];
+            final double[] vectorR = new double[u.length];
+            new MgOperators(n1, false).residual(u, v, plainR, n1, n2, n3, A);
+            new MgOperators(n1, true).residual(u, v, vectorR, n1, n2, n3, A);
+            assertArrayEquals(plainR, vectorR, "residual, rows of " + n1);
+
+            final double[] plainU = u.clone();
+            final double[] vectorU = u.clone();
+            new MgOperators(n1, false).smooth(v, plainU, n1, n2, n3, C);
+            new MgOperators(n1, true).smooth(v, vectorU, n1, n2, n3, C);
+            assertArrayEquals(plainU, vectorU, "smoother, rows of " + n1);
+
+            final double[] plainInPlace = v.clone();
+            final double[] vectorInPlace = v.clone();
+            new MgOperators(n1, false).residual(u, plainInPlace, plainInPlace, n1, n2, n3, A);
+            new MgOperators(n1, true).residual(u, vectorInPlace, vectorInPlace, n1, n2, n3, A);
+            assertArrayEquals(plainInPlace, vectorInPlace, "residual in place, rows of " + n1);
+        }
     }
 
     @Test

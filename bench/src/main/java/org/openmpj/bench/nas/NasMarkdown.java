@@ -18,13 +18,15 @@ final class NasMarkdown
     private static final String MISSING = "–";
 
     private final NasReport.Options options;
+    private final String jvmOptions;
     private final NasTable table;
     private final RunInfo info;
     private final StringBuilder md = new StringBuilder();
 
-    NasMarkdown(final NasReport.Options options, final NasTable table, final RunInfo info)
+    NasMarkdown(final NasReport.Options options, final String jvmOptions, final NasTable table, final RunInfo info)
     {
         this.options = options;
+        this.jvmOptions = jvmOptions;
         this.table = table;
         this.info = info;
     }
@@ -64,7 +66,10 @@ final class NasMarkdown
             .append("median over the rounds' verified runs. The speed-up is over 1 rank of the same device: the median of the ")
             .append("rounds' ratios, each between two verified runs of one round. Jobs were limited to ")
             .append(options.timeoutSeconds()).append(" s. A run that did not verify or failed counts in no figure and is listed ")
-            .append("below; a cell with such runs says how many.");
+            .append("below; a cell with such runs says how many. The Java jobs' JVM options: ")
+            .append(jvmOptions.isBlank() ? "none" : "`" + jvmOptions + "`")
+            .append(jvmOptions.contains(NasReport.VECTOR_API_OPTION) ? " (MG's residual and smoother take the incubating Vector API)" : "")
+            .append('.');
         if (hasNative())
         {
             md.append(" NPB 3.4's own MPI programs (`").append(options.npbDir()).append("`) ran in the same rounds, taking their turn ")

@@ -65,6 +65,10 @@ public final class NasReport extends AbstractReport<NasReport.Job>
     private static final OptionParser.Option<String> MAIN = OptionParser.text("--main", "CLASS",
         "the kernels' main class, {kernel} standing for the kernel's name (without it, the name is the program's first argument)",
         "org.openmpj.nas.{kernel}");
+    /** The JVM option that gives the kernels the incubating Vector API, which MG's operators use where it is present. */
+    public static final String VECTOR_API_OPTION = "--add-modules jdk.incubator.vector";
+    private static final OptionParser.Option<Boolean> PLAIN_LOOPS = OptionParser.flag("--plain-loops",
+        "run the Java kernels without the incubating Vector API (" + VECTOR_API_OPTION + "), as plain loops throughout");
     private static final OptionParser.Option<Path> NPB_DIR = OptionParser.path("--npb-dir", "DIR",
         "a build of NPB 3.4's MPI programs (DIR/bin/ep.A.x ...), run under Open MPI's launcher beside the Java kernels", "none");
 
@@ -77,7 +81,7 @@ public final class NasReport extends AbstractReport<NasReport.Job>
         every round, under Open MPI's mpirun (oversubscribed, unbound and yielding beyond the cores), and the report gives
         Java's Mop/s over native's per kernel, class, device and rank count (the median of the rounds' ratios).""",
         List.of(ReportOptions.HOME, ReportOptions.RESULTS, ReportOptions.ROUNDS, KERNELS_OPTION, CLASSES_OPTION, RANKS, DEVICES_OPTION,
-            TIMEOUT, JAR, MAIN, NPB_DIR, ReportOptions.MPIRUN));
+            TIMEOUT, JAR, MAIN, NPB_DIR, ReportOptions.MPIRUN, PLAIN_LOOPS));
 
     private final Options options;
     private final Path javaHome;
@@ -178,7 +182,9 @@ public final class NasReport extends AbstractReport<NasReport.Job>
                 }
             }
         }
-        return new NasReport(options, Path.of(System.getProperty("java.home")), Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), ""));
+        final String given = Objects.requireNonNullElse(System.getenv("OPENMPJ_JVM_OPTS"), "");
+        return new NasReport(options, Path.of(System.getProperty("java.home")),
+            values.get(PLAIN_LOOPS) ? given : (given + " " + VECTOR_API_OPTION).strip());
     }
 
     /** @return NPB's MPI program of {@code kernel} and {@code problemClass} in the build at {@code npbDir}, as NPB names it. */
@@ -329,7 +335,7 @@ public final class NasReport extends AbstractReport<NasReport.Job>
             }
         }
         final Path markdown = options.results().resolve("nas.md");
-        Files.writeString(markdown, new NasMarkdown(options(), table, info).render(plots), StandardCharsets.UTF_8);
+        Files.writeString(markdown, new NasMarkdown(options(), jvmOptions, table, info).render(plots), StandardCharsets.UTF_8);
         System.out.println("== wrote " + csv + ", " + markdown + ", " + plots);
     }
 

@@ -168,6 +168,23 @@ class NasReportTest
     }
 
     @Test
+    void theJavaJobsGetTheVectorApiUnlessPlainLoopsAreAskedFor()
+    {
+        final String[] args = {"--home", HOME.toString(), "--devices", "thread"};
+        final NasReport.Job serial = new NasReport.Job("MG", "A", NasReport.SERIAL, 1);
+        final NasReport withVectors = (NasReport)ReportRunner.Kind.of("nas").parse(args);
+        final List<String> plainArgs = new ArrayList<>(List.of(args));
+        plainArgs.add("--plain-loops");
+        final NasReport plain = (NasReport)ReportRunner.Kind.of("nas").parse(plainArgs.toArray(String[]::new));
+
+        assertTrue(String.join(" ", withVectors.command(serial)).contains(" " + NasReport.VECTOR_API_OPTION + " -cp "),
+            withVectors.command(serial).toString());
+        assertTrue(withVectors.environment().get("OPENMPJ_JVM_OPTS").endsWith(NasReport.VECTOR_API_OPTION));
+        assertTrue(!String.join(" ", plain.command(serial)).contains("jdk.incubator.vector"), plain.command(serial).toString());
+        assertTrue(!plain.environment().get("OPENMPJ_JVM_OPTS").contains("jdk.incubator.vector"));
+    }
+
+    @Test
     void badOptionsAreNamed()
     {
         assertEquals("--kernels EP,XX has XX, which is not one of EP, IS, CG, MG, FT", assertThrows(IllegalArgumentException.class,

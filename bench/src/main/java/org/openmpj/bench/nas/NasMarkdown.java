@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.openmpj.bench.report.MarkdownReport;
+import org.openmpj.bench.report.ReportOptions;
 import org.openmpj.bench.report.RunInfo;
 
 /**
@@ -35,7 +36,7 @@ final class NasMarkdown
     String render(final List<String> plots)
     {
         md.append("# NAS kernels: OpenMPJ on ").append(String.join(", ", options.devices())).append(" beside a serial Java run")
-            .append(hasNative() ? " and NPB's native MPI programs" : "").append("\n\n");
+            .append(options.runsNative() ? " and NPB's native MPI programs" : "").append("\n\n");
         MarkdownReport.appendMachine(md, info);
         appendMethod();
         appendAgainstNative();
@@ -70,19 +71,15 @@ final class NasMarkdown
             .append(jvmOptions.isBlank() ? "none" : "`" + jvmOptions + "`")
             .append(jvmOptions.contains(NasReport.VECTOR_API_OPTION) ? " (MG's residual and smoother take the incubating Vector API)" : "")
             .append('.');
-        if (hasNative())
+        if (options.runsNative())
         {
             md.append(" NPB 3.4's own MPI programs (`").append(options.npbDir()).append("`) ran in the same rounds, taking their turn ")
-                .append("among the Java jobs, under Open MPI's `").append(options.mpirun()).append("` (beyond the cores with ")
-                .append("`--oversubscribe --bind-to none --mca mpi_yield_when_idle 1`).");
+                .append("among the Java jobs, under Open MPI's `").append(options.mpirun()).append("` (beyond the cores with `")
+                .append(String.join(" ", ReportOptions.OPEN_MPI_OVERSUBSCRIBED)).append("`).");
         }
         md.append("\n\n");
     }
 
-    private boolean hasNative()
-    {
-        return options.npbDir() != null;
-    }
 
     /**
      * Java's Mop/s over native's, per kernel, class and rank count: the serial run at 1 rank and every device at every
@@ -91,7 +88,7 @@ final class NasMarkdown
     private void appendAgainstNative()
     {
         md.append("## Against NPB's native MPI programs\n\n");
-        if (!hasNative())
+        if (!options.runsNative())
         {
             md.append("The native column is missing: this report ran without `--npb-dir`, so NPB's own MPI programs did not run ")
                 .append("beside the Java kernels and no ratio to native speed can be given. Build NPB 3.4's MPI programs with Open ")
@@ -132,11 +129,7 @@ final class NasMarkdown
 
     private void appendKernel(final String kernel, final String problemClass)
     {
-        final List<String> columns = new ArrayList<>(options.devices());
-        if (hasNative())
-        {
-            columns.add(NasReport.NATIVE);
-        }
+        final List<String> columns = options.measured();
         md.append("## ").append(kernel).append(" class ").append(problemClass).append("\n\n| ranks | serial Mop/s |");
         for (final String device : columns)
         {

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceLoader;
+import java.util.stream.Stream;
 
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.plot.LineChart;
@@ -126,6 +127,18 @@ public final class NasReport extends AbstractReport<NasReport.Job>
     public record Options(Path home, Path results, int rounds, List<String> kernels, List<String> classes, List<Integer> rankCounts,
         List<String> devices, int timeoutSeconds, Path jar, String main, Path npbDir, String mpirun)
     {
+        /** @return whether NPB's programs run beside the Java kernels. */
+        public boolean runsNative()
+        {
+            return npbDir != null;
+        }
+
+        /** @return what runs at every rank count: the devices, then NPB's programs where they run. */
+        public List<String> measured()
+        {
+            return runsNative() ? Stream.concat(devices.stream(), Stream.of(NATIVE)).toList() : devices;
+        }
+
         /** Copies the lists. */
         public Options
         {
@@ -172,7 +185,7 @@ public final class NasReport extends AbstractReport<NasReport.Job>
             values.get(KERNELS_OPTION), values.get(CLASSES_OPTION), values.get(RANKS), devices != null ? devices : availableDevices(),
             values.get(TIMEOUT), ReportOptions.pathUnderHome(values, JAR, "nas/target/openmpj-nas.jar"), values.get(MAIN),
             values.get(NPB_DIR), values.get(ReportOptions.MPIRUN));
-        if (options.npbDir() != null)
+        if (options.runsNative())
         {
             for (final String kernel : options.kernels())
             {
@@ -190,9 +203,7 @@ public final class NasReport extends AbstractReport<NasReport.Job>
     /** @return NPB's MPI program of {@code kernel} and {@code problemClass} in the build at {@code npbDir}, as NPB names it. */
     static Path nativeProgram(final Path npbDir, final String kernel, final String problemClass)
     {
-        final String name = kernel.toLowerCase(Locale.ROOT) + "." + problemClass + ".x";
-        final Path inBin = npbDir.resolve("bin").resolve(name);
-        return Files.exists(inBin) || !Files.exists(npbDir.resolve(name)) ? inBin : npbDir.resolve(name);
+        return npbDir.resolve("bin").resolve(kernel.toLowerCase(Locale.ROOT) + "." + problemClass + ".x");
     }
 
     private static void requireProgram(final Path npbDir, final String kernel, final String problemClass)
@@ -237,11 +248,7 @@ public final class NasReport extends AbstractReport<NasReport.Job>
                 final List<Job> jobs = new ArrayList<>(List.of(new Job(kernel, problemClass, SERIAL, 1)));
                 for (final int ranks : options.rankCounts())
                 {
-                    options.devices().forEach(device -> jobs.add(new Job(kernel, problemClass, device, ranks)));
-                    if (options.npbDir() != null)
-                    {
-                        jobs.add(new Job(kernel, problemClass, NATIVE, ranks));
-                    }
+                    options.measured().forEach(device -> jobs.add(new Job(kernel, problemClass, device, ranks)));
                 }
                 // Reversing the order every other round spreads a slow start or a drifting machine over every job.
                 if (round % 2 == 0)
@@ -268,10 +275,9 @@ public final class NasReport extends AbstractReport<NasReport.Job>
         {
             command.addAll(List.of(options.mpirun(), "--allow-run-as-root", "--timeout", Integer.toString(options.timeoutSeconds()), "-np",
                 Integer.toString(job.ranks())));
-            // Beyond the cores, as Open MPI's users run it there: placed anywhere, yielding while it waits.
             if (job.ranks() > cores)
             {
-                command.addAll(List.of("--oversubscribe", "--bind-to", "none", "--mca", "mpi_yield_when_idle", "1"));
+                command.addAll(ReportOptions.OPEN_MPI_OVERSUBSCRIBED);
             }
             command.add(nativeProgram(options.npbDir(), job.kernel(), job.problemClass()).toString());
             return command;
@@ -346,11 +352,7 @@ public final class NasReport extends AbstractReport<NasReport.Job>
             new LineChart.Axis("ranks", LineChart.Scale.LOG2, value -> Long.toString(value.longValue())),
             new LineChart.Axis("Mop/s", LineChart.Scale.LINEAR));
         final double[] ranks = options.rankCounts().stream().mapToDouble(Integer::doubleValue).toArray();
-        final List<String> lines = new ArrayList<>(options.devices());
-        if (options.npbDir() != null)
-        {
-            lines.add(NATIVE);
-        }
+        final List<String> lines = options.measured();
         for (final String device : lines)
         {
             chart.line(device.equals(NATIVE) ? "native (NPB, Open MPI)" : device, ranks,

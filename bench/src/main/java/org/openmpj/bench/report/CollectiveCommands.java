@@ -59,7 +59,7 @@ public final class CollectiveCommands
         }
         else
         {
-            flags.addAll(List.of("--oversubscribe", "--bind-to", "none", "--mca", "mpi_yield_when_idle", "1"));
+            flags.addAll(ReportOptions.OPEN_MPI_OVERSUBSCRIBED);
         }
         return flags;
     }

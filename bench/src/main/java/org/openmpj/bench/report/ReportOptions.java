@@ -1,6 +1,7 @@
 package org.openmpj.bench.report;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.OptionParser.Option;
@@ -34,6 +35,12 @@ public final class ReportOptions
     /** The native program. */
     public static final Option<Path> NATIVE = OptionParser.path("--native", "FILE",
         "the native benchmark (bench/native/*.c) compiled with Open MPI", "HOME/bench/target/PROGRAM");
+    /**
+     * Open MPI's {@code mpirun} options for more processes than cores, as its users run there: oversubscribed, unbound,
+     * yielding while they wait.
+     */
+    public static final List<String> OPEN_MPI_OVERSUBSCRIBED = List.of("--oversubscribe", "--bind-to", "none", "--mca",
+        "mpi_yield_when_idle", "1");
     /** Open MPI's launcher. */
     public static final Option<String> MPIRUN = OptionParser.text("--mpirun", "FILE",
         "Open MPI's launcher (mpirun.openmpi where MPICH owns mpirun; the scripts find it)", "mpirun");

@@ -67,23 +67,26 @@ public final class MgOperators
                 if (vectorRows)
                 {
                     MgVectorRows.residual(u, v, r, row, n1, plane, a0, a2, a3, u1, u2);
-                    continue;
                 }
-                final int south = row - n1;
-                final int north = row + n1;
-                final int below = row - plane;
-                final int above = row + plane;
-                for (int i1 = 0; i1 < n1; i1++)
+                else
                 {
-                    u1[i1] = u[south + i1] + u[north + i1] + u[below + i1] + u[above + i1];
-                    u2[i1] = u[south - plane + i1] + u[north - plane + i1] + u[south + plane + i1] + u[north + plane + i1];
-                }
-                for (int i1 = 1; i1 < n1 - 1; i1++)
-                {
-                    r[row + i1] = v[row + i1] - a0 * u[row + i1] - a2 * (u2[i1] + u1[i1 - 1] + u1[i1 + 1])
-                        - a3 * (u2[i1 - 1] + u2[i1 + 1]);
+                    lineSums(u, row, n1, plane, u1, u2, 0);
+                    residualPoints(u, v, r, row, a0, a2, a3, u1, u2, 1, n1 - 1);
                 }
             }
+        }
+    }
+
+    /**
+     * The residual at points {@code from} to {@code end - 1} of the row at {@code row}, from the row's line sums
+     * ({@link #lineSums}): {@code r = v - a0 u - a2 (u2 + u1 left + u1 right) - a3 (u2 left + u2 right)}.
+     */
+    static void residualPoints(final double[] u, final double[] v, final double[] r, final int row, final double a0, final double a2,
+        final double a3, final double[] u1, final double[] u2, final int from, final int end)
+    {
+        for (int i1 = from; i1 < end; i1++)
+        {
+            r[row + i1] = v[row + i1] - a0 * u[row + i1] - a2 * (u2[i1] + u1[i1 - 1] + u1[i1 + 1]) - a3 * (u2[i1 - 1] + u2[i1 + 1]);
         }
     }
 
@@ -107,23 +110,46 @@ public final class MgOperators
                 if (vectorRows)
                 {
                     MgVectorRows.smooth(r, u, row, n1, plane, c0, c1, c2, r1, r2);
-                    continue;
                 }
-                final int south = row - n1;
-                final int north = row + n1;
-                final int below = row - plane;
-                final int above = row + plane;
-                for (int i1 = 0; i1 < n1; i1++)
+                else
                 {
-                    r1[i1] = r[south + i1] + r[north + i1] + r[below + i1] + r[above + i1];
-                    r2[i1] = r[south - plane + i1] + r[north - plane + i1] + r[south + plane + i1] + r[north + plane + i1];
-                }
-                for (int i1 = 1; i1 < n1 - 1; i1++)
-                {
-                    u[row + i1] = u[row + i1] + c0 * r[row + i1] + c1 * (r[row + i1 - 1] + r[row + i1 + 1] + r1[i1])
-                        + c2 * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                    lineSums(r, row, n1, plane, r1, r2, 0);
+                    smoothPoints(r, u, row, c0, c1, c2, r1, r2, 1, n1 - 1);
                 }
             }
+        }
+    }
+
+    /**
+     * The smoother at points {@code from} to {@code end - 1} of the row at {@code row}, from the line sums of {@code r}
+     * ({@link #lineSums}): {@code u += c0 r + c1 (r left + r right + r1) + c2 (r2 + r1 left + r1 right)}.
+     */
+    static void smoothPoints(final double[] r, final double[] u, final int row, final double c0, final double c1, final double c2,
+        final double[] r1, final double[] r2, final int from, final int end)
+    {
+        for (int i1 = from; i1 < end; i1++)
+        {
+            u[row + i1] = u[row + i1] + c0 * r[row + i1] + c1 * (r[row + i1 - 1] + r[row + i1 + 1] + r1[i1])
+                + c2 * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+        }
+    }
+
+    /**
+     * The line sums of the row at {@code row} of {@code g}, from point {@code from} to the row's end: for each point, the
+     * sum of the rows beside it along the second and third axes (south, north, below, above) into {@code faces}, and of
+     * the four rows diagonal to it in that plane into {@code edges}, as NPB forms them once per line.
+     */
+    static void lineSums(final double[] g, final int row, final int n1, final int plane, final double[] faces, final double[] edges,
+        final int from)
+    {
+        final int south = row - n1;
+        final int north = row + n1;
+        final int below = row - plane;
+        final int above = row + plane;
+        for (int i1 = from; i1 < n1; i1++)
+        {
+            faces[i1] = g[south + i1] + g[north + i1] + g[below + i1] + g[above + i1];
+            edges[i1] = g[south - plane + i1] + g[north - plane + i1] + g[south + plane + i1] + g[north + plane + i1];
         }
     }
 

@@ -37,10 +37,7 @@ final class MgVectorRows
             final DoubleVector corners = fetch(u2, i - 1).add(fetch(u2, i + 1));
             fetch(v, row + i).sub(fetch(u, row + i).mul(a0)).sub(edges.mul(a2)).sub(corners.mul(a3)).intoArray(r, row + i);
         }
-        for (; i < end; i++)
-        {
-            r[row + i] = v[row + i] - a0 * u[row + i] - a2 * (u2[i] + u1[i - 1] + u1[i + 1]) - a3 * (u2[i - 1] + u2[i + 1]);
-        }
+        MgOperators.residualPoints(u, v, r, row, a0, a2, a3, u1, u2, i, end);
     }
 
     /**
@@ -59,16 +56,10 @@ final class MgVectorRows
             final DoubleVector edges = fetch(r2, i).add(fetch(r1, i - 1)).add(fetch(r1, i + 1));
             fetch(u, row + i).add(fetch(r, row + i).mul(c0)).add(faces.mul(c1)).add(edges.mul(c2)).intoArray(u, row + i);
         }
-        for (; i < end; i++)
-        {
-            u[row + i] = u[row + i] + c0 * r[row + i] + c1 * (r[row + i - 1] + r[row + i + 1] + r1[i]) + c2 * (r2[i] + r1[i - 1] + r1[i + 1]);
-        }
+        MgOperators.smoothPoints(r, u, row, c0, c1, c2, r1, r2, i, end);
     }
 
-    /**
-     * Sums, for every point of the row at {@code row}, the rows beside it along the second and third axes into {@code faces}
-     * (south, north, below, above) and the rows diagonal to it in that plane into {@code edges}.
-     */
+    /** {@link MgOperators#lineSums}, a vector of points at a time, the last points one by one. */
     private static void lineSums(final double[] g, final int row, final int n1, final int plane, final double[] faces,
         final double[] edges)
     {
@@ -81,11 +72,7 @@ final class MgVectorRows
             fetch(g, south - plane + i).add(fetch(g, north - plane + i)).add(fetch(g, south + plane + i)).add(fetch(g, north + plane + i))
                 .intoArray(edges, i);
         }
-        for (; i < n1; i++)
-        {
-            faces[i] = g[south + i] + g[north + i] + g[row - plane + i] + g[row + plane + i];
-            edges[i] = g[south - plane + i] + g[north - plane + i] + g[south + plane + i] + g[north + plane + i];
-        }
+        MgOperators.lineSums(g, row, n1, plane, faces, edges, i);
     }
 
     private static DoubleVector fetch(final double[] array, final int offset)

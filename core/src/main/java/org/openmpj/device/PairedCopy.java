@@ -11,6 +11,12 @@ package org.openmpj.device;
  */
 public interface PairedCopy
 {
+    /**
+     * The most bytes one paired copy moves each way: both JVMs reach no safepoint while it lasts (about 1 ms per 16 MiB
+     * here), so a caller moves larger blocks as several copies of at most this much, and devices refuse larger ones.
+     */
+    long LARGEST_BYTES = 16L << 20;
+
     /** {@link #copy}'s bit: the peer took this side's payload. */
     int SENT = 1;
     /** {@link #copy}'s bit: the peer's payload is in this side's receive array. */

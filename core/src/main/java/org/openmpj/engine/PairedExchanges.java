@@ -13,6 +13,8 @@ import org.openmpj.device.Primitive;
  * collective context (the peer sends instead), a peer offer of another call, or {@link #OFFER_WAIT_NS} without one (the peer
  * is late, or, in an algorithm that pairs an exchange with plain sends and receives, never offers). Then it withdraws and
  * sends, and the peer, should it offer later, sees the message and does the same.
+ *
+ * <p>Blocks larger than {@link PairedCopy#LARGEST_BYTES} move as several copies, piece after piece ({@link #exchangeInPieces}).
  */
 final class PairedExchanges
 {
@@ -27,6 +29,49 @@ final class PairedExchanges
 
     private PairedExchanges()
     {
+    }
+
+    /**
+     * Moves an exchange as {@link #exchange} does, in pieces of at most {@link PairedCopy#LARGEST_BYTES} each way, in order,
+     * for as long as each piece moves whole; both ranks stop at the same piece, having learnt the same. A block of a FT
+     * transpose at class A (32 MiB each way) moved so took 2 copies, and as messages one pull and one stream through a ring.
+     *
+     * @return the leading elements moved each way, packed: read them with {@link #sent} and {@link #received}.
+     */
+    static long exchangeInPieces(
+        final Communicator c, final int peer, final int wireTag, final Object sendBuf, final Primitive kind, final int sendOffset,
+        final int sendCount, final Object recvBuf, final int recvOffset, final int recvCount, final boolean shared)
+    {
+        final int piece = (int)(PairedCopy.LARGEST_BYTES / kind.sizeBytes());
+        int sent = 0;
+        int received = 0;
+        do
+        {
+            final int sending = Math.min(piece, sendCount - sent);
+            final int receiving = Math.min(piece, recvCount - received);
+            final int moved = exchange(c, peer, wireTag, sendBuf, kind, sendOffset + sent, sending, recvBuf, recvOffset + received,
+                receiving, shared);
+            sent += (moved & PairedCopy.SENT) != 0 ? sending : 0;
+            received += (moved & PairedCopy.RECEIVED) != 0 ? receiving : 0;
+            if (moved != ((sending > 0 ? PairedCopy.SENT : 0) | (receiving > 0 ? PairedCopy.RECEIVED : 0)) || moved == 0)
+            {
+                break;
+            }
+        }
+        while (sent < sendCount || received < recvCount);
+        return (long)received << Integer.SIZE | sent;
+    }
+
+    /** @return the elements {@link #exchangeInPieces} sent, from its result. */
+    static int sent(final long moved)
+    {
+        return (int)moved;
+    }
+
+    /** @return the elements {@link #exchangeInPieces} received, from its result. */
+    static int received(final long moved)
+    {
+        return (int)(moved >>> Integer.SIZE);
     }
 
     /**

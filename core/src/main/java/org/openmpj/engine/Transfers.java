@@ -3,7 +3,6 @@ package org.openmpj.engine;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
-import org.openmpj.device.PairedCopy;
 import org.openmpj.device.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
@@ -135,13 +134,17 @@ final class Transfers
         final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int tag)
     {
         final int wireTag = onWire(c, tag);
-        final int moved = dest == source
-            ? PairedExchanges.exchange(c, dest, wireTag, sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount, false)
+        final long moved = dest == source
+            ? PairedExchanges.exchangeInPieces(c, dest, wireTag, sendBuf, kind, sendOffset, sendCount, recvBuf, recvOffset, recvCount, false)
             : 0;
-        final Request send = (moved & PairedCopy.SENT) != 0 ? null : c.isendReusing(sendBuf, kind, sendOffset, sendCount, dest, wireTag);
-        if ((moved & PairedCopy.RECEIVED) == 0)
+        final int sent = PairedExchanges.sent(moved);
+        final int received = PairedExchanges.received(moved);
+        final Request send = sent > 0 && sent == sendCount
+            ? null
+            : c.isendReusing(sendBuf, kind, sendOffset + sent, sendCount - sent, dest, wireTag);
+        if (received == 0 || received < recvCount)
         {
-            receive(c, recvBuf, kind, recvOffset, recvCount, source, tag);
+            receive(c, recvBuf, kind, recvOffset + received, recvCount - received, source, tag);
         }
         if (send != null)
         {
@@ -158,9 +161,11 @@ final class Transfers
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag,
         final boolean shared)
     {
-        if ((PairedExchanges.exchange(c, dest, onWire(c, tag), buf, kind, offset, count, buf, offset, 0, shared) & PairedCopy.SENT) == 0)
+        final int sent = PairedExchanges.sent(PairedExchanges.exchangeInPieces(c, dest, onWire(c, tag), buf, kind, offset, count, buf,
+            offset, 0, shared));
+        if (sent == 0 || sent < count)
         {
-            send(c, buf, kind, offset, count, dest, tag);
+            send(c, buf, kind, offset + sent, count - sent, dest, tag);
         }
     }
 
@@ -172,9 +177,11 @@ final class Transfers
         final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int source, final int tag,
         final boolean shared)
     {
-        if ((PairedExchanges.exchange(c, source, onWire(c, tag), buf, kind, offset, 0, buf, offset, count, shared) & PairedCopy.RECEIVED) == 0)
+        final int received = PairedExchanges.received(PairedExchanges.exchangeInPieces(c, source, onWire(c, tag), buf, kind, offset, 0,
+            buf, offset, count, shared));
+        if (received == 0 || received < count)
         {
-            receive(c, buf, kind, offset, count, source, tag);
+            receive(c, buf, kind, offset + received, count - received, source, tag);
         }
     }
 

@@ -44,11 +44,6 @@ final class ShmPairedCopy implements PairedCopy
      * of the two-JVM system test's program withdrew; with one of about 12 ms, none did; 50 ms leaves room for a busier host.
      */
     private static final long WAIT_NS = 50_000_000;
-    /**
-     * The largest block a paired copy moves: both JVMs reach no safepoint while it lasts (about 1 ms per 16 MiB here), so
-     * larger exchanges go as messages, whose one-copy path holds only the sender's JVM.
-     */
-    static final long MAX_BYTES = 16L << 20;
     /** The smallest one-way block whose copy the two sides split. */
     static final long SPLIT_MIN_BYTES = 64 * 1024;
 
@@ -95,7 +90,7 @@ final class ShmPairedCopy implements PairedCopy
     /** @return whether an exchange of {@code bytes} (the larger direction) is worth offering, and the pair still copies. */
     boolean takes(final long bytes)
     {
-        return bytes >= minBytes && bytes <= MAX_BYTES && !isBroken();
+        return bytes >= minBytes && bytes <= LARGEST_BYTES && !isBroken();
     }
 
     private boolean isBroken()

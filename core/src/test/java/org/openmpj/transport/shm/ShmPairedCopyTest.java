@@ -78,6 +78,27 @@ class ShmPairedCopyTest
     }
 
     @Test
+    void blocksLargerThanOneCopyTakesMoveInPiecesAndTheRestAsMessages() throws Exception
+    {
+        // Ints: the Alltoall's blocks are 2 pieces and 40,000 elements; doubles: the other collectives' blocks are 4 pieces
+        // and 80,000 elements, the last piece above the smallest paired copy. A last piece below it goes as a message.
+        final int piecesOfInts = (int)(PairedCopy.LARGEST_BYTES / Integer.BYTES);
+        for (final int count : new int[] {piecesOfInts + 40_000, piecesOfInts + 3})
+        {
+            try (ShmTestJob job = ShmTestJob.open(2, settings(null), "spin"))
+            {
+                job.run(rank -> runCollectives(new Communicator(job.devices[rank], 0, rank, new int[] {0, 1}), count));
+                for (int rank = 0; rank < 2; rank++)
+                {
+                    final ShmPairedCopy pair = job.transports[rank].pairedCopyAtIndex(1 - rank);
+                    assertTrue(pair.copies() > 0, "rank " + rank + ", blocks of " + count + " elements: " + pair.copies()
+                        + " exchanges by paired copy, " + pair.incomplete() + " partly, " + pair.unanswered() + " unanswered");
+                }
+            }
+        }
+    }
+
+    @Test
     void aSteadyStreamOfPairedExchangesAllocatesNothingOnceWarm() throws Exception
     {
         final com.sun.management.ThreadMXBean threads =

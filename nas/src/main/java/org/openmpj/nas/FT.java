@@ -26,6 +26,11 @@ public final class FT
 {
     private static final int ROOT = 0;
 
+    private static final int SETUP = 0;
+    private static final int EVOLVE = 1;
+    private static final int CHECKSUM = 2;
+    private static final int FFT_PHASES = 3;
+
     private final FtProblem problem;
     private final Intracomm comm;
     private final SlabLayout layout;
@@ -40,6 +45,8 @@ public final class FT
     private final double[] u2;
     private final double[] partialSum = new double[2];
     private final double[] sums;
+    private final PhaseClock clock = new PhaseClock("setup", "evolve", "checksum", "1-D transforms", "local transposes",
+        "alltoall");
 
     private FT(final FtProblem problem, final Intracomm comm)
     {
@@ -47,7 +54,7 @@ public final class FT
         this.comm = comm;
         layout = new SlabLayout(problem.nx(), problem.ny(), problem.nz(), comm.Size(), comm.Rank());
         fft = new StockhamFft(Math.max(problem.nx(), Math.max(problem.ny(), problem.nz())));
-        transform = new SlabFft3d(layout, fft, this::allToAll);
+        transform = new SlabFft3d(layout, fft, this::allToAll, clock, FFT_PHASES);
         evolution = new FtEvolution(layout);
         final int doubles = 2 * layout.localPoints();
         u0 = new double[doubles];
@@ -86,17 +93,25 @@ public final class FT
         }
 
         comm.Barrier();
+        clock.reset();
         final double start = MPI.Wtime();
+        clock.start();
         setUp();
+        clock.stop(SETUP);
         transform.forward(u1, u0);
         for (int step = 0; step < problem.iterations(); step++)
         {
+            clock.start();
             evolution.step(u0, u1);
+            clock.stop(EVOLVE);
             transform.inverse(u1, u2);
+            clock.start();
             checksum(step, root, out);
+            clock.stop(CHECKSUM);
         }
         final boolean verified = problem.verify(sums);
-        final double seconds = slowest(MPI.Wtime() - start);
+        final double mySeconds = MPI.Wtime() - start;
+        final double seconds = slowest(mySeconds);
 
         if (root)
         {
@@ -104,6 +119,7 @@ public final class FT
                 problem.iterations(), seconds, problem.mops(seconds), layout.processes(), "floating point", verified)
                 .conclude(out);
         }
+        clock.report(comm, "FT", mySeconds);
     }
 
     /** The timed set-up NPB repeats: evolution factors, initial conditions (into u1), roots of unity. */

@@ -27,6 +27,11 @@ public final class IS
     private static final long SEED = 314_159_265L;
     private static final int NEIGHBOUR_TAG = 1000;
 
+    private static final int BUCKETS = 0;
+    private static final int BUCKET_SUM = 1;
+    private static final int KEY_EXCHANGE = 2;
+    private static final int COUNTING = 3;
+
     private final NpbClass problemClass;
     private final Problem problem;
     private final Intracomm comm;
@@ -52,6 +57,7 @@ public final class IS
     private final int[] receiveCounts;
     private final int[] receiveOffsets;
 
+    private final PhaseClock clock = new PhaseClock("bucket sort", "bucket-size sum", "key exchange", "counting");
     private int passedChecks;
     private int lastMinKey;
     private int lastLocalKeys;
@@ -129,6 +135,7 @@ public final class IS
         rankKeys(1);
         passedChecks = 0;
 
+        clock.reset();
         final double start = MPI.Wtime();
         for (int iteration = 1; iteration <= ITERATIONS; iteration++)
         {
@@ -137,6 +144,7 @@ public final class IS
         final double[] time = {MPI.Wtime() - start};
         final double[] slowest = new double[1];
         comm.Reduce(time, 0, slowest, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
+        final double mySeconds = time[0];
 
         verifyOrder();
         final int[] passed = {passedChecks};
@@ -150,6 +158,7 @@ public final class IS
             new NpbReport("IS", problemClass, Integer.toString(totalKeys), ITERATIONS, slowest[0], mops, processes, "keys ranked",
                 verified).conclude(System.out);
         }
+        clock.report(comm, "IS", mySeconds);
     }
 
     /** One ranking of all keys, with the partial verification of the five test keys. */
@@ -171,9 +180,14 @@ public final class IS
                 bucketSizes[buckets + i] = keys[index % keysPerProcess];
             }
         }
+        clock.start();
         IsKeys.sortIntoBuckets(keys, keysPerProcess, shift, buckets, bucketSizes, bucketStarts, bucketed);
+        clock.stop(BUCKETS);
 
+        clock.start();
         comm.Allreduce(bucketSizes, 0, bucketTotals, 0, buckets + TEST_KEYS, MPI.INT, MPI.SUM);
+        clock.stop(BUCKET_SUM);
+        clock.start();
         IsKeys.planRedistribution(bucketTotals, bucketSizes, buckets, keysPerProcess, processes, sendCounts, sendOffsets,
             firstBuckets, lastBuckets);
         comm.Alltoall(sendCounts, 0, 1, MPI.INT, receiveCounts, 0, 1, MPI.INT);
@@ -183,6 +197,7 @@ public final class IS
             receiveOffsets[p] = receiveOffsets[p - 1] + receiveCounts[p - 1];
         }
         comm.Alltoallv(bucketed, 0, sendCounts, sendOffsets, MPI.INT, received, 0, receiveCounts, receiveOffsets, MPI.INT);
+        clock.stop(KEY_EXCHANGE);
 
         final int minKey = firstBuckets[rank] << shift;
         final int maxKeyHere = ((lastBuckets[rank] + 1) << shift) - 1;
@@ -199,7 +214,9 @@ public final class IS
         {
             localKeys += bucketTotals[b];
         }
+        clock.start();
         IsKeys.cumulativeCounts(received, localKeys, minKey, maxKeyHere, bucketed);
+        clock.stop(COUNTING);
 
         for (int i = 0; i < TEST_KEYS; i++)
         {

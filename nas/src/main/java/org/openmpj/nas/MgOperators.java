@@ -14,9 +14,6 @@ package org.openmpj.nas;
  */
 public final class MgOperators
 {
-    /** Whether this JVM has the incubating Vector API ({@code --add-modules jdk.incubator.vector}), which {@link MgVectorRows} needs. */
-    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-
     private final double[] line1;
     private final double[] line2;
     private final double[] line3;
@@ -24,14 +21,14 @@ public final class MgOperators
     private final boolean vectorRows;
 
     /**
-     * Operators whose residual and smoother use the Vector API where this JVM has it ({@link #VECTOR_API}), plain loops
+     * Operators whose residual and smoother use the Vector API where this JVM has it ({@link VectorApi#PRESENT}), plain loops
      * elsewhere.
      *
      * @param longestLine the most cells a block has along its first axis, over every level this instance serves.
      */
     public MgOperators(final int longestLine)
     {
-        this(longestLine, VECTOR_API);
+        this(longestLine, VectorApi.PRESENT);
     }
 
     /**

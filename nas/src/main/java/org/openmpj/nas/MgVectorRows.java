@@ -5,7 +5,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * One row of MG's residual and smoother written with the incubating Vector API, for JVMs started with
- * {@code --add-modules jdk.incubator.vector} ({@link MgOperators#VECTOR_API}); {@link MgOperators} takes them there and its
+ * {@code --add-modules jdk.incubator.vector} ({@link VectorApi#PRESENT}); {@link MgOperators} takes them there and its
  * plain loops elsewhere. The plain loops are not vectorized by C2 in JDK 25: their stores into a line of scratch may alias the loads
  * from the grid at offsets known only at run time, and C2 does not check that. Each lane adds and multiplies in the
  * plain loops' order, so both give the same bits.

@@ -28,8 +28,15 @@ final class SlabFft3d
         void allToAll(double[] send, double[] receive, int blockDoubles);
     }
 
+    /** The phases {@link #clock} counts, after the kernel's own. */
+    static final int LINES = 0;
+    static final int TRANSPOSES = 1;
+    static final int ALLTOALL = 2;
+
     private final SlabLayout layout;
     private final StockhamFft fft;
+    private final PhaseClock clock;
+    private final int firstPhase;
     private final BlockExchange exchange;
     private final double[] blockRe;
     private final double[] blockIm;
@@ -40,8 +47,11 @@ final class SlabFft3d
      * @param layout   this rank's part of the grid; all three dimensions powers of two.
      * @param fft      the 1-D transform, its roots computed for the longest dimension at least.
      * @param exchange the Alltoall among the layout's ranks; not called when there is one rank.
+     * @param clock    counts the 1-D transforms, the local transposes and the Alltoalls as its phases {@code firstPhase},
+     *                 {@code firstPhase + 1} and {@code firstPhase + 2}.
      */
-    SlabFft3d(final SlabLayout layout, final StockhamFft fft, final BlockExchange exchange)
+    SlabFft3d(final SlabLayout layout, final StockhamFft fft, final BlockExchange exchange, final PhaseClock clock,
+        final int firstPhase)
     {
         final int longest = Math.max(layout.nx(), Math.max(layout.ny(), layout.nz()));
         if (fft.largestSize() < longest)
@@ -51,6 +61,8 @@ final class SlabFft3d
         this.layout = layout;
         this.fft = fft;
         this.exchange = exchange;
+        this.clock = clock;
+        this.firstPhase = firstPhase;
         blockRe = new double[BLOCK * longest];
         blockIm = new double[BLOCK * longest];
         scratchRe = new double[BLOCK * longest];
@@ -66,10 +78,14 @@ final class SlabFft3d
         final int nx = layout.nx();
         final int ny = layout.ny();
         final int zPlanes = layout.zPlanes();
+        clock.start();
         alongFirst(1, space, nx, ny, zPlanes);
         alongSecond(1, space, nx, ny, zPlanes);
+        clock.stop(firstPhase + LINES);
         transpose(space, frequency, nx * ny, zPlanes);
+        clock.start();
         alongFirst(1, frequency, layout.nz(), nx, layout.yPlanes());
+        clock.stop(firstPhase + LINES);
     }
 
     /**
@@ -81,10 +97,14 @@ final class SlabFft3d
         final int nx = layout.nx();
         final int nz = layout.nz();
         final int yPlanes = layout.yPlanes();
+        clock.start();
         alongFirst(-1, frequency, nz, nx, yPlanes);
+        clock.stop(firstPhase + LINES);
         transpose(frequency, space, nz, nx * yPlanes);
+        clock.start();
         alongSecond(-1, space, nx, layout.ny(), layout.zPlanes());
         alongFirst(-1, space, nx, layout.ny(), layout.zPlanes());
+        clock.stop(firstPhase + LINES);
     }
 
     /**
@@ -93,12 +113,18 @@ final class SlabFft3d
      */
     private void transpose(final double[] in, final double[] out, final int n1, final int n2)
     {
+        clock.start();
         Transpose.local(in, out, n1, n2);
+        clock.stop(firstPhase + TRANSPOSES);
         final int processes = layout.processes();
         if (processes > 1)
         {
+            clock.start();
             exchange.allToAll(out, in, 2 * layout.blockPoints());
+            clock.stop(firstPhase + ALLTOALL);
+            clock.start();
             Transpose.finish(in, out, n1, n2, processes);
+            clock.stop(firstPhase + TRANSPOSES);
         }
     }
 

@@ -16,16 +16,28 @@ final class StockhamFft
     private final int largestLog;
     private final double[] rootRe;
     private final double[] rootIm;
+    /** Whether the stages' butterflies go through {@link FftVectorStage}. */
+    private final boolean vectorStages;
 
     /**
      * @param largestSize the longest line to transform, a power of two of at least 2.
      */
     StockhamFft(final int largestSize)
     {
+        this(largestSize, VectorApi.PRESENT);
+    }
+
+    /**
+     * @param largestSize  the longest line to transform, a power of two of at least 2.
+     * @param vectorStages whether the butterflies use the Vector API; only where this JVM has it.
+     */
+    StockhamFft(final int largestSize, final boolean vectorStages)
+    {
         if (largestSize < 2 || Integer.bitCount(largestSize) != 1)
         {
             throw new IllegalArgumentException("largestSize=" + largestSize + " must be a power of two of at least 2");
         }
+        this.vectorStages = vectorStages;
         largestLog = Integer.numberOfTrailingZeros(largestSize);
         rootRe = new double[largestSize];
         rootIm = new double[largestSize];
@@ -113,7 +125,9 @@ final class StockhamFft
             final int second = first + halfOffset;
             final int sum = 2 * g * run;
             final int difference = sum + run;
-            for (int t = 0; t < run; t++)
+            final int vectored = vectorStages ? FftVectorStage.butterflies(inRe, inIm, outRe, outIm, first, second, sum, difference,
+                run, wRe, wIm) : 0;
+            for (int t = vectored; t < run; t++)
             {
                 final double aRe = inRe[first + t];
                 final double aIm = inIm[first + t];

@@ -83,7 +83,7 @@ class MgOperatorsTest
     @Test
     void theVectorRowsGiveThePlainLoopsBits()
     {
-        assertTrue(MgOperators.VECTOR_API, "the tests run with --add-modules jdk.incubator.vector (see the module's pom)");
+        assertTrue(VectorApi.PRESENT, "the tests run with --add-modules jdk.incubator.vector (see the module's pom)");
         for (final int n1 : new int[] {3, 4, 9, 10, 17, 34, 35, 66})
         {
             final int n2 = 5;

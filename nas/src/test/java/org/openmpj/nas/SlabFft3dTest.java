@@ -131,7 +131,8 @@ class SlabFft3dTest
             runRanks(exchange, processes, rank ->
             {
                 final SlabLayout layout = new SlabLayout(NX, NY, NZ, processes, rank);
-                final SlabFft3d transform = new SlabFft3d(layout, new StockhamFft(NX), exchange.forRank(rank));
+                final SlabFft3d transform = new SlabFft3d(layout, new StockhamFft(NX), exchange.forRank(rank),
+                    new PhaseClock(false, "1-D transforms", "local transposes", "alltoall"), 0);
                 final double[] space = slabOf(grid, layout);
                 final double[] frequency = new double[space.length];
                 transform.forward(space, frequency);

@@ -1,7 +1,9 @@
 package org.openmpj.nas;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 
@@ -101,6 +103,33 @@ class StockhamFftTest
             {
                 assertEquals(re0[i], re[i] / n, 1e-14 * n, "n=" + n + " index " + i);
                 assertEquals(im0[i], im[i] / n, 1e-14 * n, "n=" + n + " index " + i);
+            }
+        }
+    }
+
+    @Test
+    void theVectorStagesGiveThePlainLoopsBits()
+    {
+        assertTrue(VectorApi.PRESENT, "the tests run with --add-modules jdk.incubator.vector (see the module's pom)");
+        final SplittableRandom random = new SplittableRandom(13);
+        final StockhamFft plain = new StockhamFft(512, false);
+        final StockhamFft vector = new StockhamFft(512, true);
+        for (final int n : SIZES)
+        {
+            for (final int lines : LINES)
+            {
+                for (final int direction : new int[] {1, -1})
+                {
+                    final double[] plainRe = random(random, n * lines);
+                    final double[] plainIm = random(random, n * lines);
+                    final double[] vectorRe = plainRe.clone();
+                    final double[] vectorIm = plainIm.clone();
+                    plain.transform(direction, n, lines, plainRe, plainIm, new double[n * lines], new double[n * lines]);
+                    vector.transform(direction, n, lines, vectorRe, vectorIm, new double[n * lines], new double[n * lines]);
+                    final String where = "n=" + n + " lines=" + lines + " direction=" + direction;
+                    assertArrayEquals(plainRe, vectorRe, where);
+                    assertArrayEquals(plainIm, vectorIm, where);
+                }
             }
         }
     }

@@ -69,7 +69,9 @@ final class NasMarkdown
             .append(options.timeoutSeconds()).append(" s. A run that did not verify or failed counts in no figure and is listed ")
             .append("below; a cell with such runs says how many. The Java jobs' JVM options: ")
             .append(jvmOptions.isBlank() ? "none" : "`" + jvmOptions + "`")
-            .append(jvmOptions.contains(NasReport.VECTOR_API_OPTION) ? " (MG's residual and smoother and FT's butterflies take the incubating Vector API)" : "")
+            .append(jvmOptions.contains(NasReport.VECTOR_API_OPTION)
+                ? " (MG's residual and smoother and FT's butterflies take the incubating Vector API)"
+                : "")
             .append('.');
         if (options.runsNative())
         {

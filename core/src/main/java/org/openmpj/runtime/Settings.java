@@ -36,6 +36,13 @@ public final class Settings
             System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost, Runtime.getRuntime().availableProcessors());
     }
 
+    /** @return the idle strategy for the {@code ranks} ranks of a job that runs them all as threads of this JVM. */
+    public static IdleStrategy threadJobIdleStrategy(final int ranks)
+    {
+        return IdleStrategies.chooseForThreadRanks(
+            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranks, Runtime.getRuntime().availableProcessors());
+    }
+
     /**
      * @return the idle strategy for the {@code ranksInProcess} ranks of a process, of {@code ranksOnThisHost} on its host:
      *         they may spin while the host's ranks fit the host's cores, even when the launcher bound the process to as

@@ -47,7 +47,7 @@ public final class ThreadJob
         final int size = spec.processes();
         final DeviceProvider provider = Devices.find(spec.device(), ThreadJob.class.getClassLoader());
         final JobState job = new JobState();
-        final IdleStrategy idle = Settings.idleStrategy(size);
+        final IdleStrategy idle = Settings.threadJobIdleStrategy(size);
         final Map<String, Object> jobShared = new ConcurrentHashMap<>();
         final URL[] urls = toUrls(spec.apiClasspath(), spec.classpath());
 

@@ -2,6 +2,7 @@ package org.openmpj.concurrent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,6 +61,31 @@ class IdleStrategiesTest
         assertEquals(10, backoff.idle(0));
         assertTrue(backoff.parksAt(10));
         assertEquals(1, backoff.parkedRounds(11));
+    }
+
+    @Test
+    void whileTheJitIsAtWorkAWaitParksAfterItsShorterYieldPhase()
+    {
+        // Each yield counts one round (the round stands for far longer than any yield), so the phases end at known rounds.
+        final boolean[] compiling = {true};
+        final BackoffIdleStrategy backoff = new BackoffIdleStrategy(1, 1_000, Long.MAX_VALUE, 1_000, 8_000, 2, () -> compiling[0]);
+        assertEquals(1, backoff.idle(0), "spinning");
+        assertEquals(2, backoff.idle(1), "yielding");
+        assertEquals(3, backoff.idle(2), "yielding");
+        assertEquals(1_001, backoff.idle(3), "the JIT is at work: the next round parks");
+        assertTrue(backoff.parksAt(1_001));
+        compiling[0] = false;
+        assertEquals(4, backoff.idle(3), "the JIT is quiet: the wait goes on yielding");
+        assertFalse(backoff.parksAt(4));
+    }
+
+    @Test
+    void threadRanksOverTheCoresBackOffAndCompiledCodeCountsAsRecentWork()
+    {
+        assertInstanceOf(BackoffIdleStrategy.class, IdleStrategies.chooseForThreadRanks("auto", 8, 2));
+        assertInstanceOf(BudgetedSpinIdleStrategy.class, IdleStrategies.chooseForThreadRanks("auto", 2, 2));
+        // The first look sees the total this JVM compiled so far, more than a millisecond by the time tests run.
+        assertTrue(JitActivity.compiledRecently(), "a JVM running tests has compiled code");
     }
 
     @Test

@@ -176,6 +176,13 @@ public final class MgOperators
             {
                 final int i2 = 2 * j2 + shift2;
                 final int row = m1k * i2 + finePlane * i3;
+                final int target = m1j * j2 + coarsePlane * j3;
+                if (vectorRows)
+                {
+                    MgVectorRows.restrictionSums(r, row, m1k, finePlane, x1, y1);
+                    restrictPoints(r, s, row, target, shift1, x1, y1, m1j);
+                    continue;
+                }
                 final int south = row - m1k;
                 final int north = row + m1k;
                 final int below = row - finePlane;
@@ -187,7 +194,6 @@ public final class MgOperators
                     y1[i1] = r[south - finePlane + i1] + r[south + finePlane + i1] + r[north - finePlane + i1]
                         + r[north + finePlane + i1];
                 }
-                final int target = m1j * j2 + coarsePlane * j3;
                 for (int j1 = 1; j1 < m1j - 1; j1++)
                 {
                     final int i1 = 2 * j1 + shift1;
@@ -198,6 +204,39 @@ public final class MgOperators
                         + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y2) + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
                 }
             }
+        }
+    }
+
+    /**
+     * The restriction's line sums of a whole fine row, points {@code from} to {@code m1k - 1}: the four face neighbours'
+     * rows (south, north, below, above) into {@code x1} and the four edge neighbours' into {@code y1}, added in NPB's
+     * {@code rprj3} order.
+     */
+    static void restrictionSums(final double[] r, final int row, final int m1k, final int finePlane, final double[] x1,
+        final double[] y1, final int from)
+    {
+        final int south = row - m1k;
+        final int north = row + m1k;
+        for (int i1 = from; i1 < m1k; i1++)
+        {
+            x1[i1] = r[south + i1] + r[north + i1] + r[row - finePlane + i1] + r[row + finePlane + i1];
+            y1[i1] = r[south - finePlane + i1] + r[south + finePlane + i1] + r[north - finePlane + i1] + r[north + finePlane + i1];
+        }
+    }
+
+    /**
+     * The coarse row at {@code target} from the fine row at {@code row} and its line sums over every point
+     * ({@link #restrictionSums}): the sums at a coarse point's own fine point are NPB's {@code x2} and {@code y2}, which
+     * its loop forms again, with the same additions.
+     */
+    private static void restrictPoints(final double[] r, final double[] s, final int row, final int target, final int shift1,
+        final double[] x1, final double[] y1, final int m1j)
+    {
+        for (int j1 = 1; j1 < m1j - 1; j1++)
+        {
+            final int i1 = 2 * j1 + shift1;
+            s[target + j1] = 0.5 * r[row + i1] + 0.25 * (r[row + i1 - 1] + r[row + i1 + 1] + x1[i1])
+                + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y1[i1]) + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
         }
     }
 

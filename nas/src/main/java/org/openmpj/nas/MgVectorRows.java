@@ -4,7 +4,7 @@ import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * One row of MG's residual and smoother written with the incubating Vector API, for JVMs started with
+ * One row of MG's residual, smoother and restriction written with the incubating Vector API, for JVMs started with
  * {@code --add-modules jdk.incubator.vector} ({@link VectorApi#PRESENT}); {@link MgOperators} takes them there and its
  * plain loops elsewhere. The plain loops are not vectorized by C2 in JDK 25: their stores into a line of scratch may alias the loads
  * from the grid at offsets known only at run time, and C2 does not check that. Each lane adds and multiplies in the
@@ -57,6 +57,23 @@ final class MgVectorRows
             fetch(u, row + i).add(fetch(r, row + i).mul(c0)).add(faces.mul(c1)).add(edges.mul(c2)).intoArray(u, row + i);
         }
         MgOperators.smoothPoints(r, u, row, c0, c1, c2, r1, r2, i, end);
+    }
+
+    /** {@link MgOperators#restrictionSums} over a whole fine row, a vector of points at a time, the last points one by one. */
+    static void restrictionSums(final double[] r, final int row, final int m1k, final int finePlane, final double[] x1,
+        final double[] y1)
+    {
+        final int south = row - m1k;
+        final int north = row + m1k;
+        int i = 0;
+        for (final int bound = SPECIES.loopBound(m1k); i < bound; i += SPECIES.length())
+        {
+            fetch(r, south + i).add(fetch(r, north + i)).add(fetch(r, row - finePlane + i)).add(fetch(r, row + finePlane + i))
+                .intoArray(x1, i);
+            fetch(r, south - finePlane + i).add(fetch(r, south + finePlane + i)).add(fetch(r, north - finePlane + i))
+                .add(fetch(r, north + finePlane + i)).intoArray(y1, i);
+        }
+        MgOperators.restrictionSums(r, row, m1k, finePlane, x1, y1, i);
     }
 
     /** {@link MgOperators#lineSums}, a vector of points at a time, the last points one by one. */

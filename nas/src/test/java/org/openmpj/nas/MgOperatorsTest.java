@@ -27,7 +27,9 @@ class MgOperatorsTest
         final double[] block = new double[cells];
         for (int i = 0; i < cells; i++)
         {
-            block[i] = random.nextDouble(-1, 1);
+            // Divided by 3 so that every bit of the mantissa is in use: sums of the generator's own values (multiples of
+            // 2^-52 below 1) are exact, and would hide a change in the order of additions.
+            block[i] = random.nextDouble(-1, 1) / 3;
         }
         return block;
     }
@@ -107,6 +109,17 @@ class MgOperatorsTest
             new MgOperators(n1, false).residual(u, plainInPlace, plainInPlace, n1, n2, n3, A);
             new MgOperators(n1, true).residual(u, vectorInPlace, vectorInPlace, n1, n2, n3, A);
             assertArrayEquals(plainInPlace, vectorInPlace, "residual in place, rows of " + n1);
+        }
+        for (final int m1j : new int[] {3, 4, 6, 10, 18, 34})
+        {
+            // A coarse block of m1j points along the first axis lies over 2 m1j - 2 fine ones, or 3 where it holds one.
+            final int m1k = m1j == 3 ? 3 : 2 * m1j - 2;
+            final double[] fine = randomBlock(m1k * 6 * 3);
+            final double[] plainS = new double[m1j * 4 * 3];
+            final double[] vectorS = new double[m1j * 4 * 3];
+            new MgOperators(m1k, false).restrict(fine, m1k, 6, 3, plainS, m1j, 4, 3);
+            new MgOperators(m1k, true).restrict(fine, m1k, 6, 3, vectorS, m1j, 4, 3);
+            assertArrayEquals(plainS, vectorS, "restriction, fine rows of " + m1k);
         }
     }
 

@@ -17,11 +17,11 @@ public final class MgOperators
     private final double[] line1;
     private final double[] line2;
     private final double[] line3;
-    /** Whether the residual and the smoother go row by row through {@link MgVectorRows}. */
+    /** Whether the residual, the smoother and the restriction go row by row through {@link MgVectorRows}. */
     private final boolean vectorRows;
 
     /**
-     * Operators whose residual and smoother use the Vector API where this JVM has it ({@link VectorApi#PRESENT}), plain loops
+     * Operators whose residual, smoother and restriction use the Vector API where this JVM has it ({@link VectorApi#PRESENT}), plain loops
      * elsewhere.
      *
      * @param longestLine the most cells a block has along its first axis, over every level this instance serves.
@@ -33,7 +33,7 @@ public final class MgOperators
 
     /**
      * @param longestLine the most cells a block has along its first axis, over every level this instance serves.
-     * @param vectorRows  whether the residual and the smoother use the Vector API; only where this JVM has it.
+     * @param vectorRows  whether the residual, the smoother and the restriction use the Vector API; only where this JVM has it.
      */
     MgOperators(final int longestLine, final boolean vectorRows)
     {

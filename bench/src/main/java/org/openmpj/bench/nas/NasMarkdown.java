@@ -70,7 +70,7 @@ final class NasMarkdown
             .append("below; a cell with such runs says how many. The Java jobs' JVM options: ")
             .append(jvmOptions.isBlank() ? "none" : "`" + jvmOptions + "`")
             .append(jvmOptions.contains(NasReport.VECTOR_API_OPTION)
-                ? " (MG's residual and smoother and FT's butterflies take the incubating Vector API)"
+                ? " (MG's residual, smoother and restriction and FT's butterflies take the incubating Vector API)"
                 : "")
             .append('.');
         if (options.runsNative())

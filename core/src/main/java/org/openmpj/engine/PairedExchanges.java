@@ -53,7 +53,7 @@ final class PairedExchanges
                 receiving, shared);
             sent += (moved & PairedCopy.SENT) != 0 ? sending : 0;
             received += (moved & PairedCopy.RECEIVED) != 0 ? receiving : 0;
-            if (moved != ((sending > 0 ? PairedCopy.SENT : 0) | (receiving > 0 ? PairedCopy.RECEIVED : 0)) || moved == 0)
+            if (moved != ((sending > 0 ? PairedCopy.SENT : 0) | (receiving > 0 ? PairedCopy.RECEIVED : 0)))
             {
                 break;
             }
@@ -72,6 +72,16 @@ final class PairedExchanges
     static int received(final long moved)
     {
         return (int)(moved >>> Integer.SIZE);
+    }
+
+    /**
+     * @return whether {@code moved} elements (one side's figure from {@link #exchangeInPieces}) are that side's whole
+     *         {@code count}, so that no message is left to move. A side of no elements still goes as an empty message:
+     *         the paired copy never moves it, and the peer's side waits for one.
+     */
+    static boolean movedWhole(final int moved, final int count)
+    {
+        return moved > 0 && moved == count;
     }
 
     /**

@@ -139,10 +139,10 @@ final class Transfers
             : 0;
         final int sent = PairedExchanges.sent(moved);
         final int received = PairedExchanges.received(moved);
-        final Request send = sent > 0 && sent == sendCount
+        final Request send = PairedExchanges.movedWhole(sent, sendCount)
             ? null
             : c.isendReusing(sendBuf, kind, sendOffset + sent, sendCount - sent, dest, wireTag);
-        if (received == 0 || received < recvCount)
+        if (!PairedExchanges.movedWhole(received, recvCount))
         {
             receive(c, recvBuf, kind, recvOffset + received, recvCount - received, source, tag);
         }
@@ -163,7 +163,7 @@ final class Transfers
     {
         final int sent = PairedExchanges.sent(PairedExchanges.exchangeInPieces(c, dest, onWire(c, tag), buf, kind, offset, count, buf,
             offset, 0, shared));
-        if (sent == 0 || sent < count)
+        if (!PairedExchanges.movedWhole(sent, count))
         {
             send(c, buf, kind, offset + sent, count - sent, dest, tag);
         }
@@ -179,7 +179,7 @@ final class Transfers
     {
         final int received = PairedExchanges.received(PairedExchanges.exchangeInPieces(c, source, onWire(c, tag), buf, kind, offset, 0,
             buf, offset, count, shared));
-        if (received == 0 || received < count)
+        if (!PairedExchanges.movedWhole(received, count))
         {
             receive(c, buf, kind, offset + received, count - received, source, tag);
         }

@@ -180,29 +180,12 @@ public final class MgOperators
                 if (vectorRows)
                 {
                     MgVectorRows.restrictionSums(r, row, m1k, finePlane, x1, y1);
-                    restrictPoints(r, s, row, target, shift1, x1, y1, m1j);
-                    continue;
                 }
-                final int south = row - m1k;
-                final int north = row + m1k;
-                final int below = row - finePlane;
-                final int above = row + finePlane;
-                for (int j1 = 1; j1 < m1j; j1++)
+                else
                 {
-                    final int i1 = 2 * j1 + shift1 - 1;
-                    x1[i1] = r[south + i1] + r[north + i1] + r[below + i1] + r[above + i1];
-                    y1[i1] = r[south - finePlane + i1] + r[south + finePlane + i1] + r[north - finePlane + i1]
-                        + r[north + finePlane + i1];
+                    restrictionSums(r, row, m1k, finePlane, x1, y1, 0);
                 }
-                for (int j1 = 1; j1 < m1j - 1; j1++)
-                {
-                    final int i1 = 2 * j1 + shift1;
-                    final double y2 = r[south - finePlane + i1] + r[south + finePlane + i1] + r[north - finePlane + i1]
-                        + r[north + finePlane + i1];
-                    final double x2 = r[south + i1] + r[north + i1] + r[below + i1] + r[above + i1];
-                    s[target + j1] = 0.5 * r[row + i1] + 0.25 * (r[row + i1 - 1] + r[row + i1 + 1] + x2)
-                        + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y2) + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
-                }
+                restrictPoints(r, s, row, target, shift1, x1, y1, m1j);
             }
         }
     }

@@ -11,7 +11,7 @@ import java.lang.management.ManagementFactory;
  * <p>Thread-safety: any thread; the last figure seen is shared racily, which at worst makes one look report a compilation
  * a second time.
  */
-public final class JitActivity
+final class JitActivity
 {
     /** How long after the total last grew the JIT counts as busy: compilations come in bursts while code warms up. */
     static final long RECENT_NS = 50_000_000;
@@ -25,7 +25,7 @@ public final class JitActivity
     }
 
     /** @return whether the JVM's total compilation time grew in the last {@link #RECENT_NS}; false where it keeps none. */
-    public static boolean compiledRecently()
+    static boolean compiledRecently()
     {
         if (COMPILER == null || !COMPILER.isCompilationTimeMonitoringSupported())
         {

@@ -99,27 +99,41 @@ final class CgSolver
     double step()
     {
         residualNorm = conjugateGradient();
-        double xz = 0.0;
-        double zz = 0.0;
-        for (int j = 0; j < columns; j++)
-        {
-            xz += x[j] * z[j];
-            zz += z[j] * z[j];
-        }
-        scalarOut[0] = xz;
-        scalarOut[1] = zz;
+        scalarOut[0] = dot(x, z);
+        scalarOut[1] = dot(z, z);
         sumAcrossRow(2);
         final double zeta = shift + 1.0 / scalarOut[0];
-        final double inverseNorm = 1.0 / Math.sqrt(scalarOut[1]);
-        for (int j = 0; j < columns; j++)
-        {
-            x[j] = inverseNorm * z[j];
-        }
+        scale(x, 1.0 / Math.sqrt(scalarOut[1]), z);
         return zeta;
     }
 
     /** Solves {@code A z = x} approximately. @return {@code ||x - A z||}. */
     private double conjugateGradient()
+    {
+        startSolve();
+        double rho = sumAcrossRow(dot(r, r));
+        for (int iteration = 0; iteration < CG_ITERATIONS; iteration++)
+        {
+            multiply(p);
+            sumAndTranspose(q);
+            clearProduct();
+            final double alpha = rho / sumAcrossRow(dot(p, q));
+            final double rho0 = rho;
+            advance(alpha);
+            rho = sumAcrossRow(dot(r, r));
+            turnDirection(rho / rho0);
+        }
+        // The residual from scratch: r = A z, then ||x - r||.
+        multiply(z);
+        sumAndTranspose(r);
+        return Math.sqrt(sumAcrossRow(distanceSquared(x, r)));
+    }
+
+    // Each loop of the solve is a method of its own: the JIT compiles each once, small, instead of recompiling the
+    // whole solve, with every MPI call inlined, for each loop it enters on the stack (on-stack replacement).
+
+    /** {@code z = q = w = 0}, {@code r = p = x}. */
+    private void startSolve()
     {
         for (int j = 0; j < vectorLength - 1; j++)
         {
@@ -129,39 +143,53 @@ final class CgSolver
             p[j] = x[j];
             w[j] = 0.0;
         }
-        double rho = sumAcrossRow(dot(r, r));
-        for (int iteration = 0; iteration < CG_ITERATIONS; iteration++)
+    }
+
+    private void clearProduct()
+    {
+        for (int j = 0, clear = Math.max(rows, columns); j < clear; j++)
         {
-            multiply(p);
-            sumAndTranspose(q);
-            for (int j = 0, clear = Math.max(rows, columns); j < clear; j++)
-            {
-                w[j] = 0.0;
-            }
-            final double alpha = rho / sumAcrossRow(dot(p, q));
-            final double rho0 = rho;
-            for (int j = 0; j < columns; j++)
-            {
-                z[j] += alpha * p[j];
-                r[j] -= alpha * q[j];
-            }
-            rho = sumAcrossRow(dot(r, r));
-            final double beta = rho / rho0;
-            for (int j = 0; j < columns; j++)
-            {
-                p[j] = r[j] + beta * p[j];
-            }
+            w[j] = 0.0;
         }
-        // The residual from scratch: r = A z, then ||x - r||.
-        multiply(z);
-        sumAndTranspose(r);
+    }
+
+    /** {@code z += alpha p}, {@code r -= alpha q}. */
+    private void advance(final double alpha)
+    {
+        for (int j = 0; j < columns; j++)
+        {
+            z[j] += alpha * p[j];
+            r[j] -= alpha * q[j];
+        }
+    }
+
+    /** {@code p = r + beta p}. */
+    private void turnDirection(final double beta)
+    {
+        for (int j = 0; j < columns; j++)
+        {
+            p[j] = r[j] + beta * p[j];
+        }
+    }
+
+    /** {@code target = factor v}. */
+    private void scale(final double[] target, final double factor, final double[] v)
+    {
+        for (int j = 0; j < columns; j++)
+        {
+            target[j] = factor * v[j];
+        }
+    }
+
+    private double distanceSquared(final double[] a, final double[] b)
+    {
         double sum = 0.0;
         for (int j = 0; j < columns; j++)
         {
-            final double d = x[j] - r[j];
+            final double d = a[j] - b[j];
             sum += d * d;
         }
-        return Math.sqrt(sumAcrossRow(sum));
+        return sum;
     }
 
     private double dot(final double[] a, final double[] b)
@@ -208,10 +236,7 @@ final class CgSolver
             final Request request = comm.Irecv(target, start, length, MPI.DOUBLE, partner, step + 1);
             comm.Send(w, grid.reduceSendStart[step], grid.reduceSendLength[step], MPI.DOUBLE, partner, step + 1);
             request.Wait();
-            for (int j = start, end = start + length; j < end; j++)
-            {
-                w[j] += target[j];
-            }
+            addInto(w, target, start, length);
         }
         if (grid.reduceSteps != 0)
         {
@@ -224,6 +249,14 @@ final class CgSolver
             System.arraycopy(w, 0, target, 0, columns);
         }
         clock.stop(PRODUCT_EXCHANGE);
+    }
+
+    private static void addInto(final double[] sum, final double[] addend, final int start, final int length)
+    {
+        for (int j = start, end = start + length; j < end; j++)
+        {
+            sum[j] += addend[j];
+        }
     }
 
     /** @return {@code value} summed over the grid row. */

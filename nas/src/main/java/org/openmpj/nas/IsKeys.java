@@ -1,5 +1,7 @@
 package org.openmpj.nas;
 
+import java.util.Arrays;
+
 /**
  * The steps of IS's ranking that need no messages, each on one process's keys: making the keys, sorting them into
  * buckets, choosing which buckets each process ranks, counting the keys a process received and placing them in order
@@ -49,15 +51,30 @@ final class IsKeys
     static void sortIntoBuckets(final int[] keys, final int count, final int shift, final int buckets, final int[] bucketSizes,
                                 final int[] bucketStarts, final int[] bucketed)
     {
-        for (int i = 0; i < count; i++)
-        {
-            bucketSizes[keys[i] >> shift]++;
-        }
+        countPerBucket(keys, count, shift, bucketSizes);
         bucketStarts[0] = 0;
         for (int b = 1; b < buckets; b++)
         {
             bucketStarts[b] = bucketStarts[b - 1] + bucketSizes[b - 1];
         }
+        scatterIntoBuckets(keys, count, shift, bucketStarts, bucketed);
+    }
+
+    // The two passes over the keys are methods of their own: called once per iteration, each runs compiled on the stack
+    // (on-stack replacement) from its own loop, rather than the second pass trapping to the interpreter in code compiled
+    // for the first one before the second had run.
+
+    private static void countPerBucket(final int[] keys, final int count, final int shift, final int[] bucketSizes)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            bucketSizes[keys[i] >> shift]++;
+        }
+    }
+
+    private static void scatterIntoBuckets(final int[] keys, final int count, final int shift, final int[] bucketStarts,
+                                           final int[] bucketed)
+    {
         for (int i = 0; i < count; i++)
         {
             final int key = keys[i];
@@ -122,15 +139,23 @@ final class IsKeys
     static void cumulativeCounts(final int[] keys, final int count, final int minKey, final int maxKey, final int[] counts)
     {
         final int range = maxKey - minKey + 1;
-        for (int i = 0; i < range; i++)
-        {
-            counts[i] = 0;
-        }
+        Arrays.fill(counts, 0, range, 0);
+        countPerKey(keys, count, minKey, counts);
+        accumulate(counts, range);
+    }
+
+    private static void countPerKey(final int[] keys, final int count, final int minKey, final int[] counts)
+    {
         for (int i = 0; i < count; i++)
         {
             counts[keys[i] - minKey]++;
         }
-        for (int i = 1; i < range; i++)
+    }
+
+    /** Turns {@code counts[0 .. length - 1]} into running totals. */
+    private static void accumulate(final int[] counts, final int length)
+    {
+        for (int i = 1; i < length; i++)
         {
             counts[i] += counts[i - 1];
         }

@@ -137,27 +137,42 @@ final class SlabFft3d
             for (int j0 = 0; j0 < d2; j0 += lines)
             {
                 final int base = 2 * (j0 + k * d2) * d1;
-                for (int j = 0; j < lines; j++)
-                {
-                    int from = base + 2 * j * d1;
-                    for (int i = 0, to = j; i < d1; i++, to += lines)
-                    {
-                        blockRe[to] = x[from];
-                        blockIm[to] = x[from + 1];
-                        from += 2;
-                    }
-                }
+                gatherRows(x, base, d1, lines);
                 fft.transform(direction, d1, lines, blockRe, blockIm, scratchRe, scratchIm);
-                for (int j = 0; j < lines; j++)
-                {
-                    int to = base + 2 * j * d1;
-                    for (int i = 0, from = j; i < d1; i++, from += lines)
-                    {
-                        x[to] = blockRe[from];
-                        x[to + 1] = blockIm[from];
-                        to += 2;
-                    }
-                }
+                scatterRows(x, base, d1, lines);
+            }
+        }
+    }
+
+    // The copies into and out of the block are methods of their own, as are the second dimension's: called once per
+    // block, the JIT compiles each small and early, instead of compiling the whole sweep on the stack once per loop.
+
+    /** Copies {@code lines} rows of {@code d1} points from {@code x} at {@code base} into the block, point-major. */
+    private void gatherRows(final double[] x, final int base, final int d1, final int lines)
+    {
+        for (int j = 0; j < lines; j++)
+        {
+            int from = base + 2 * j * d1;
+            for (int i = 0, to = j; i < d1; i++, to += lines)
+            {
+                blockRe[to] = x[from];
+                blockIm[to] = x[from + 1];
+                from += 2;
+            }
+        }
+    }
+
+    /** The inverse of {@link #gatherRows}. */
+    private void scatterRows(final double[] x, final int base, final int d1, final int lines)
+    {
+        for (int j = 0; j < lines; j++)
+        {
+            int to = base + 2 * j * d1;
+            for (int i = 0, from = j; i < d1; i++, from += lines)
+            {
+                x[to] = blockRe[from];
+                x[to + 1] = blockIm[from];
+                to += 2;
             }
         }
     }
@@ -171,27 +186,39 @@ final class SlabFft3d
             for (int i0 = 0; i0 < d1; i0 += lines)
             {
                 final int base = 2 * (i0 + k * d2 * d1);
-                for (int j = 0; j < d2; j++)
-                {
-                    final int from = base + 2 * j * d1;
-                    final int to = j * lines;
-                    for (int i = 0; i < lines; i++)
-                    {
-                        blockRe[to + i] = x[from + 2 * i];
-                        blockIm[to + i] = x[from + 2 * i + 1];
-                    }
-                }
+                gatherColumns(x, base, d1, d2, lines);
                 fft.transform(direction, d2, lines, blockRe, blockIm, scratchRe, scratchIm);
-                for (int j = 0; j < d2; j++)
-                {
-                    final int to = base + 2 * j * d1;
-                    final int from = j * lines;
-                    for (int i = 0; i < lines; i++)
-                    {
-                        x[to + 2 * i] = blockRe[from + i];
-                        x[to + 2 * i + 1] = blockIm[from + i];
-                    }
-                }
+                scatterColumns(x, base, d1, d2, lines);
+            }
+        }
+    }
+
+    /** Copies {@code lines} columns of {@code d2} points from {@code x} at {@code base} into the block, point-major. */
+    private void gatherColumns(final double[] x, final int base, final int d1, final int d2, final int lines)
+    {
+        for (int j = 0; j < d2; j++)
+        {
+            final int from = base + 2 * j * d1;
+            final int to = j * lines;
+            for (int i = 0; i < lines; i++)
+            {
+                blockRe[to + i] = x[from + 2 * i];
+                blockIm[to + i] = x[from + 2 * i + 1];
+            }
+        }
+    }
+
+    /** The inverse of {@link #gatherColumns}. */
+    private void scatterColumns(final double[] x, final int base, final int d1, final int d2, final int lines)
+    {
+        for (int j = 0; j < d2; j++)
+        {
+            final int to = base + 2 * j * d1;
+            final int from = j * lines;
+            for (int i = 0; i < lines; i++)
+            {
+                x[to + 2 * i] = blockRe[from + i];
+                x[to + 2 * i + 1] = blockIm[from + i];
             }
         }
     }

@@ -244,49 +244,58 @@ public final class MgOperators
     private void interpolateEven(final double[] z, final int mm1, final int mm2, final int mm3, final double[] u, final int n1,
                                  final int n2)
     {
-        final double[] z1 = line1;
-        final double[] z2 = line2;
-        final double[] z3 = line3;
         final int coarsePlane = mm1 * mm2;
         final int finePlane = n1 * n2;
         for (int i3 = 0; i3 < mm3 - 1; i3++)
         {
             for (int i2 = 0; i2 < mm2 - 1; i2++)
             {
-                final int here = mm1 * i2 + coarsePlane * i3;
-                final int north = here + mm1;
-                final int above = here + coarsePlane;
-                for (int i1 = 0; i1 < mm1; i1++)
-                {
-                    z1[i1] = z[north + i1] + z[here + i1];
-                    z2[i1] = z[above + i1] + z[here + i1];
-                    z3[i1] = z[above + mm1 + i1] + z[above + i1] + z1[i1];
-                }
-                final int even = n1 * (2 * i2) + finePlane * (2 * i3);
-                final int evenNorth = even + n1;
-                final int evenAbove = even + finePlane;
-                final int evenBoth = evenAbove + n1;
-                for (int i1 = 0; i1 < mm1 - 1; i1++)
-                {
-                    u[even + 2 * i1] += z[here + i1];
-                    u[even + 2 * i1 + 1] += 0.5 * (z[here + i1 + 1] + z[here + i1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++)
-                {
-                    u[evenNorth + 2 * i1] += 0.5 * z1[i1];
-                    u[evenNorth + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++)
-                {
-                    u[evenAbove + 2 * i1] += 0.5 * z2[i1];
-                    u[evenAbove + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++)
-                {
-                    u[evenBoth + 2 * i1] += 0.25 * z3[i1];
-                    u[evenBoth + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
-                }
+                interpolateRow(z, mm1 * i2 + coarsePlane * i3, mm1, coarsePlane, u, n1 * (2 * i2) + finePlane * (2 * i3), n1,
+                    finePlane);
             }
+        }
+    }
+
+    /**
+     * Adds the interpolation of the coarse row at {@code here} to the four fine rows it covers, from {@code even}. A method
+     * of its own, called per row, so that the JIT compiles it small and early rather than the whole sweep on the stack.
+     */
+    private void interpolateRow(final double[] z, final int here, final int mm1, final int coarsePlane, final double[] u,
+                                final int even, final int n1, final int finePlane)
+    {
+        final double[] z1 = line1;
+        final double[] z2 = line2;
+        final double[] z3 = line3;
+        final int north = here + mm1;
+        final int above = here + coarsePlane;
+        for (int i1 = 0; i1 < mm1; i1++)
+        {
+            z1[i1] = z[north + i1] + z[here + i1];
+            z2[i1] = z[above + i1] + z[here + i1];
+            z3[i1] = z[above + mm1 + i1] + z[above + i1] + z1[i1];
+        }
+        final int evenNorth = even + n1;
+        final int evenAbove = even + finePlane;
+        final int evenBoth = evenAbove + n1;
+        for (int i1 = 0; i1 < mm1 - 1; i1++)
+        {
+            u[even + 2 * i1] += z[here + i1];
+            u[even + 2 * i1 + 1] += 0.5 * (z[here + i1 + 1] + z[here + i1]);
+        }
+        for (int i1 = 0; i1 < mm1 - 1; i1++)
+        {
+            u[evenNorth + 2 * i1] += 0.5 * z1[i1];
+            u[evenNorth + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+        }
+        for (int i1 = 0; i1 < mm1 - 1; i1++)
+        {
+            u[evenAbove + 2 * i1] += 0.5 * z2[i1];
+            u[evenAbove + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+        }
+        for (int i1 = 0; i1 < mm1 - 1; i1++)
+        {
+            u[evenBoth + 2 * i1] += 0.25 * z3[i1];
+            u[evenBoth + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
         }
     }
 

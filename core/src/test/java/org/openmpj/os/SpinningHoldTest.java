@@ -36,6 +36,9 @@ class SpinningHoldTest
         {
             held[i] = i * 17 - 3;
         }
+        // Allocated before the hold: while it lasts this JVM reaches no safepoint, so a collection that an allocation in
+        // the reader's window asked for would stall the reader until the hold ran out.
+        final int[] copied = new int[held.length - 100];
         try (Arena arena = Arena.ofShared(); ProcessMemory memory = ProcessMemory.open(ProcessHandle.current().pid()))
         {
             final MemorySegment words = arena.allocate(16, 8);
@@ -44,7 +47,6 @@ class SpinningHoldTest
             awaitState(words, HELD);
             final long address = (long)LONG.getAcquire(words, 0L);
             assertTrue(LONG.compareAndSet(words, 8L, HELD, HELD + 1), "the claim");
-            final int[] copied = new int[held.length - 100];
             assertEquals(4L * copied.length, memory.read(address, MemorySegment.ofArray(copied), 0, 4L * copied.length));
             assertTrue(LONG.compareAndSet(words, 8L, HELD + 1, HELD - 2), "the release");
             assertEquals(HELD - 2, hold.get(30, TimeUnit.SECONDS));

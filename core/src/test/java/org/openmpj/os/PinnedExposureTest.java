@@ -42,6 +42,10 @@ class PinnedExposureTest
             sent[i] = i * 31 + 7;
         }
         final long generation = 42;
+        // Allocated before the exposure: while it lasts this JVM reaches no safepoint, so a collection that an allocation
+        // in the reader's window asked for would stall the reader until the exposure timed out.
+        final int[] received = new int[sent.length - 1000];
+        final long[] after = new long[TaskSyscall.SLOTS];
         try (PinnedExposure exposure = PinnedExposure.create(); ProcessMemory memory = ProcessMemory.open(self);
             RemoteEventfd wake = RemoteEventfd.open(self, exposure.eventfd()))
         {
@@ -54,10 +58,8 @@ class PinnedExposureTest
                 return exposure.expose(generation, self, MemorySegment.ofArray(sent).asSlice(4000), LONG_NS);
             });
             final long[] syscall = awaitExposure(memory, tid, exposure.pollFdsAddress(), generation);
-            final int[] received = new int[sent.length - 1000];
             final long length = 4L * received.length;
             assertEquals(length, memory.read(PinnedExposure.pinnedAddress(syscall), MemorySegment.ofArray(received), 0, length));
-            final long[] after = new long[TaskSyscall.SLOTS];
             assertTrue(memory.readSyscall(tid.get(), after) && PinnedExposure.isExposure(after, exposure.pollFdsAddress(), generation),
                 "the exposure ended before it was released");
             assertEquals(PinnedExposure.pinnedAddress(syscall), PinnedExposure.pinnedAddress(after));

@@ -19,6 +19,8 @@ public final class MgOperators
     private final double[] line3;
     /** Whether the residual, the smoother and the restriction go row by row through {@link MgVectorRows}. */
     private final boolean vectorRows;
+    /** The fewest interior points a row needs for the residual and the smoother to take it through {@link MgVectorRows}. */
+    private final int shortestVectorRow;
 
     /**
      * Operators whose residual, smoother and restriction use the Vector API where this JVM has it ({@link VectorApi#PRESENT}), plain loops
@@ -38,6 +40,7 @@ public final class MgOperators
     MgOperators(final int longestLine, final boolean vectorRows)
     {
         this.vectorRows = vectorRows;
+        this.shortestVectorRow = vectorRows ? MgVectorRows.lanes() : Integer.MAX_VALUE;
         line1 = new double[longestLine + 1];
         line2 = new double[longestLine + 1];
         line3 = new double[longestLine + 1];
@@ -50,6 +53,13 @@ public final class MgOperators
     public void residual(final double[] u, final double[] v, final double[] r, final int n1, final int n2, final int n3,
                          final double[] a)
     {
+        // Chosen per level, here, where the JIT does not speculate: rows shorter than a vector (the coarsest levels) go
+        // the plain way, so the vector rows' compiled code never meets them (see smooth).
+        if (n1 - 2 >= shortestVectorRow)
+        {
+            residualVectorRows(u, v, r, n1, n2, n3, a[0], a[2], a[3]);
+            return;
+        }
         final double a0 = a[0];
         final double a2 = a[2];
         final double a3 = a[3];
@@ -61,15 +71,21 @@ public final class MgOperators
             for (int i2 = 1; i2 < n2 - 1; i2++)
             {
                 final int row = n1 * i2 + plane * i3;
-                if (vectorRows)
-                {
-                    MgVectorRows.residual(u, v, r, row, n1, plane, a0, a2, a3, u1, u2);
-                }
-                else
-                {
-                    lineSums(u, row, n1, plane, u1, u2, 0);
-                    residualPoints(u, v, r, row, a0, a2, a3, u1, u2, 1, n1 - 1);
-                }
+                lineSums(u, row, n1, plane, u1, u2, 0);
+                residualPoints(u, v, r, row, a0, a2, a3, u1, u2, 1, n1 - 1);
+            }
+        }
+    }
+
+    private void residualVectorRows(final double[] u, final double[] v, final double[] r, final int n1, final int n2,
+                                    final int n3, final double a0, final double a2, final double a3)
+    {
+        final int plane = n1 * n2;
+        for (int i3 = 1; i3 < n3 - 1; i3++)
+        {
+            for (int i2 = 1; i2 < n2 - 1; i2++)
+            {
+                MgVectorRows.residual(u, v, r, n1 * i2 + plane * i3, n1, plane, a0, a2, a3, line1, line2);
             }
         }
     }
@@ -93,6 +109,15 @@ public final class MgOperators
      */
     public void smooth(final double[] r, final double[] u, final int n1, final int n2, final int n3, final double[] c)
     {
+        // The coarsest levels run first in a V-cycle's climb, before the JVM profiles the smoother: had their short rows
+        // gone through the vector rows, C2 would have compiled those without the scalar tail that only short rows take,
+        // and thrown the code away at the next cycle's coarsest level, to run Vector API code interpreted until compiled
+        // again.
+        if (n1 - 2 >= shortestVectorRow)
+        {
+            smoothVectorRows(r, u, n1, n2, n3, c[0], c[1], c[2]);
+            return;
+        }
         final double c0 = c[0];
         final double c1 = c[1];
         final double c2 = c[2];
@@ -104,15 +129,21 @@ public final class MgOperators
             for (int i2 = 1; i2 < n2 - 1; i2++)
             {
                 final int row = n1 * i2 + plane * i3;
-                if (vectorRows)
-                {
-                    MgVectorRows.smooth(r, u, row, n1, plane, c0, c1, c2, r1, r2);
-                }
-                else
-                {
-                    lineSums(r, row, n1, plane, r1, r2, 0);
-                    smoothPoints(r, u, row, c0, c1, c2, r1, r2, 1, n1 - 1);
-                }
+                lineSums(r, row, n1, plane, r1, r2, 0);
+                smoothPoints(r, u, row, c0, c1, c2, r1, r2, 1, n1 - 1);
+            }
+        }
+    }
+
+    private void smoothVectorRows(final double[] r, final double[] u, final int n1, final int n2, final int n3, final double c0,
+                                  final double c1, final double c2)
+    {
+        final int plane = n1 * n2;
+        for (int i3 = 1; i3 < n3 - 1; i3++)
+        {
+            for (int i2 = 1; i2 < n2 - 1; i2++)
+            {
+                MgVectorRows.smooth(r, u, n1 * i2 + plane * i3, n1, plane, c0, c1, c2, line1, line2);
             }
         }
     }

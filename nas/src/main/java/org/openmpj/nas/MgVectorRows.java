@@ -20,6 +20,12 @@ final class MgVectorRows
     {
     }
 
+    /** @return the doubles in one of this JVM's vectors. */
+    static int lanes()
+    {
+        return SPECIES.length();
+    }
+
     /**
      * The residual's row at {@code row}: the line sums of the four face and four edge neighbours' rows into {@code u1} and
      * {@code u2}, then {@code r = v - a0 u - a2 (u2 + u1 left + u1 right) - a3 (u2 left + u2 right)} at the row's interior

@@ -196,6 +196,11 @@ public final class MgOperators
         final int shift1 = m1k == 3 ? -1 : 0;
         final int shift2 = m2k == 3 ? -1 : 0;
         final int shift3 = m3k == 3 ? -1 : 0;
+        if (m1k >= shortestVectorRow)
+        {
+            restrictVectorRows(r, m1k, m2k, s, m1j, m2j, m3j, shift2, shift3, shift1);
+            return;
+        }
         final double[] x1 = line1;
         final double[] y1 = line2;
         final int finePlane = m1k * m2k;
@@ -205,18 +210,26 @@ public final class MgOperators
             final int i3 = 2 * j3 + shift3;
             for (int j2 = 1; j2 < m2j - 1; j2++)
             {
-                final int i2 = 2 * j2 + shift2;
-                final int row = m1k * i2 + finePlane * i3;
-                final int target = m1j * j2 + coarsePlane * j3;
-                if (vectorRows)
-                {
-                    MgVectorRows.restrictionSums(r, row, m1k, finePlane, x1, y1);
-                }
-                else
-                {
-                    restrictionSums(r, row, m1k, finePlane, x1, y1, 0);
-                }
-                restrictPoints(r, s, row, target, shift1, x1, y1, m1j);
+                final int row = m1k * (2 * j2 + shift2) + finePlane * i3;
+                restrictionSums(r, row, m1k, finePlane, x1, y1, 0);
+                restrictPoints(r, s, row, m1j * j2 + coarsePlane * j3, shift1, x1, y1, m1j);
+            }
+        }
+    }
+
+    private void restrictVectorRows(final double[] r, final int m1k, final int m2k, final double[] s, final int m1j,
+                                    final int m2j, final int m3j, final int shift2, final int shift3, final int shift1)
+    {
+        final int finePlane = m1k * m2k;
+        final int coarsePlane = m1j * m2j;
+        for (int j3 = 1; j3 < m3j - 1; j3++)
+        {
+            final int i3 = 2 * j3 + shift3;
+            for (int j2 = 1; j2 < m2j - 1; j2++)
+            {
+                final int row = m1k * (2 * j2 + shift2) + finePlane * i3;
+                MgVectorRows.restrictionSums(r, row, m1k, finePlane, line1, line2);
+                restrictPoints(r, s, row, m1j * j2 + coarsePlane * j3, shift1, line1, line2, m1j);
             }
         }
     }

@@ -217,6 +217,10 @@ public final class MgOperators
         }
     }
 
+    /**
+     * The sweep of {@link #restrict} over rows of at least a vector, kept apart from the plain sweep there on purpose: each
+     * copy of the loops has a profile of its own, so the compiled long-row sweep holds no predicate made for short rows.
+     */
     private void restrictVectorRows(final double[] r, final int m1k, final int m2k, final double[] s, final int m1j,
                                     final int m2j, final int m3j, final int shift2, final int shift3, final int shift1)
     {

@@ -17,9 +17,11 @@ public final class MgOperators
     private final double[] line1;
     private final double[] line2;
     private final double[] line3;
-    /** Whether the residual, the smoother and the restriction go row by row through {@link MgVectorRows}. */
-    private final boolean vectorRows;
-    /** The fewest interior points a row needs for the residual and the smoother to take it through {@link MgVectorRows}. */
+    /**
+     * The fewest points a row needs for the residual, the smoother and the restriction to take it through
+     * {@link MgVectorRows}: a vector's doubles, counted over the points each sweeps (the interior for the residual and
+     * the smoother, the whole row for the restriction); no row where the JVM lacks the Vector API.
+     */
     private final int shortestVectorRow;
 
     /**
@@ -39,7 +41,6 @@ public final class MgOperators
      */
     MgOperators(final int longestLine, final boolean vectorRows)
     {
-        this.vectorRows = vectorRows;
         this.shortestVectorRow = vectorRows ? MgVectorRows.lanes() : Integer.MAX_VALUE;
         line1 = new double[longestLine + 1];
         line2 = new double[longestLine + 1];
@@ -198,7 +199,7 @@ public final class MgOperators
         final int shift3 = m3k == 3 ? -1 : 0;
         if (m1k >= shortestVectorRow)
         {
-            restrictVectorRows(r, m1k, m2k, s, m1j, m2j, m3j, shift2, shift3, shift1);
+            restrictVectorRows(r, m1k, m2k, s, m1j, m2j, m3j, shift1, shift2, shift3);
             return;
         }
         final double[] x1 = line1;
@@ -222,7 +223,7 @@ public final class MgOperators
      * copy of the loops has a profile of its own, so the compiled long-row sweep holds no predicate made for short rows.
      */
     private void restrictVectorRows(final double[] r, final int m1k, final int m2k, final double[] s, final int m1j,
-                                    final int m2j, final int m3j, final int shift2, final int shift3, final int shift1)
+                                    final int m2j, final int m3j, final int shift1, final int shift2, final int shift3)
     {
         final int finePlane = m1k * m2k;
         final int coarsePlane = m1j * m2j;

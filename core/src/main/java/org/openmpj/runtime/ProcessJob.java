@@ -110,9 +110,11 @@ final class ProcessJob
             environment.putAll(launch.environment());
             // A launcher that itself runs under a process manager must not hand its own PMI connection to the ranks.
             environment.keySet().removeIf(name -> name.startsWith("PMI_"));
+            environment.remove(LauncherWatch.PID_VARIABLE);
             if (host == null)
             {
                 environment.putAll(rankEnvironment);
+                environment.put(LauncherWatch.PID_VARIABLE, Long.toString(ProcessHandle.current().pid()));
             }
             final RankProcess process;
             try

@@ -93,6 +93,8 @@ final class ProcessRanks
                 + "; choose a device whose ranks are processes (" + DEVICE_ENV_NAME + " or -D" + DEVICE_PROP_NAME + ")");
         }
         final int threads = Settings.threadsPerProcess();
+        final int first = client.rank() * threads;
+        LauncherWatch.startIfNamed(System.getenv(), threads == 1 ? "rank " + first : "ranks " + first + " to " + (first + threads - 1));
         if (threads > 1 && !provider.capabilities().threadRanks())
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + threads + " asks for several ranks per"

@@ -31,6 +31,8 @@ final class SrunJob
         environment.clear();
         environment.putAll(launch.environment());
         environment.keySet().removeIf(name -> name.startsWith("PMI_"));
+        // Ranks on other nodes cannot watch this launcher's process id; one inherited from an outer job would mislead them.
+        environment.remove(LauncherWatch.PID_VARIABLE);
         environment.put("OPENMPJ_DEVICE", spec.device());
         try (JobProcesses processes = new JobProcesses(ProcessJob.KILL_AFTER_MS))
         {

@@ -148,41 +148,145 @@ final class Launch
     static void assertKillingEveryRankLeavesNothing(final int jvms, final String... options) throws IOException, InterruptedException
     {
         final String program = "SystemPrograms\\$WaitsForever";
-        final Path out = Files.createTempFile("openmpj-it", ".out");
-        final List<String> command = new ArrayList<>(List.of(PROJECT.resolve("bin/mpjrun").toString()));
-        command.addAll(List.of(options));
-        command.addAll(List.of("-cp", testPrograms(), "org.openmpj.examples.SystemPrograms$WaitsForever"));
-        final ProcessBuilder builder = new ProcessBuilder(command).directory(PROJECT.toFile()).redirectErrorStream(true)
-            .redirectOutput(out.toFile());
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        final Process launcher = builder.start();
-        try
+        try (RunningJob job = RunningJob.start(jvms, program, "org.openmpj.examples.SystemPrograms$WaitsForever", options))
         {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (rankPids(program).size() < jvms || !segments().isEmpty())
-            {
-                if (System.nanoTime() > deadline || !launcher.isAlive())
-                {
-                    throw new AssertionError("the ranks did not start: " + Files.readString(out));
-                }
-                Thread.sleep(100);
-            }
-            Thread.sleep(1000);
             for (final long pid : rankPids(program))
             {
                 ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
             }
-            if (!launcher.waitFor(30, TimeUnit.SECONDS))
+            if (!job.launcher.waitFor(30, TimeUnit.SECONDS))
             {
-                throw new AssertionError("mpjrun did not end after its ranks were killed: " + Files.readString(out));
+                throw new AssertionError("mpjrun did not end after its ranks were killed: " + job.output());
             }
-            if (launcher.exitValue() == 0)
+            if (job.launcher.exitValue() == 0)
             {
-                throw new AssertionError("mpjrun reported success after its ranks were killed: " + readQuietly(out));
+                throw new AssertionError("mpjrun reported success after its ranks were killed: " + job.output());
             }
             assertNoRankLeft(program);
         }
-        finally
+    }
+
+    /**
+     * Starts {@code bin/mpjrun} with {@code options} on {@code SystemPrograms$BusyForever}, waits until its {@code jvms}
+     * rank JVMs are up and busy, kills the launcher with SIGKILL, and checks that every rank JVM then ends within
+     * {@code limitMs} and leaves nothing in {@code /dev/shm}.
+     *
+     * @return how long the last rank JVM took to end after the launcher was gone, in milliseconds.
+     */
+    static long assertKillingTheLauncherEndsEveryRank(final long limitMs, final int jvms, final String... options)
+        throws IOException, InterruptedException
+    {
+        final String program = "SystemPrograms\\$BusyForever";
+        try (RunningJob job = RunningJob.start(jvms, program, "org.openmpj.examples.SystemPrograms$BusyForever", options))
+        {
+            // Taken before the kill: once the launcher is gone, its ranks are no longer its descendants.
+            final List<ProcessHandle> ranks = job.launcher.descendants().toList();
+            final long tookMs;
+            try
+            {
+                job.launcher.destroyForcibly();
+                if (!job.launcher.waitFor(10, TimeUnit.SECONDS))
+                {
+                    throw new AssertionError("mpjrun did not end on SIGKILL");
+                }
+                final long goneNs = System.nanoTime();
+                final long deadlineNs = goneNs + TimeUnit.MILLISECONDS.toNanos(limitMs);
+                while (ranks.stream().anyMatch(Launch::running))
+                {
+                    if (System.nanoTime() > deadlineNs)
+                    {
+                        throw new AssertionError(ranks.stream().filter(Launch::running).count() + " of " + ranks.size()
+                            + " processes of the job still ran " + limitMs + " ms after their launcher was killed: " + job.output());
+                    }
+                    Thread.sleep(20);
+                }
+                tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - goneNs);
+            }
+            finally
+            {
+                ranks.forEach(ProcessHandle::destroyForcibly);
+            }
+            assertNoRankLeft(program);
+            if (!segments().isEmpty())
+            {
+                throw new AssertionError("segment files left in /dev/shm after the launcher was killed: " + segments());
+            }
+            return tookMs;
+        }
+    }
+
+    /**
+     * @return whether {@code process} still runs: a process that ended but was not yet reaped (a zombie, as the ranks of a
+     *         killed launcher are until whoever adopted them reaps them) does not.
+     */
+    private static boolean running(final ProcessHandle process)
+    {
+        try
+        {
+            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            return process.isAlive() && stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        }
+        catch (final IOException ex)
+        {
+            return false;
+        }
+    }
+
+    /** A job of {@code bin/mpjrun} whose ranks are up; closing it ends the launcher and every process it started. */
+    private static final class RunningJob implements AutoCloseable
+    {
+        final Process launcher;
+        private final Path out;
+
+        private RunningJob(final Process launcher, final Path out)
+        {
+            this.launcher = launcher;
+            this.out = out;
+        }
+
+        /**
+         * Starts {@code mainClass} under {@code bin/mpjrun} with {@code options} and waits until {@code jvms} rank JVMs
+         * running {@code program} (a pgrep pattern) are up, no segment file is left in {@code /dev/shm}, and a second more.
+         */
+        static RunningJob start(final int jvms, final String program, final String mainClass, final String... options)
+            throws IOException, InterruptedException
+        {
+            final Path out = Files.createTempFile("openmpj-it", ".out");
+            final List<String> command = new ArrayList<>(List.of(PROJECT.resolve("bin/mpjrun").toString()));
+            command.addAll(List.of(options));
+            command.addAll(List.of("-cp", testPrograms(), mainClass));
+            final ProcessBuilder builder = new ProcessBuilder(command).directory(PROJECT.toFile()).redirectErrorStream(true)
+                .redirectOutput(out.toFile());
+            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            final RunningJob job = new RunningJob(builder.start(), out);
+            try
+            {
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (rankPids(program).size() < jvms || !segments().isEmpty())
+                {
+                    if (System.nanoTime() > deadline || !job.launcher.isAlive())
+                    {
+                        throw new AssertionError("the ranks did not start: " + job.output());
+                    }
+                    Thread.sleep(100);
+                }
+                Thread.sleep(1000);
+                return job;
+            }
+            catch (final IOException | InterruptedException | RuntimeException | Error ex)
+            {
+                job.close();
+                throw ex;
+            }
+        }
+
+        String output()
+        {
+            return readQuietly(out);
+        }
+
+        @Override
+        public void close() throws IOException
         {
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);
             launcher.destroyForcibly();

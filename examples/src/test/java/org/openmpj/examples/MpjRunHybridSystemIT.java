@@ -99,6 +99,13 @@ class MpjRunHybridSystemIT
     }
 
     @Test
+    void killingTheLauncherEndsEveryRankWithinFiveSeconds() throws Exception
+    {
+        final long tookMs = Launch.assertKillingTheLauncherEndsEveryRank(5_000, 2, "-np", "4", "-dev", "hybrid", "-threads", "2");
+        System.out.println("rank JVMs ended " + tookMs + " ms after their launcher was killed");
+    }
+
+    @Test
     void badThreadCountsAreExplained() throws Exception
     {
         final Launch.Outcome uneven = Launch.run(LIMIT, "bin/mpjrun", "-np", "6", "-threads", "4", "-dev", "hybrid", "-cp", Launch.examplesJar(),

@@ -184,6 +184,13 @@ class MpjRunShmSystemIT
     }
 
     @Test
+    void killingTheLauncherEndsEveryRankWithinFiveSeconds() throws Exception
+    {
+        final long tookMs = Launch.assertKillingTheLauncherEndsEveryRank(5_000, 3, "-np", "3", "-dev", "shm");
+        System.out.println("rank JVMs ended " + tookMs + " ms after their launcher was killed");
+    }
+
+    @Test
     void cleanRemovesSegmentsWhoseCreatorIsGoneAndKeepsTheOthers() throws Exception
     {
         final Process gone = new ProcessBuilder("true").start();

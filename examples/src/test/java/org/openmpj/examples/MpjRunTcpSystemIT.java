@@ -32,6 +32,13 @@ class MpjRunTcpSystemIT
     }
 
     @Test
+    void killingTheLauncherEndsEveryRankWithinFiveSeconds() throws Exception
+    {
+        final long tookMs = Launch.assertKillingTheLauncherEndsEveryRank(5_000, 3, "-np", "3", "-dev", "tcp");
+        System.out.println("rank JVMs ended " + tookMs + " ms after their launcher was killed");
+    }
+
+    @Test
     void jacobiOverNiodevMatchesTheSerialResult() throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "niodev", "-cp", Launch.examplesJar(),

@@ -70,6 +70,13 @@ class MpjRunUcxSystemIT
     }
 
     @Test
+    void killingTheLauncherEndsEveryRankWithinFiveSeconds() throws Exception
+    {
+        final long tookMs = Launch.assertKillingTheLauncherEndsEveryRank(5_000, 3, "-np", "3", "-dev", "ucx");
+        System.out.println("rank JVMs ended " + tookMs + " ms after their launcher was killed");
+    }
+
+    @Test
     void withoutUcxTheLauncherSaysWhatIsMissing() throws Exception
     {
         final Launch.Outcome run = Launch.run(LIMIT, "env", "OPENMPJ_JVM_OPTS=-Dopenmpj.ucx.library=/nonexistent/libucp.so.0",

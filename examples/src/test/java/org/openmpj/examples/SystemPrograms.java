@@ -279,6 +279,42 @@ final class SystemPrograms
         }
     }
 
+    /**
+     * Runs until something outside ends it: rank 0 computes without a single MPI call, the others pass a number round a
+     * ring of their own with {@code Sendrecv}.
+     */
+    public static final class BusyForever
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            if (rank == 0)
+            {
+                double sum = 0.0;
+                for (long i = 0; sum >= 0.0; i++)
+                {
+                    sum += Math.sqrt(i);
+                }
+                System.out.println("rank 0 overflowed " + sum);
+            }
+            else if (size > 2)
+            {
+                final int[] token = {rank};
+                final int[] received = new int[1];
+                final int next = rank == size - 1 ? 1 : rank + 1;
+                final int previous = rank == 1 ? size - 1 : rank - 1;
+                while (true)
+                {
+                    MPI.COMM_WORLD.Sendrecv(token, 0, 1, MPI.INT, next, 0, received, 0, 1, MPI.INT, previous, 0);
+                    token[0] = received[0] + 1;
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** Sets a static field to the rank and checks, after all ranks did so, that it still holds this rank. */
     public static final class StaticsPerRank
     {

@@ -315,6 +315,43 @@ final class SystemPrograms
         }
     }
 
+    /**
+     * Every rank passes a number to the next and takes one from the previous with {@code Sendrecv}, over and over, and
+     * prints {@code ready} on rank 0 after the first thousand rounds; when a call fails, the rank says how long after its
+     * last completed round, and what it was told.
+     */
+    public static final class ExchangesForever
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            final int[] token = {rank};
+            final int[] received = new int[1];
+            long lastRoundNs = System.nanoTime();
+            try
+            {
+                for (long round = 1; ; round++)
+                {
+                    MPI.COMM_WORLD.Sendrecv(token, 0, 1, MPI.INT, (rank + 1) % size, 0, received, 0, 1, MPI.INT, (rank + size - 1) % size, 0);
+                    token[0] = received[0] + 1;
+                    lastRoundNs = System.nanoTime();
+                    if (rank == 0 && round == 1000)
+                    {
+                        System.out.println("ready");
+                        System.out.flush();
+                    }
+                }
+            }
+            catch (final MPIException ex)
+            {
+                System.out.println("rank " + rank + " learned after " + (System.nanoTime() - lastRoundNs) / 1_000_000 + " ms: " + ex.getMessage());
+                throw ex;
+            }
+        }
+    }
+
     /** Sets a static field to the rank and checks, after all ranks did so, that it still holds this rank. */
     public static final class StaticsPerRank
     {

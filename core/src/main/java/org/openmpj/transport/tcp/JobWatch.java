@@ -19,8 +19,13 @@ import org.openmpj.device.JobControl;
  * both directions, so every rank learns it within moments even if it never exchanged a message with the dead
  * rank, and even while its own threads compute.
  *
+ * <p>A neighbour whose host loses power, or whose network drops everything, closes nothing: its connection stays
+ * open and silent. So the watch thread also sends each neighbour a beat every quarter of the silence limit, whatever the
+ * rank's own threads are doing, and a neighbour that sends nothing at all (no beat, no notice) for the silence limit is
+ * taken for dead: the failure names it and its address and goes round the ring as above.
+ *
  * <pre>
- * Notice on a watch connection: 0 type (1 byte: GOODBYE or FAILED) | 1 rank (i32) | 5 length (u16) | 7 UTF-8 message
+ * Notice on a watch connection: 0 type (1 byte: GOODBYE, FAILED or BEAT) | 1 rank (i32) | 5 length (u16) | 7 UTF-8 message
  * </pre>
  *
  * <p>Thread-safety: {@link #add} and {@link #close} may be called from any thread.
@@ -29,11 +34,16 @@ final class JobWatch implements Runnable
 {
     private static final byte GOODBYE = 1;
     private static final byte FAILED = 2;
+    private static final byte BEAT = 3;
+    /** Beats per silence limit: three may be late or lost before a neighbour is taken for dead. */
+    private static final int BEATS_PER_LIMIT = 4;
     private static final int NOTICE_HEADER_BYTES = 7;
     private static final int MESSAGE_MAX_BYTES = 4096;
 
     private final int rank;
     private final JobControl job;
+    /** How long a neighbour may send nothing before it is taken for dead; 0 when silence is never taken for death. */
+    private final long silenceLimitNs;
     private final Selector selector;
     private final List<SocketChannel> neighbours = new ArrayList<>();
     private boolean passedOn;
@@ -43,19 +53,28 @@ final class JobWatch implements Runnable
     private static final class Neighbour
     {
         final int rank;
+        /** The neighbour's host address, to name it when it falls silent. */
+        final String address;
         final ByteBuffer notice = ByteBuffer.allocate(NOTICE_HEADER_BYTES + MESSAGE_MAX_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         boolean saidGoodbye;
+        long lastHeardNs = System.nanoTime();
 
-        Neighbour(final int rank)
+        Neighbour(final int rank, final String address)
         {
             this.rank = rank;
+            this.address = address;
         }
     }
 
-    JobWatch(final int rank, final JobControl job) throws IOException
+    /**
+     * @param silenceLimitMs how long a neighbour may send nothing before it is taken for dead; 0 never takes silence for
+     *                       death (and sends no beats).
+     */
+    JobWatch(final int rank, final JobControl job, final long silenceLimitMs) throws IOException
     {
         this.rank = rank;
         this.job = job;
+        this.silenceLimitNs = silenceLimitMs * 1_000_000;
         this.selector = Selector.open();
     }
 
@@ -71,9 +90,16 @@ final class JobWatch implements Runnable
     {
         channel.configureBlocking(false);
         neighbours.add(channel);
-        channel.register(selector, SelectionKey.OP_READ, new Neighbour(peer));
+        channel.register(selector, SelectionKey.OP_READ, new Neighbour(peer, hostOf(channel)));
         // A select already blocked (it has no timeout) watches only the channels registered before it began.
         selector.wakeup();
+    }
+
+    /** @return the address of the host at the other end of {@code channel}. */
+    private static String hostOf(final SocketChannel channel) throws IOException
+    {
+        return channel.getRemoteAddress() instanceof java.net.InetSocketAddress inet && inet.getAddress() != null
+            ? inet.getAddress().getHostAddress() : String.valueOf(channel.getRemoteAddress());
     }
 
     @Override
@@ -81,9 +107,26 @@ final class JobWatch implements Runnable
     {
         try
         {
+            if (silenceLimitNs == 0)
+            {
+                while (!closed)
+                {
+                    selector.select(this::onReady);
+                }
+                return;
+            }
+            final long beatEveryNs = silenceLimitNs / BEATS_PER_LIMIT;
+            long nextBeatNs = System.nanoTime();
             while (!closed)
             {
-                selector.select(this::onReady);
+                selector.select(this::onReady, Math.max(1, (nextBeatNs - System.nanoTime()) / 1_000_000));
+                final long now = System.nanoTime();
+                if (now - nextBeatNs >= 0)
+                {
+                    send(BEAT, rank, "");
+                    findSilent(now);
+                    nextBeatNs = now + beatEveryNs;
+                }
             }
         }
         catch (final IOException | RuntimeException ex)
@@ -127,6 +170,10 @@ final class JobWatch implements Runnable
         {
             read = -1;
         }
+        if (read > 0)
+        {
+            neighbour.lastHeardNs = System.nanoTime();
+        }
         if (read < 0)
         {
             key.cancel();
@@ -164,6 +211,24 @@ final class JobWatch implements Runnable
         }
     }
 
+    /** Fails the job for the first neighbour heard from last longer ago than the silence limit, if one was. */
+    private synchronized void findSilent(final long now)
+    {
+        for (final SelectionKey key : selector.keys())
+        {
+            final Neighbour neighbour = (Neighbour)key.attachment();
+            if (key.isValid() && !neighbour.saidGoodbye && now - neighbour.lastHeardNs > silenceLimitNs)
+            {
+                key.cancel();
+                failed(neighbour.rank, "rank " + neighbour.rank + " (on " + neighbour.address + ") sent nothing to rank " + rank + " for "
+                    + (now - neighbour.lastHeardNs) / 1_000_000 + " ms, not even the beat its runtime sends every "
+                    + silenceLimitNs / BEATS_PER_LIMIT / 1_000_000 + " ms: its host or the network to it went silent ("
+                    + TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME + "=" + silenceLimitNs / 1_000_000 + ")");
+                return;
+            }
+        }
+    }
+
     /** Records the failure and passes it on to the neighbours, once; also for failures the rank saw itself. */
     synchronized void failed(final int about, final String message)
     {
@@ -185,7 +250,8 @@ final class JobWatch implements Runnable
         {
             try
             {
-                // A notice is small and the watch connections carry little else: the socket takes it whole.
+                // A notice is small and the watch connections carry little else: the socket takes it whole. Only a
+                // neighbour that has read nothing for long could leave it no room, and silence ends that neighbour.
                 channel.write(notice.duplicate());
             }
             catch (final IOException ex)

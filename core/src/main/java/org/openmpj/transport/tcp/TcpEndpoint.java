@@ -32,6 +32,7 @@ public final class TcpEndpoint
     private final long eagerLimitBytes;
     private final long windowBytes;
     private final long connectTimeoutMs;
+    private final long livenessTimeoutMs;
     private final int socketBufferBytes;
     private final NativeIoSettings nativeIo;
     private TcpTransport transport;
@@ -46,6 +47,8 @@ public final class TcpEndpoint
         this.windowBytes = TcpDeviceProvider.windowBytes(context);
         this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
             TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
+        this.livenessTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME,
+            TcpDeviceProvider.LIVENESS_TIMEOUT_DEFAULT);
     }
 
     /** The first step, before the job's fence: listens on the chosen interface and publishes the address. */
@@ -119,7 +122,7 @@ public final class TcpEndpoint
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
             transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimitBytes, windowBytes,
-                connectTimeoutMs, socketBufferBytes, nativeIo);
+                connectTimeoutMs, livenessTimeoutMs, socketBufferBytes, nativeIo);
             return transport;
         }
         catch (final IOException ex)

@@ -69,7 +69,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
     TcpTransport(
         final MatchingDevice device, final ServerSocketChannel listener, final InetSocketAddress[] addresses, final byte[] key,
         final JobControl job, final long eagerLimitBytes, final long windowBytes, final long connectTimeoutMs,
-        final int socketBufferBytes, final NativeIoSettings nativeIo) throws IOException
+        final long livenessTimeoutMs, final int socketBufferBytes, final NativeIoSettings nativeIo) throws IOException
     {
         this.socketBufferBytes = socketBufferBytes;
         this.nativeIo = nativeIo;
@@ -88,7 +88,7 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
         this.arrivals = Selector.open();
         this.wakeBlocked = arrivals::wakeup;
-        this.watch = new JobWatch(rank, job);
+        this.watch = new JobWatch(rank, job, livenessTimeoutMs);
         this.dialer = new Dialer(rank, key, connectTimeoutMs, this::tune, job::checkAlive);
         this.acceptor = new Acceptor(listener, rank, addresses.length, key, connectTimeoutMs, this::admit,
             cause -> job.reportFailure(rank, "rank " + rank + " stopped accepting connections: " + cause));

@@ -16,6 +16,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HexFormat;
+import java.util.function.IntFunction;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +41,7 @@ public final class PmiServer implements AutoCloseable
     private static final int KEY_MAX = 64;
     private static final String KVS_NAME = "openmpj_kvs";
 
+    private final IntFunction<String> processNames;
     private final int size;
     private final int admitTimeoutMs;
     private final String[] ids;
@@ -58,7 +60,7 @@ public final class PmiServer implements AutoCloseable
      * @param rank     the rank that failed.
      * @param exitCode the exit code the rank asked for with {@code cmd=abort}, or {@link #UNKNOWN_EXIT_CODE} when its
      *                 connection ended early, in which case the launcher learns the code from the rank's process.
-     * @param message  what happened, starting with {@code rank R}.
+     * @param message  what happened, starting with the process's name ({@code rank R} unless the server was told otherwise).
      */
     public record Failure(int rank, int exitCode, String message)
     {
@@ -92,6 +94,18 @@ public final class PmiServer implements AutoCloseable
      */
     public PmiServer(final int size, final int admitTimeoutMs, final InetAddress bindAddress) throws IOException
     {
+        this(size, admitTimeoutMs, bindAddress, rank -> "rank " + rank);
+    }
+
+    /**
+     * As {@link #PmiServer(int, int, InetAddress)}, for a job whose processes are not one rank each.
+     *
+     * @param processNames how failures name the process of each PMI rank, e.g. {@code JVM 1 (ranks 2 to 3)}.
+     */
+    public PmiServer(final int size, final int admitTimeoutMs, final InetAddress bindAddress, final IntFunction<String> processNames)
+        throws IOException
+    {
+        this.processNames = processNames;
         this.size = size;
         this.admitTimeoutMs = admitTimeoutMs;
         this.ids = new String[size];
@@ -205,7 +219,7 @@ public final class PmiServer implements AutoCloseable
         {
             if (rank >= 0 && !ended)
             {
-                fail(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, "rank " + rank + " left the key-value service before finalize: "
+                fail(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, processNames.apply(rank) + " left the key-value service before finalize: "
                     + (ex instanceof SocketTimeoutException ? "silent for " + admitTimeoutMs + " ms" : ex.getMessage())));
             }
         }
@@ -309,7 +323,7 @@ public final class PmiServer implements AutoCloseable
     }
 
     /** @return the failure {@code cmd=abort exitcode=N message=M} reports; M is percent-encoded UTF-8 ({@link PmiClient#abort}). */
-    private static Failure abort(final int rank, final PmiLine line)
+    private Failure abort(final int rank, final PmiLine line)
     {
         int exitCode;
         try
@@ -330,7 +344,7 @@ public final class PmiServer implements AutoCloseable
         {
             message = encoded;
         }
-        return new Failure(rank, exitCode, "rank " + rank + " aborted the job with exit code " + exitCode
+        return new Failure(rank, exitCode, processNames.apply(rank) + " aborted the job with exit code " + exitCode
             + (message.isEmpty() ? "" : ": " + message));
     }
 

@@ -80,7 +80,8 @@ final class ProcessJob
         final int size = spec.processes();
         final String[] hostOf = launch.hosts() == null ? null : launch.hosts().place(size, launch.oversubscribe());
         final InetAddress bindAddress = hostOf == null ? InetAddress.getLoopbackAddress() : LauncherAddress.forRemoteRanks(launch.tcpInterface());
-        try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress);
+        try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress,
+                process -> RankProcess.describe(process, launch.ranksPerProcess()));
             JobProcesses processes = new JobProcesses(KILL_AFTER_MS))
         {
             startRanks(server, processes, hostOf);

@@ -80,9 +80,14 @@ final class RankProcess
     /** @return {@code rank R}, or {@code JVM P (ranks F to L)} for a process of several ranks, and {@code (on host H)}. */
     String describe()
     {
-        final String what = ranksPerProcess == 1 ? "rank " + rank
-            : "JVM " + rank + " (ranks " + rank * ranksPerProcess + " to " + ((rank + 1) * ranksPerProcess - 1) + ")";
-        return what + (host == null ? "" : " (on host " + host + ")");
+        return describe(rank, ranksPerProcess) + (host == null ? "" : " (on host " + host + ")");
+    }
+
+    /** @return {@code rank R} for a process of one rank, else {@code JVM P (ranks F to L)}. */
+    static String describe(final int process, final int ranksPerProcess)
+    {
+        return ranksPerProcess == 1 ? "rank " + process
+            : "JVM " + process + " (ranks " + process * ranksPerProcess + " to " + ((process + 1) * ranksPerProcess - 1) + ")";
     }
 
     /** @return whether the launcher stopped it before it ended by itself. */

@@ -77,6 +77,9 @@ class MpjRunHybridSystemIT
         final Launch.Outcome run = twoJvmsOfTwoRanks("RankThrows");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.stderr().contains("rank 1 failed"), run::toString);
+        // The launcher names the JVM that reported the failure with its ranks, not as the rank of its first.
+        assertTrue(run.stderr().contains("mpjrun: job failed: JVM 0 (ranks 0 to 1) aborted the job with exit code 1: rank 1 failed"),
+            run::toString);
         Launch.assertNoRankLeft("SystemPrograms\\$RankThrows");
     }
 

@@ -109,12 +109,20 @@ public final class CacheClient implements AutoCloseable
     }
 
     /**
-     * Tells the server this client is done. Collective over the job's clients: returns once every client of every
-     * group is done, since until then this client may still be sent pushes.
+     * Tells the server this client asks for nothing more, and returns at once: it does not wait for the other clients,
+     * so a client that fails inside {@code try (CacheClient c = ...)} passes its exception on while the others still
+     * work or wait for it. Until the cache ends ({@link MpjCache#close()}, which waits for every client), this rank goes
+     * on relaying to other clients and keeping what the servers push.
      */
     @Override
     public void close()
     {
-        protocol.close();
+        protocol.sayGoodbye();
+    }
+
+    /** Waits until every client of the job is done and the servers have ended this client's part. */
+    void awaitEnd()
+    {
+        protocol.awaitEnd();
     }
 }

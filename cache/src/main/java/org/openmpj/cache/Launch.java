@@ -80,17 +80,18 @@ public final class Launch
         }
         final Method main = findMain(program[0]);
         MPI.Init(program);
-        try (MpjCache cache = MpjCache.join(MPI.COMM_WORLD, config))
+        final MpjCache cache = MpjCache.join(MPI.COMM_WORLD, config);
+        // Not closed on an exception: closing waits for every client, which may be waiting for this one. The exception
+        // leaves at once instead and fails the job, and with it every other rank's next call.
+        if (cache.isServer())
         {
-            if (cache.isServer())
-            {
-                cache.serve();
-            }
-            else
-            {
-                invoke(main, Arrays.copyOfRange(program, 1, program.length));
-            }
+            cache.serve();
         }
+        else
+        {
+            invoke(main, Arrays.copyOfRange(program, 1, program.length));
+        }
+        cache.close();
         MPI.Finalize();
     }
 

@@ -127,13 +127,18 @@ public final class MpjCache implements AutoCloseable
         return clients;
     }
 
-    /** A client says goodbye (see {@link CacheClient#close()}); a server has nothing left to do. */
+    /**
+     * A client says goodbye, if it has not ({@link CacheClient#close()}), and waits until every client of the job has, as
+     * it may relay to them until then; a server has nothing left to do. Collective over the clients: a rank whose program
+     * failed should let its exception end the job instead of closing, or the others it waits for may wait for it.
+     */
     @Override
     public void close()
     {
         if (client != null)
         {
             client.close();
+            client.awaitEnd();
         }
         if (current == this)
         {

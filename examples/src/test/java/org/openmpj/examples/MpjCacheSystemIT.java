@@ -14,6 +14,7 @@ import java.util.zip.CRC32C;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,35 @@ class MpjCacheSystemIT
         assertTrue(run.stdout().contains("4 clients read 2 files each, 12080000 bytes in all"), run::toString);
         assertTrue(run.stdout().contains("MPJ-Cache group 0:") && run.stdout().contains("latency over 8 requests"),
             () -> "the server prints the group's statistics at the end, with every client's requests: " + run);
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({"thread, after-fetch", "tcp, after-fetch", "thread, in-try", "tcp, in-try"})
+    void aClientThatThrowsFailsTheJobAtOnceAndEveryOtherClientLearnsItWithinTenSeconds(final String device, final String where)
+        throws Exception
+    {
+        write("data.bin", 100_000);
+        final long startNs = System.nanoTime();
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", device, "-cp", Launch.testPrograms(),
+            "-Dopenmpj.cache.backing.dir=" + backing, "org.openmpj.cache.Launch", "--", "org.openmpj.examples.SystemPrograms$CacheClientFails",
+            where);
+        final long tookMs = (System.nanoTime() - startNs) / 1_000_000;
+        assertNotEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stderr().contains("deliberate failure in client 0"), () -> "the launcher does not report the client's cause: " + run);
+        // Rank 0 serves; clients 1 and 2 are world ranks 2 and 3, and must hear of world rank 1, client 0.
+        for (int client = 1; client <= 2; client++)
+        {
+            final java.util.regex.Matcher learned = java.util.regex.Pattern.compile("client " + client + " learned after (\\d+) ms: (.*)")
+                .matcher(run.stdout());
+            final int which = client;
+            assertTrue(learned.find(), () -> "client " + which + " did not fail: " + run);
+            assertTrue(Long.parseLong(learned.group(1)) < 10_000 && learned.group(2).contains("rank 1"),
+                () -> "client " + which + " learned too late or without the failed rank's name: " + run);
+            System.out.println(device + ", " + where + ": client " + client + " learned after " + learned.group(1) + " ms");
+        }
+        // The others would have fetched for 40 s: the job ended well before.
+        assertTrue(tookMs < 30_000, () -> "the job took " + tookMs + " ms to fail: " + run);
+        Launch.assertNoRankLeft("SystemPrograms\\$CacheClientFails");
     }
 
     @Test

@@ -352,6 +352,51 @@ final class SystemPrograms
         }
     }
 
+    /**
+     * Run by {@code org.openmpj.cache.Launch}: client 0 throws right after its first fetch of {@code data.bin}, directly
+     * ({@code after-fetch}) or inside {@code try (CacheClient c = ...)} while the others wait in a barrier of the clients
+     * ({@code in-try}); with {@code after-fetch} the others go on fetching for 40 s. A client whose call fails says how
+     * long after its first fetch, and what it was told.
+     */
+    public static final class CacheClientFails
+    {
+        public static void main(final String[] args)
+        {
+            final org.openmpj.cache.MpjCache cache = org.openmpj.cache.MpjCache.current();
+            final mpi.Intracomm clients = cache.clients();
+            final int client = clients.Rank();
+            final boolean inTry = args[0].equals("in-try");
+            long fetchedNs = System.nanoTime();
+            try
+            {
+                if (client == 0)
+                {
+                    try (org.openmpj.cache.CacheClient own = cache.client())
+                    {
+                        own.fetch("data.bin");
+                        throw new IllegalStateException("deliberate failure in client 0");
+                    }
+                }
+                cache.client().fetch("data.bin");
+                fetchedNs = System.nanoTime();
+                if (inTry)
+                {
+                    clients.Barrier();
+                }
+                while (System.nanoTime() - fetchedNs < 40_000_000_000L)
+                {
+                    cache.client().fetch("data.bin");
+                }
+            }
+            catch (final MPIException | org.openmpj.cache.CacheException ex)
+            {
+                System.out.println("client " + client + " learned after " + (System.nanoTime() - fetchedNs) / 1_000_000 + " ms: "
+                    + ex.getMessage());
+                throw ex;
+            }
+        }
+    }
+
     /** Sets a static field to the rank and checks, after all ranks did so, that it still holds this rank. */
     public static final class StaticsPerRank
     {

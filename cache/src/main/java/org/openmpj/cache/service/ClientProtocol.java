@@ -37,6 +37,8 @@ public final class ClientProtocol implements AutoCloseable
     private final PushedFiles pushed;
     private final Thread listener;
     private boolean closed;
+    /** Guarded by {@link #lock}: whether the server's answer to the goodbye, its end, has come. */
+    private boolean ended;
 
     /** Starts this client's push listener. */
     public ClientProtocol(final Intracomm comm, final GroupMap groups, final CacheConfig config)
@@ -233,9 +235,18 @@ public final class ClientProtocol implements AutoCloseable
         }
     }
 
-    /** Says goodbye to the server, with this client's latencies; returns once every client of the job has. Collective. */
+    /** {@link #awaitEnd()}: says goodbye and waits for every other client. Collective. */
     @Override
     public void close()
+    {
+        awaitEnd();
+    }
+
+    /**
+     * Tells the server, with this client's latencies, that this client asks for nothing more; returns at once. The push
+     * listener goes on relaying and keeping pushes until the cache ends ({@link #awaitEnd()}).
+     */
+    public void sayGoodbye()
     {
         synchronized (lock)
         {
@@ -248,8 +259,26 @@ public final class ClientProtocol implements AutoCloseable
             {
                 statistics = latency.encode();
             }
-            call(new Request(Op.BYE, 0, List.of(), statistics));
+            // The server answers a goodbye only once every client of the job has said it: awaitEnd takes the answer.
+            send(new Request(Op.BYE, 0, List.of(), statistics));
             closed = true;
+        }
+    }
+
+    /**
+     * Says goodbye if this client has not, then waits until every client of the job has and the server has ended this
+     * client's push listener.
+     */
+    public void awaitEnd()
+    {
+        sayGoodbye();
+        synchronized (lock)
+        {
+            if (!ended)
+            {
+                receiveReply();
+                ended = true;
+            }
         }
         try
         {
@@ -351,6 +380,11 @@ public final class ClientProtocol implements AutoCloseable
     {
         checkOpen();
         send(request);
+        return receiveReply();
+    }
+
+    private Reply receiveReply()
+    {
         try
         {
             final Status status = comm.Probe(server, Tags.REPLY);

@@ -196,6 +196,16 @@ public interface Device extends AutoCloseable
         return null;
     }
 
+    /**
+     * Tells the peers, where the device can, why this rank's process is about to end in failure, so that they name the
+     * cause rather than only the process's end. Called once, just before the process halts.
+     *
+     * @param report what failed, starting with the rank.
+     */
+    default void announceFailure(final String report)
+    {
+    }
+
     /** Releases the device's resources. Pending operations are abandoned. */
     @Override
     void close();

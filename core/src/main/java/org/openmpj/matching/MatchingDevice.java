@@ -497,15 +497,23 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public void announceFailure(final String report)
+    {
+        forEachTransport(transport -> transport.announceFailure(report));
+    }
+
+    @Override
     public void close()
     {
-        final Transport[] toClose = transports;
-        if (toClose != null)
+        forEachTransport(Transport::close);
+    }
+
+    private void forEachTransport(final java.util.function.Consumer<Transport> action)
+    {
+        final Transport[] connected = transports;
+        for (final Transport transport : connected == null ? new Transport[0] : connected)
         {
-            for (final Transport transport : toClose)
-            {
-                transport.close();
-            }
+            action.accept(transport);
         }
     }
 

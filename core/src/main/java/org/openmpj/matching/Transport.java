@@ -83,6 +83,17 @@ public interface Transport extends AutoCloseable
         return null;
     }
 
+    /**
+     * Tells the peers this transport reaches, where it can, why this rank's process is about to end in failure, so that
+     * they name the cause rather than only the process's end. Called once, just before the process halts; nothing else of
+     * the transport is used after it.
+     *
+     * @param report what failed, starting with the rank, e.g. {@code rank 1 failed: java.lang.IllegalStateException: ...}.
+     */
+    default void announceFailure(final String report)
+    {
+    }
+
     @Override
     void close();
 }

@@ -31,7 +31,7 @@ final class JobProcesses implements AutoCloseable
      *
      * @throws IOException when it cannot be started, or the job is stopping.
      */
-    RankProcess start(final int rank, final int ranksPerProcess, final String host, final ProcessBuilder builder, final String input)
+    RankProcess start(final int rank, final RankBlocks blocks, final String host, final ProcessBuilder builder, final String input)
         throws IOException
     {
         synchronized (this)
@@ -41,7 +41,7 @@ final class JobProcesses implements AutoCloseable
                 throw new IOException("the job is being stopped");
             }
             // Started under the lock, so that a concurrent stop sees every process.
-            final RankProcess process = RankProcess.start(rank, ranksPerProcess, host, builder, input);
+            final RankProcess process = RankProcess.start(rank, blocks, host, builder, input);
             processes.add(process);
             return process;
         }

@@ -43,8 +43,8 @@ public final class MpjRun
                               hybrid (alias hybdev): JVMs of -threads ranks each, on one host or
                               several; each peer is reached the nearest way: same JVM by reference,
                               same host through shared memory, other hosts over TCP.
-          -threads T          with -dev hybrid: ranks per JVM (default 1); -np must be a multiple of
-                              T, and ranks are numbered in blocks of T per JVM.
+          -threads T          with -dev hybrid: ranks per JVM (default 1), numbered in blocks of T per
+                              JVM; when -np is not a multiple of T, the last JVM holds the rest.
           -cp, -classpath CP  where the program's classes are, separated by ':'; default $CLASSPATH or '.'.
           -timeout SECONDS    fail the job if it has not finished after this many seconds; default none.
           -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff; with a
@@ -187,17 +187,14 @@ public final class MpjRun
             throw new IllegalArgumentException("-threads " + options.threads + " needs a device whose JVMs hold several ranks (-dev hybrid);"
                 + " device '" + provider.name() + "' runs one rank per JVM");
         }
-        if (spec.processes() % options.threads != 0)
-        {
-            throw new IllegalArgumentException("-np " + spec.processes() + " is not a multiple of -threads " + options.threads
-                + ": every JVM holds the same number of ranks");
-        }
         final Map<String, String> properties = new LinkedHashMap<>(options.properties);
         if (options.threads > 1)
         {
             properties.put(Settings.THREADS_PROP_NAME, Integer.toString(options.threads));
+            properties.put(Settings.RANKS_PROP_NAME, Integer.toString(spec.processes()));
         }
-        final JobSpec processSpec = new JobSpec(spec.processes() / options.threads, provider.name(), spec.apiClasspath(), spec.classpath(),
+        final RankBlocks blocks = new RankBlocks(spec.processes(), options.threads);
+        final JobSpec processSpec = new JobSpec(blocks.processes(), provider.name(), spec.apiClasspath(), spec.classpath(),
             spec.mainClass(), spec.args(), spec.timeout());
         return ProcessJob.run(processSpec,
             ProcessLaunch.of(properties, options.jvmOptions, options.hosts, options.oversubscribe, options.prefix, environment), out, err);
@@ -308,10 +305,10 @@ public final class MpjRun
             {
                 throw new IllegalArgumentException("give the ranks per JVM with -threads T, not -D" + Settings.THREADS_PROP_NAME);
             }
-            if (options.hosts != null && options.processes % options.threads == 0)
+            if (options.hosts != null && options.threads >= 1 && options.processes >= 1)
             {
                 // Says now, before anything starts, when the hosts cannot take the JVMs.
-                options.hosts.place(options.processes / options.threads, options.oversubscribe);
+                options.hosts.place(new RankBlocks(options.processes, options.threads).processes(), options.oversubscribe);
             }
             for (; i < argv.length; i++)
             {

@@ -43,15 +43,16 @@ final class OutputPump implements Runnable
         return "[" + rank + "] ";
     }
 
-    /** @return the prefix of the lines of process {@code process}, which holds {@code ranksPerProcess} consecutive ranks. */
-    static String processPrefix(final int process, final int ranksPerProcess)
+    /** @return the prefix of the lines of process {@code process}, which holds its block of {@code blocks}. */
+    static String processPrefix(final RankBlocks blocks, final int process)
     {
-        if (ranksPerProcess == 1)
+        if (blocks.perProcess() == 1)
         {
             return rankPrefix(process);
         }
-        final int first = process * ranksPerProcess;
-        return "[" + first + "-" + (first + ranksPerProcess - 1) + "] ";
+        final int first = blocks.first(process);
+        final int count = blocks.count(process);
+        return count == 1 ? rankPrefix(first) : "[" + first + "-" + (first + count - 1) + "] ";
     }
 
     /** Starts a daemon thread that pumps {@code source} into {@code target}; join it to wait for the end of the stream. */

@@ -81,7 +81,7 @@ final class ProcessJob
         final String[] hostOf = launch.hosts() == null ? null : launch.hosts().place(size, launch.oversubscribe());
         final InetAddress bindAddress = hostOf == null ? InetAddress.getLoopbackAddress() : LauncherAddress.forRemoteRanks(launch.tcpInterface());
         try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress,
-                process -> RankProcess.describe(process, launch.ranksPerProcess()));
+                launch.rankBlocks(size)::describe);
             JobProcesses processes = new JobProcesses(KILL_AFTER_MS))
         {
             startRanks(server, processes, hostOf);
@@ -120,7 +120,7 @@ final class ProcessJob
             final RankProcess process;
             try
             {
-                process = processes.start(rank, launch.ranksPerProcess(), host, builder,
+                process = processes.start(rank, launch.rankBlocks(spec.processes()), host, builder,
                     host == null ? null : RankCommands.remoteInput(rankEnvironment));
             }
             catch (final IOException ex)
@@ -129,7 +129,7 @@ final class ProcessJob
                 return;
             }
             process.process().onExit().thenRun(this::signal);
-            final String prefix = launch.prefixOutput() ? OutputPump.processPrefix(rank, launch.ranksPerProcess()) : "";
+            final String prefix = launch.prefixOutput() ? OutputPump.processPrefix(launch.rankBlocks(spec.processes()), rank) : "";
             pumps.add(OutputPump.start(process.process().getInputStream(), out, prefix, "rank-" + rank + "-stdout"));
             pumps.add(OutputPump.start(process.process().getErrorStream(), err, prefix, "rank-" + rank + "-stderr"));
         }

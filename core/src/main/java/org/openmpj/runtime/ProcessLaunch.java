@@ -62,15 +62,29 @@ record ProcessLaunch(
     /** @return how many ranks each rank process holds as threads: {@link Settings#THREADS_PROP_NAME} among the properties, else 1. */
     int ranksPerProcess()
     {
-        final String prefix = Settings.THREADS_PROP_NAME + "=";
+        final String threads = property(Settings.THREADS_PROP_NAME);
+        return threads == null ? 1 : Integer.parseInt(threads);
+    }
+
+    /** @return how the ranks fall to {@code processes} rank processes: {@link Settings#RANKS_PROP_NAME} among the properties. */
+    RankBlocks rankBlocks(final int processes)
+    {
+        final String ranks = property(Settings.RANKS_PROP_NAME);
+        return RankBlocks.of(processes, ranksPerProcess(), ranks == null ? null : Integer.valueOf(ranks));
+    }
+
+    /** @return the value of {@code -Dname=value} among the properties, or null. */
+    private String property(final String name)
+    {
+        final String prefix = name + "=";
         for (final String property : properties)
         {
             if (property.startsWith(prefix))
             {
-                return Integer.parseInt(property.substring(prefix.length()));
+                return property.substring(prefix.length());
             }
         }
-        return 1;
+        return null;
     }
 
     /**

@@ -4,6 +4,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 
+import org.openmpj.device.Device;
+
 /**
  * The main class of a rank process that {@code mpjrun} starts: runs the program's {@code main} and turns the ways
  * a rank can fail (an exception out of {@code main}, returning without {@code MPI.Finalize}) into the process's
@@ -105,6 +107,26 @@ public final class ProcessRank
         fail(exitCode, who + " " + what, cause, rank != null ? rank.manager() : null);
     }
 
+    /** Tells the peers of every rank of this process, through its device, why the process is about to end. */
+    private static void announce(final String report)
+    {
+        for (final RankContext rank : Ranks.processRanks())
+        {
+            final Device device = rank.device();
+            if (device != null && rank.isInitialized() && !rank.isFinalized())
+            {
+                try
+                {
+                    device.announceFailure(report);
+                }
+                catch (final RuntimeException ex)
+                {
+                    // The peers still learn of the end itself.
+                }
+            }
+        }
+    }
+
     /**
      * Ends this process because it fails the job: prints {@code report} (and the stack of {@code cause}), tells the process
      * manager, if any, and halts with {@code exitCode}.
@@ -125,6 +147,8 @@ public final class ProcessRank
             pause(OUTPUT_GRACE_MS);
             manager.abort(exitCode, report);
         }
+        // After the abort, so that the launcher hears of this failure before the peers' own, which it provokes.
+        announce(report);
         System.out.flush();
         // halt, not exit: the program's own threads or shutdown hooks must not keep a failed rank alive.
         Runtime.getRuntime().halt(exitCode);

@@ -36,6 +36,8 @@ final class ProcessRanks
 
     private final PmiClient client;
     private final DeviceProvider provider;
+    private final RankBlocks blocks;
+    /** The ranks this process holds. */
     private final int threads;
     private final RankLayout layout;
     private final JobState job = new JobState();
@@ -43,11 +45,12 @@ final class ProcessRanks
     private final ConcurrentHashMap<String, Object> jobShared = new ConcurrentHashMap<>();
     private final ProcessManager manager;
 
-    private ProcessRanks(final PmiClient client, final DeviceProvider provider, final int threads, final RankLayout layout)
+    private ProcessRanks(final PmiClient client, final DeviceProvider provider, final RankBlocks blocks, final RankLayout layout)
     {
         this.client = client;
         this.provider = provider;
-        this.threads = threads;
+        this.blocks = blocks;
+        this.threads = blocks.count(client.rank());
         this.layout = layout;
         this.idle = Settings.processIdleStrategy(layout.hostRanks(firstRank()).length, threads);
         this.manager = new ProcessManager(client, threads, job);
@@ -92,17 +95,18 @@ final class ProcessRanks
                 + " JVM, but a process manager started this process as rank " + client.rank() + " of " + client.size()
                 + "; choose a device whose ranks are processes (" + DEVICE_ENV_NAME + " or -D" + DEVICE_PROP_NAME + ")");
         }
-        final int threads = Settings.threadsPerProcess();
-        final int first = client.rank() * threads;
+        final RankBlocks blocks = RankBlocks.of(client.size(), Settings.threadsPerProcess(), Settings.ranks());
+        final int first = blocks.first(client.rank());
+        final int threads = blocks.count(client.rank());
         LauncherWatch.startIfNamed(System.getenv(), threads == 1 ? "rank " + first : "ranks " + first + " to " + (first + threads - 1));
-        if (threads > 1 && !provider.capabilities().threadRanks())
+        if (blocks.perProcess() > 1 && !provider.capabilities().threadRanks())
         {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + threads + " asks for several ranks per"
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + blocks.perProcess() + " asks for several ranks per"
                 + " process, which device '" + provider.name() + "' cannot hold; use the hybrid device, or 1 rank per process");
         }
         client.put(HOST_KEY + client.rank(), HostName.local());
         client.barrier();
-        final ProcessRanks process = new ProcessRanks(client, provider, threads, layout(client, threads));
+        final ProcessRanks process = new ProcessRanks(client, provider, blocks, layout(client, blocks));
         process.reportSchedulingGroup();
         return Optional.of(process);
     }
@@ -125,17 +129,18 @@ final class ProcessRanks
         }
     }
 
-    /** Ranks in blocks of {@code threads} per process; processes on one host when their host names match. */
-    private static RankLayout layout(final PmiClient client, final int threads)
+    /** Ranks in {@code blocks}, one per process; processes on one host when their host names match. */
+    private static RankLayout layout(final PmiClient client, final RankBlocks blocks)
     {
         final int processes = client.size();
+        final int threads = blocks.perProcess();
         final String[] hostOfProcess = new String[processes];
         for (int process = 0; process < processes; process++)
         {
             hostOfProcess[process] = process == client.rank() ? HostName.local() : client.get(HOST_KEY + process);
         }
-        final int[] processOf = new int[processes * threads];
-        final int[] hostOf = new int[processes * threads];
+        final int[] processOf = new int[blocks.ranks()];
+        final int[] hostOf = new int[blocks.ranks()];
         for (int rank = 0; rank < processOf.length; rank++)
         {
             processOf[rank] = rank / threads;
@@ -165,7 +170,7 @@ final class ProcessRanks
     /** @return the world rank of this process's first rank. */
     int firstRank()
     {
-        return client.rank() * threads;
+        return blocks.first(client.rank());
     }
 
     /** @return the job's state in this process, shared by its ranks. */

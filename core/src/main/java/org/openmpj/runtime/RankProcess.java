@@ -18,17 +18,17 @@ import java.util.concurrent.TimeUnit;
 final class RankProcess
 {
     private final int rank;
-    /** How many ranks the process holds as threads; its first is {@code rank * ranksPerProcess}. */
-    private final int ranksPerProcess;
+    /** How the job's ranks fall to its processes, to name this one's. */
+    private final RankBlocks blocks;
     private final String host;
     private final Process process;
     private final List<ProcessHandle> tree = new ArrayList<>();
     private boolean stoppedByLauncher;
 
-    private RankProcess(final int rank, final int ranksPerProcess, final String host, final Process process)
+    private RankProcess(final int rank, final RankBlocks blocks, final String host, final Process process)
     {
         this.rank = rank;
-        this.ranksPerProcess = ranksPerProcess;
+        this.blocks = blocks;
         this.host = host;
         this.process = process;
     }
@@ -38,10 +38,10 @@ final class RankProcess
      * which then stays open until {@link #terminate()}; otherwise standard input is empty.
      *
      * @param rank            the rank it runs (its index among the job's processes), or -1 for a process that runs them all.
-     * @param ranksPerProcess how many ranks each process of the job holds as threads.
+     * @param blocks          how the job's ranks fall to its processes.
      * @param host            the host the rank runs on, or null for this one.
      */
-    static RankProcess start(final int rank, final int ranksPerProcess, final String host, final ProcessBuilder builder, final String input)
+    static RankProcess start(final int rank, final RankBlocks blocks, final String host, final ProcessBuilder builder, final String input)
         throws IOException
     {
         if (input == null)
@@ -62,7 +62,7 @@ final class RankProcess
                 // The remote shell ended at once; its exit code tells why.
             }
         }
-        return new RankProcess(rank, ranksPerProcess, host, process);
+        return new RankProcess(rank, blocks, host, process);
     }
 
     /** @return the rank it runs, or -1. */
@@ -80,14 +80,7 @@ final class RankProcess
     /** @return {@code rank R}, or {@code JVM P (ranks F to L)} for a process of several ranks, and {@code (on host H)}. */
     String describe()
     {
-        return describe(rank, ranksPerProcess) + (host == null ? "" : " (on host " + host + ")");
-    }
-
-    /** @return {@code rank R} for a process of one rank, else {@code JVM P (ranks F to L)}. */
-    static String describe(final int process, final int ranksPerProcess)
-    {
-        return ranksPerProcess == 1 ? "rank " + process
-            : "JVM " + process + " (ranks " + process * ranksPerProcess + " to " + ((process + 1) * ranksPerProcess - 1) + ")";
+        return blocks.describe(rank) + (host == null ? "" : " (on host " + host + ")");
     }
 
     /** @return whether the launcher stopped it before it ended by itself. */

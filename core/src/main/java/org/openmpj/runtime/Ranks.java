@@ -40,6 +40,12 @@ public final class Ranks
         return null;
     }
 
+    /** @return the ranks of this process that a process manager started, one or several (hybrid). */
+    static java.util.List<RankContext> processRanks()
+    {
+        return BY_LOADER.values().stream().filter(rank -> rank.manager() != null).toList();
+    }
+
     static void register(final ClassLoader apiLoader, final RankContext rank)
     {
         BY_LOADER.put(apiLoader, rank);

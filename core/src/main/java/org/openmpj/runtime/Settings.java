@@ -24,6 +24,11 @@ public final class Settings
     public static final String THREADS_PROP_NAME = "openmpj.threads";
     /** Environment variable giving {@link #THREADS_PROP_NAME} when the property is unset, as launchers set it. */
     public static final String THREADS_ENV_NAME = "OPENMPJ_THREADS";
+    /**
+     * The ranks of a job whose processes hold {@link #THREADS_PROP_NAME} ranks each but the last, which holds the rest;
+     * unset, every process holds that many.
+     */
+    public static final String RANKS_PROP_NAME = "openmpj.ranks";
 
     private Settings()
     {
@@ -77,6 +82,32 @@ public final class Settings
         throw new IllegalArgumentException(THREADS_PROP_NAME + "=" + text + " is not a number of ranks per process; expected a whole number >= 1");
     }
 
+    /**
+     * @return the job's ranks as {@link #RANKS_PROP_NAME} gives them, or null when it is unset.
+     * @throws IllegalArgumentException naming the value when it is not a whole number of at least 1.
+     */
+    static Integer ranks()
+    {
+        final String text = System.getProperty(RANKS_PROP_NAME);
+        if (text == null)
+        {
+            return null;
+        }
+        try
+        {
+            final int ranks = Integer.parseInt(text.trim());
+            if (ranks >= 1)
+            {
+                return ranks;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below, with the value
+        }
+        throw new IllegalArgumentException(RANKS_PROP_NAME + "=" + text + " is not a number of ranks; expected a whole number >= 1");
+    }
+
     /** @return the CPUs online on this host, whatever this process may use; this JVM's count if the kernel does not say. */
     static int hostCores()
     {
@@ -104,6 +135,8 @@ public final class Settings
             "how waiting threads idle: spin, backoff (yield, then park), or auto (spin while ranks <= cores)"));
         options.add(new ConfigOption(THREADS_PROP_NAME, "1",
             "ranks each process holds as threads on the hybrid device (or $" + THREADS_ENV_NAME + "); mpjrun sets it from -threads"));
+        options.add(new ConfigOption(RANKS_PROP_NAME, "",
+            "the job's ranks when the last process holds fewer than " + THREADS_PROP_NAME + "; mpjrun sets it from -np"));
         options.add(new ConfigOption(DeviceContext.VERBOSE_PROP_NAME, "false",
             "true: the devices say on stderr what they chose for the job (which way large messages go); mpjrun sets it from -v"));
         options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,

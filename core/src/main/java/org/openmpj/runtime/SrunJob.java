@@ -39,7 +39,7 @@ final class SrunJob
             final RankProcess srun;
             try
             {
-                srun = processes.start(-1, 1, null, builder, null);
+                srun = processes.start(-1, new RankBlocks(1, 1), null, builder, null);
             }
             catch (final IOException ex)
             {

@@ -99,7 +99,9 @@ class OutputPumpTest
     @Test
     void aProcessOfSeveralRanksPrefixesItsLinesWithTheirRange()
     {
-        assertEquals("[3] ", OutputPump.processPrefix(3, 1));
-        assertEquals("[4-7] ", OutputPump.processPrefix(1, 4));
+        assertEquals("[3] ", OutputPump.processPrefix(new RankBlocks(8, 1), 3));
+        assertEquals("[4-7] ", OutputPump.processPrefix(new RankBlocks(8, 4), 1));
+        assertEquals("[4-5] ", OutputPump.processPrefix(new RankBlocks(6, 4), 1));
+        assertEquals("[4] ", OutputPump.processPrefix(new RankBlocks(5, 4), 1));
     }
 }

@@ -152,6 +152,9 @@ class MpjRunShmSystemIT
             "org.openmpj.examples.SystemPrograms$RankThrows");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.stderr().contains("mpjrun: job failed: rank 1"), run::toString);
+        // The survivors are told what rank 1 threw, not only that its process ended.
+        assertTrue(run.stderr().contains("failed: mpi.MPIException: rank 1 failed: java.lang.IllegalStateException: deliberate failure in rank 1"),
+            run::toString);
     }
 
     @Test

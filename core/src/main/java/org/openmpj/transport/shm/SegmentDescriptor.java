@@ -14,6 +14,7 @@ package org.openmpj.transport.shm;
  *   0 pid (i64) | 8 state (i32: EMPTY, ATTACHED, FINALIZED) | 16 eventfd ending r's exposures (i32, -1: r exposes nothing)
  *   24 address of r's probe word, which holds r's pid (i64) | 32 r's kernel-copy outcome (i64, 0 until r probed its peers)
  *   ... 128 wake word (i32 futex: AWAKE, SLEEPING)
+ *   256 length of r's failure note (i32, 0 while r has not failed) | 260 the note: why r's process fails, UTF-8
  *   ring from s to r at {@link #ringOffset}(ranks, ringBytes, s, r):
  *   0 tail: bytes written, ever (i64, writer) ... 128 head: bytes read, ever (i64, reader)
  *   136 writer waiting for room (i32, set by the writer, cleared by the reader)
@@ -68,7 +69,7 @@ final class SegmentDescriptor
     /** "OMPJSHM1" read as a little-endian long. */
     static final long MAGIC = 0x314D48534A504D4FL;
     /** Changes with any change of this layout; a process of another layout refuses to attach. */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
     static final int RANKS_OFFSET = 12;
@@ -76,13 +77,17 @@ final class SegmentDescriptor
     static final int KEY_OFFSET = 24;
     static final int HEADER_BYTES = 256;
 
-    static final int RANK_BLOCK_BYTES = 256;
+    static final int RANK_BLOCK_BYTES = 512;
     static final int PID_OFFSET = 0;
     static final int STATE_OFFSET = 8;
     static final int EVENTFD_OFFSET = 16;
     static final int PROBE_WORD_OFFSET = 24;
     static final int KERNEL_COPY_OUTCOME_OFFSET = 32;
     static final int WAKE_OFFSET = 128;
+    static final int NOTE_LENGTH_OFFSET = 256;
+    static final int NOTE_TEXT_OFFSET = 260;
+    /** The most bytes of UTF-8 a failing rank leaves for its peers; a longer report is cut. */
+    static final int NOTE_TEXT_BYTES = RANK_BLOCK_BYTES - NOTE_TEXT_OFFSET;
     static final int STATE_EMPTY = 0;
     static final int STATE_ATTACHED = 1;
     static final int STATE_FINALIZED = 2;

@@ -189,6 +189,33 @@ final class SharedSegment implements AutoCloseable
         return state == SegmentDescriptor.STATE_EMPTY ? 0 : memory.get(ValueLayout.JAVA_LONG, block + SegmentDescriptor.PID_OFFSET);
     }
 
+    /**
+     * Leaves why {@code rank}'s process fails, for its peers to name when they see it end; a report longer than the note's
+     * room is cut.
+     */
+    void noteFailure(final int rank, final String report)
+    {
+        final long block = SegmentDescriptor.rankBlockOffset(rank);
+        final byte[] text = report.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        final int length = Math.min(text.length, SegmentDescriptor.NOTE_TEXT_BYTES);
+        MemorySegment.copy(text, 0, memory, ValueLayout.JAVA_BYTE, block + SegmentDescriptor.NOTE_TEXT_OFFSET, length);
+        INT.setRelease(memory, block + SegmentDescriptor.NOTE_LENGTH_OFFSET, length);
+    }
+
+    /** @return why {@code rank}'s process failed, as it noted, or null when it left no note. */
+    String failureNote(final int rank)
+    {
+        final long block = SegmentDescriptor.rankBlockOffset(rank);
+        final int length = (int)INT.getAcquire(memory, block + SegmentDescriptor.NOTE_LENGTH_OFFSET);
+        if (length <= 0 || length > SegmentDescriptor.NOTE_TEXT_BYTES)
+        {
+            return null;
+        }
+        final byte[] text = new byte[length];
+        MemorySegment.copy(memory, ValueLayout.JAVA_BYTE, block + SegmentDescriptor.NOTE_TEXT_OFFSET, text, 0, length);
+        return new String(text, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** @return whether {@code rank} finalized. */
     boolean hasFinalized(final int rank)
     {

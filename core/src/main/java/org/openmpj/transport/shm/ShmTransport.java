@@ -369,9 +369,18 @@ final class ShmTransport implements Transport
     {
         if (!closed && !segment.hasFinalized(peer))
         {
-            job.reportFailure(worldRanks[peer], ranksOf(pid) + " (process " + pid + ") ended without MPI.Finalize, as seen by rank "
-                + worldRanks[self] + " through the shared segment: it died or exited");
+            final String note = segment.failureNote(peer);
+            job.reportFailure(worldRanks[peer], note != null
+                ? note + " (its process " + pid + " ended, as seen by rank " + worldRanks[self] + " through the shared segment)"
+                : ranksOf(pid) + " (process " + pid + ") ended without MPI.Finalize, as seen by rank " + worldRanks[self]
+                    + " through the shared segment: it died or exited");
         }
+    }
+
+    @Override
+    public void announceFailure(final String report)
+    {
+        segment.noteFailure(self, report);
     }
 
     /** @return {@code rank R}, or {@code ranks R, S and T} when the process holds several ranks of the segment. */

@@ -96,6 +96,12 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         watch.start();
     }
 
+    @Override
+    public void announceFailure(final String report)
+    {
+        watch.failed(rank, report);
+    }
+
     /** Opens the watch connection to {@code next}, the next rank on the job's liveness ring. */
     void watchRank(final int next)
     {

@@ -294,6 +294,94 @@ final class Launch
         }
     }
 
+    /**
+     * On two namespace hosts ({@link #onTwoNamespaceHosts}), runs {@code SystemPrograms$ExchangesForever} under
+     * {@code bin/mpjrun} with {@code options} (which place ranks on both hosts) and a liveness limit of 3 s, takes the link
+     * of {@code openmpj-h2} down once the ranks exchange (its packets vanish; no connection closes), and checks that each of
+     * {@code survivors}, on {@code openmpj-h1}, fails within the limit and a beat and a second, naming a rank of
+     * {@code openmpj-h2} and its address, and that the launcher ends the job with a failure and leaves no JVM.
+     *
+     * @param silentRank a pattern of the ranks of {@code openmpj-h2} a survivor may name, e.g. {@code [13]}.
+     * @return what was measured, for the test's output.
+     */
+    static String assertASilentHostFailsTheJob(final int[] survivors, final String silentRank, final String... options) throws Exception
+    {
+        final long silenceLimitMs = 3_000;
+        final StringBuilder measured = new StringBuilder();
+        onTwoNamespaceHosts(() ->
+        {
+            final Path out = Files.createTempFile("openmpj-it", ".out");
+            final Path err = Files.createTempFile("openmpj-it", ".err");
+            final List<String> command = new ArrayList<>(List.of(PROJECT.resolve("bin/mpjrun").toString()));
+            command.addAll(List.of(options));
+            command.addAll(List.of("-hosts", "openmpj-h1,openmpj-h2", "-oversubscribe",
+                "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c", "-Dopenmpj.liveness.timeoutMs=" + silenceLimitMs,
+                "-cp", testPrograms(), "org.openmpj.examples.SystemPrograms$ExchangesForever"));
+            final ProcessBuilder builder = new ProcessBuilder(command).directory(PROJECT.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            final Process launcher = builder.start();
+            try
+            {
+                final long readyDeadlineNs = System.nanoTime() + 60_000_000_000L;
+                while (!Files.readString(out).contains("ready"))
+                {
+                    if (!launcher.isAlive() || System.nanoTime() > readyDeadlineNs)
+                    {
+                        throw new AssertionError("the job did not start exchanging: " + readQuietly(out) + readQuietly(err));
+                    }
+                    Thread.sleep(50);
+                }
+                final Outcome down = run(Duration.ofSeconds(10), "ip", "link", "set", "ompj-v2", "down");
+                if (down.exitCode() != 0)
+                {
+                    throw new AssertionError("could not take openmpj-h2's link down: " + down);
+                }
+                final long silentNs = System.nanoTime();
+                if (!launcher.waitFor(60, TimeUnit.SECONDS))
+                {
+                    throw new AssertionError("mpjrun still ran 60 s after openmpj-h2 fell silent: " + readQuietly(out) + readQuietly(err));
+                }
+                final long endedMs = (System.nanoTime() - silentNs) / 1_000_000;
+                final String stdout = Files.readString(out);
+                final String outcome = "exit " + launcher.exitValue() + " after " + endedMs + " ms\n--- stdout\n" + stdout + "--- stderr\n"
+                    + Files.readString(err);
+                if (launcher.exitValue() == 0 || !outcome.contains("mpjrun: job failed"))
+                {
+                    throw new AssertionError("mpjrun did not report the job's failure: " + outcome);
+                }
+                for (final int survivor : survivors)
+                {
+                    final java.util.regex.Matcher learned = java.util.regex.Pattern.compile("rank " + survivor + " learned after (\\d+) ms: (.*)")
+                        .matcher(stdout);
+                    if (!learned.find())
+                    {
+                        throw new AssertionError("rank " + survivor + ", on the host still heard, did not fail: " + outcome);
+                    }
+                    final long afterMs = Long.parseLong(learned.group(1));
+                    // The limit, plus up to one beat interval before the check runs, plus a second for the VM.
+                    if (afterMs > silenceLimitMs * 5 / 4 + 1_000
+                        || !learned.group(2).matches(".*rank " + silentRank + " \\(on 10\\.210\\.0\\.2\\) sent nothing.*"))
+                    {
+                        throw new AssertionError("rank " + survivor + " learned too late, or was not told which rank and host fell silent: "
+                            + outcome);
+                    }
+                    measured.append("rank ").append(survivor).append(" failed ").append(afterMs).append(" ms after its last exchange, ");
+                }
+                measured.append("mpjrun ended ").append(endedMs).append(" ms after the link went down");
+            }
+            finally
+            {
+                launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+                launcher.destroyForcibly();
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+            assertNoRankLeft("SystemPrograms\\$ExchangesForever");
+        });
+        return measured.toString();
+    }
+
     /** A check that runs while network namespaces stand in for hosts. */
     interface OnHosts
     {

@@ -112,6 +112,14 @@ class MpjRunHybridSystemIT
     }
 
     @Test
+    void aHostThatFallsSilentFailsTheJobOnTheOtherHostNamingItsRanks() throws Exception
+    {
+        // A JVM of ranks 0 and 1 on openmpj-h1, one of ranks 2 and 3 on openmpj-h2; the ring joins the JVMs' first ranks.
+        System.out.println("hybrid, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 1}, "2", "-np", "4", "-dev", "hybrid",
+            "-threads", "2"));
+    }
+
+    @Test
     void badThreadCountsAreExplained() throws Exception
     {
         final Launch.Outcome tcp = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-threads", "2", "-dev", "tcp", "-cp", Launch.examplesJar(),

@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -121,63 +116,8 @@ class MpjRunTcpSystemIT
     @Test
     void aHostThatFallsSilentFailsTheJobOnTheOtherHostNamingItsRanks() throws Exception
     {
-        final long silenceLimitMs = 3_000;
-        Launch.onTwoNamespaceHosts(() ->
-        {
-            final Path out = Files.createTempFile("openmpj-it", ".out");
-            final Path err = Files.createTempFile("openmpj-it", ".err");
-            // One slot per host, placed round-robin: ranks 0 and 2 on openmpj-h1, 1 and 3 on openmpj-h2.
-            final ProcessBuilder builder = new ProcessBuilder(Launch.PROJECT.resolve("bin/mpjrun").toString(), "-np", "4", "-dev", "tcp",
-                "-hosts", "openmpj-h1,openmpj-h2", "-oversubscribe", "-Dopenmpj.launcher.rsh=ip netns exec {host} env HOSTNAME={host} sh -c",
-                "-D" + "openmpj.liveness.timeoutMs=" + silenceLimitMs, "-cp", Launch.testPrograms(),
-                "org.openmpj.examples.SystemPrograms$ExchangesForever")
-                .directory(Launch.PROJECT.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
-            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            final Process launcher = builder.start();
-            try
-            {
-                final long readyDeadlineNs = System.nanoTime() + 60_000_000_000L;
-                while (!Files.readString(out).contains("ready"))
-                {
-                    assertTrue(launcher.isAlive() && System.nanoTime() < readyDeadlineNs, () -> "the job did not start exchanging: "
-                        + Launch.readQuietly(out) + Launch.readQuietly(err));
-                    Thread.sleep(50);
-                }
-                // The host end of openmpj-h2's link goes down: its packets vanish, and no connection is closed or reset.
-                final Launch.Outcome down = Launch.run(Duration.ofSeconds(10), "ip", "link", "set", "ompj-v2", "down");
-                assertEquals(0, down.exitCode(), down::toString);
-                final long silentNs = System.nanoTime();
-                assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), () -> "mpjrun still ran 60 s after openmpj-h2 fell silent: "
-                    + Launch.readQuietly(out) + Launch.readQuietly(err));
-                final long endedMs = (System.nanoTime() - silentNs) / 1_000_000;
-                final String stdout = Files.readString(out);
-                final String stderr = Files.readString(err);
-                final String outcome = "exit " + launcher.exitValue() + " after " + endedMs + " ms\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
-                assertNotEquals(0, launcher.exitValue(), outcome);
-                final StringBuilder times = new StringBuilder();
-                for (final int survivor : new int[] {0, 2})
-                {
-                    final Matcher learned = Pattern.compile("rank " + survivor + " learned after (\\d+) ms: (.*)").matcher(stdout);
-                    assertTrue(learned.find(), () -> "rank " + survivor + " on the host still heard did not fail: " + outcome);
-                    final long afterMs = Long.parseLong(learned.group(1));
-                    // The limit, plus up to one beat interval before the check runs, plus a second for the VM.
-                    assertTrue(afterMs <= silenceLimitMs * 5 / 4 + 1_000, () -> "rank " + survivor + " learned too late: " + outcome);
-                    assertTrue(learned.group(2).matches(".*rank [13] \\(on 10\\.210\\.0\\.2\\) sent nothing.*"),
-                        () -> "rank " + survivor + " was not told which rank and host fell silent: " + outcome);
-                    times.append("rank ").append(survivor).append(" failed ").append(afterMs).append(" ms after its last exchange, ");
-                }
-                assertTrue(stderr.contains("mpjrun: job failed"), outcome);
-                System.out.println("openmpj-h2 silent: " + times + "mpjrun ended " + endedMs + " ms after the link went down");
-            }
-            finally
-            {
-                launcher.descendants().forEach(ProcessHandle::destroyForcibly);
-                launcher.destroyForcibly();
-                Files.deleteIfExists(out);
-                Files.deleteIfExists(err);
-            }
-            Launch.assertNoRankLeft("SystemPrograms\\$ExchangesForever");
-        });
+        // One slot per host, placed round-robin: ranks 0 and 2 on openmpj-h1, 1 and 3 on openmpj-h2.
+        System.out.println("tcp, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 2}, "[13]", "-np", "4", "-dev", "tcp"));
     }
 
     @Test

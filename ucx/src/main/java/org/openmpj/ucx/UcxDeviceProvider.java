@@ -166,6 +166,12 @@ public final class UcxDeviceProvider implements DeviceProvider
             {
                 routes[peer] = transport;
             }
+            device.connect(routes);
+            if (endpoint.hasRing())
+            {
+                endpoint.watch((rank + 1) % size);
+            }
+            return device;
         }
         device.connect(routes);
         return device;

@@ -7,6 +7,7 @@ import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.NetworkProvider;
 import org.openmpj.matching.Transport;
+import org.openmpj.transport.tcp.LivenessRing;
 
 /**
  * One rank's end of the ucx transport, opened in two steps around the job's fence: {@link #open} makes the UCX worker
@@ -26,12 +27,16 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
     private final DeviceContext context;
     private final int[] peers;
     private final UcxTransport transport;
+    /** Beats between hosts, which UCX's keepalive does not give over TCP: a host whose link dies closes nothing. */
+    private final LivenessRing ring;
 
-    private UcxEndpoint(final DeviceContext context, final int[] peers, final UcxTransport transport)
+    private UcxEndpoint(final DeviceContext context, final int[] peers, final UcxTransport transport, final LivenessRing ring)
     {
         this.context = context;
         this.peers = peers.clone();
         this.transport = transport;
+        this.ring = ring;
+        transport.closeWith(ring);
     }
 
     /** The first step, before the job's fence, with the tunables {@code context} gives ({@link UcxSettings#of}). */
@@ -56,7 +61,8 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
         }
         publish(context, ucx.workerAddress());
         context.keyValueStore().put(PID_KEY + rank, Long.toString(ProcessHandle.current().pid()));
-        return new UcxEndpoint(context, peers, transport);
+        final LivenessRing ring = context.sameHostRanks().length < context.size() ? LivenessRing.listen(context) : null;
+        return new UcxEndpoint(context, peers, transport, ring);
     }
 
     @Override
@@ -78,13 +84,23 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
     @Override
     public void watch(final int next)
     {
-        // UCX reports peers of other hosts that fail, and the transport watches the processes of this host's.
+        // The transport watches the processes of this host's peers; UCX and the ring, those of other hosts.
+        if (ring != null)
+        {
+            ring.join(next);
+        }
     }
 
     @Override
     public void abandon()
     {
         transport.close();
+    }
+
+    /** @return whether this endpoint keeps a liveness ring, which {@link #watch} must join on every rank that has one. */
+    boolean hasRing()
+    {
+        return ring != null;
     }
 
     private static void publish(final DeviceContext context, final byte[] address)

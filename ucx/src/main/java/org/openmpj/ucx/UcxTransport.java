@@ -18,6 +18,7 @@ import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.SendRequest;
 import org.openmpj.matching.Transport;
 import org.openmpj.os.ProcessWatch;
+import org.openmpj.transport.tcp.LivenessRing;
 
 /**
  * Carries a rank's frames to its peers as UCX active messages, under the one matcher's eager and rendezvous protocols
@@ -72,6 +73,8 @@ final class UcxTransport implements Transport
     private final MemorySegment pollDescriptor;
     private final Runnable wakeBlocked;
     private final ProcessWatch watch;
+    /** The liveness ring beside UCX's own keepalive when the job spans hosts, closed with the transport; else null. */
+    private volatile LivenessRing ring;
     /** By rank: the process of each peer on this host that the watch follows, 0 elsewhere; set by {@link #connect}. */
     private long[] watchedPids = new long[0];
 
@@ -648,6 +651,12 @@ final class UcxTransport implements Transport
         return new OpenMpjException(ErrorClass.ERR_INTERN, "ucx: rank " + rank + " failed " + what + ": " + ex, ex);
     }
 
+    /** Closes {@code liveness} when this transport closes. */
+    void closeWith(final LivenessRing liveness)
+    {
+        this.ring = liveness;
+    }
+
     @Override
     public void close()
     {
@@ -672,6 +681,10 @@ final class UcxTransport implements Transport
                 progress();
             }
             watch.close();
+            if (ring != null)
+            {
+                ring.close();
+            }
             // A failed job's peers may be gone, and their endpoints would not close in order: a rank of one leaves them.
             final boolean closed = !job.hasFailed() && closeEndpoints(System.nanoTime() + CLOSE_GRACE_MS * 1_000_000L);
             Upcalls.unregister(registration);

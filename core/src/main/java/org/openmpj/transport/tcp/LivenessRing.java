@@ -1,0 +1,148 @@
+package org.openmpj.transport.tcp;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.device.DeviceContext;
+import org.openmpj.device.DeviceSettings;
+import org.openmpj.device.KeyValueStore;
+
+/**
+ * The tcp device's liveness ring ({@link JobWatch}: beats, silence limit, failures passed round) for a device whose
+ * messages go another way, such as ucx between hosts: its own listening socket and watch connections, nothing else. A
+ * peer whose host falls silent fails the job on every rank still reached within {@code openmpj.liveness.timeoutMs}.
+ *
+ * <p>Used in two steps around the job's fence, as the tcp device: {@link #listen} publishes the address, {@link #join}
+ * connects to the next rank on the ring. Thread-safety: {@link #close} may be called from any thread.
+ */
+public final class LivenessRing implements AutoCloseable
+{
+    private static final String ADDRESS_KEY = "openmpj-ring-";
+    private static final String KEY_KEY = "openmpj-ring-key";
+
+    private final DeviceContext context;
+    private final ServerSocketChannel listener;
+    private final long connectTimeoutMs;
+    private final long silenceLimitMs;
+    private JobWatch watch;
+    private Acceptor acceptor;
+
+    private LivenessRing(final DeviceContext context, final ServerSocketChannel listener)
+    {
+        this.context = context;
+        this.listener = listener;
+        this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
+            TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
+        this.silenceLimitMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME,
+            TcpDeviceProvider.LIVENESS_TIMEOUT_DEFAULT);
+    }
+
+    /** The first step, before the job's fence: listens on the tcp device's interface and publishes the address. */
+    public static LivenessRing listen(final DeviceContext context)
+    {
+        String choice = context.property(TcpDeviceProvider.INTERFACE_PROP_NAME, null);
+        if (choice == null)
+        {
+            choice = System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME);
+        }
+        ServerSocketChannel listener = null;
+        try
+        {
+            listener = ServerSocketChannel.open();
+            listener.bind(new InetSocketAddress(TcpInterfaces.choose(choice), 0), Math.max(context.size(), 64));
+            final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
+            final KeyValueStore store = context.keyValueStore();
+            store.put(ADDRESS_KEY + context.rank(), bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            if (context.rank() == 0)
+            {
+                final byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                store.put(KEY_KEY, HexFormat.of().formatHex(key));
+            }
+            return new LivenessRing(context, listener);
+        }
+        catch (final IOException ex)
+        {
+            Acceptor.closeQuietly(listener);
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "rank " + context.rank() + " cannot listen for its liveness ring: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * The second step, after the job's fence: watches {@code next}, which watches this rank in turn, and the rank whose
+     * {@code next} this rank is. Every rank that joins must be some joining rank's {@code next}.
+     */
+    public synchronized void join(final int next)
+    {
+        final int rank = context.rank();
+        final KeyValueStore store = context.keyValueStore();
+        try
+        {
+            final byte[] key = HexFormat.of().parseHex(required(store, KEY_KEY));
+            watch = new JobWatch(rank, context.job(), silenceLimitMs);
+            acceptor = new Acceptor(listener, rank, context.size(), key, connectTimeoutMs, this::admit,
+                cause -> context.job().reportFailure(rank, "rank " + rank + " stopped accepting liveness connections: " + cause));
+            acceptor.start();
+            watch.start();
+            final String address = required(store, ADDRESS_KEY + next);
+            final int colon = address.lastIndexOf(':');
+            final InetSocketAddress at = new InetSocketAddress(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
+            final SocketChannel channel = new Dialer(rank, key, connectTimeoutMs, ignored -> { }, context.job()::checkAlive)
+                .dial(at, next, HandshakeDescriptor.PURPOSE_WATCH);
+            if (channel != null)
+            {
+                watch.add(channel, next);
+            }
+        }
+        catch (final IOException ex)
+        {
+            context.job().reportFailure(next, "rank " + rank + " cannot connect its liveness ring to rank " + next + ": " + ex.getMessage());
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "rank " + rank + " cannot connect its liveness ring to rank " + next + ": "
+                + ex.getMessage());
+        }
+    }
+
+    private void admit(final SocketChannel channel, final int peer, final short purpose) throws IOException
+    {
+        if (purpose != HandshakeDescriptor.PURPOSE_WATCH || peer == context.rank())
+        {
+            channel.close();
+            return;
+        }
+        channel.write(ByteBuffer.wrap(new byte[] {HandshakeDescriptor.ACCEPT}));
+        watch.add(channel, peer);
+    }
+
+    /** Says goodbye to the neighbours, which then take this rank's end for an orderly one, and closes everything. */
+    @Override
+    public synchronized void close()
+    {
+        if (watch != null)
+        {
+            watch.close();
+        }
+        if (acceptor != null)
+        {
+            acceptor.close();
+        }
+        Acceptor.closeQuietly(listener);
+    }
+
+    private static String required(final KeyValueStore store, final String key)
+    {
+        final String value = store.get(key);
+        if (value == null)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "the job's key-value store has no " + key
+                + "; was every rank started with the same launcher and device?");
+        }
+        return value;
+    }
+}

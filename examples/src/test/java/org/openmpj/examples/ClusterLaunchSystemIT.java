@@ -176,6 +176,22 @@ class ClusterLaunchSystemIT
         assertEquals(1, left.exitCode(), () -> "rank JVMs left running: " + left.stdout());
     }
 
+    @Test
+    void killingHydrasLauncherEndsEveryRankWithinFiveSeconds() throws Exception
+    {
+        final long tookMs = Launch.assertKillingTheLauncherEndsEveryRank(5_000, 3, List.of(command(List.of("mpiexec.hydra", "-n", "3"), true,
+            List.of("openmpj.device=tcp"), "org.openmpj.examples.SystemPrograms$BusyForever")));
+        System.out.println("mpiexec.hydra killed: rank JVMs ended " + tookMs + " ms later");
+    }
+
+    @Test
+    void killingSrunEndsEveryRankWithinFiveSeconds() throws Exception
+    {
+        final long tookMs = Launch.assertKillingTheLauncherEndsEveryRank(5_000, 3, List.of(command(srun(3), true, List.of("openmpj.device=tcp"),
+            "org.openmpj.examples.SystemPrograms$BusyForever")));
+        System.out.println("srun killed: rank JVMs ended " + tookMs + " ms later");
+    }
+
     private static List<String> srun(final int processes)
     {
         return List.of("srun", "--mpi=pmi2", "--overcommit", "-n", Integer.toString(processes));

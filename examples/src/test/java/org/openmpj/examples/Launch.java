@@ -123,11 +123,17 @@ final class Launch
         }
     }
 
-    /** @return the pids of rank JVMs running {@code program} (a pgrep pattern), not counting the launcher. */
+    /**
+     * @return the pids of rank JVMs running {@code program} (a pgrep pattern), not counting a launcher whose command line
+     *         names it too ({@code mpiexec.hydra}, {@code srun}).
+     */
     static List<Long> rankPids(final String program) throws IOException, InterruptedException
     {
         final Outcome found = run(Duration.ofSeconds(10), "pgrep", "-f", "ProcessRank.*" + program);
-        return found.stdout().lines().map(String::trim).filter(line -> !line.isEmpty()).map(Long::parseLong).toList();
+        return found.stdout().lines().map(String::trim).filter(line -> !line.isEmpty()).map(Long::parseLong)
+            .filter(pid -> ProcessHandle.of(pid).flatMap(process -> process.info().command()).map(command -> command.endsWith("/java"))
+                .orElse(false))
+            .toList();
     }
 
     /** Fails when any process running {@code program} (a pgrep pattern) is left. */
@@ -148,7 +154,7 @@ final class Launch
     static void assertKillingEveryRankLeavesNothing(final int jvms, final String... options) throws IOException, InterruptedException
     {
         final String program = "SystemPrograms\\$WaitsForever";
-        try (RunningJob job = RunningJob.start(jvms, program, "org.openmpj.examples.SystemPrograms$WaitsForever", options))
+        try (RunningJob job = RunningJob.start(jvms, program, mpjrunCommand("org.openmpj.examples.SystemPrograms$WaitsForever", options)))
         {
             for (final long pid : rankPids(program))
             {
@@ -176,11 +182,21 @@ final class Launch
     static long assertKillingTheLauncherEndsEveryRank(final long limitMs, final int jvms, final String... options)
         throws IOException, InterruptedException
     {
+        return assertKillingTheLauncherEndsEveryRank(limitMs, jvms, mpjrunCommand("org.openmpj.examples.SystemPrograms$BusyForever", options));
+    }
+
+    /**
+     * As {@link #assertKillingTheLauncherEndsEveryRank(long, int, String...)}, for any launcher: {@code command} starts it
+     * on {@code SystemPrograms$BusyForever} through {@code org.openmpj.runtime.ProcessRank}.
+     */
+    static long assertKillingTheLauncherEndsEveryRank(final long limitMs, final int jvms, final List<String> command)
+        throws IOException, InterruptedException
+    {
         final String program = "SystemPrograms\\$BusyForever";
-        try (RunningJob job = RunningJob.start(jvms, program, "org.openmpj.examples.SystemPrograms$BusyForever", options))
+        try (RunningJob job = RunningJob.start(jvms, program, command))
         {
-            // Taken before the kill: once the launcher is gone, its ranks are no longer its descendants.
-            final List<ProcessHandle> ranks = job.launcher.descendants().toList();
+            // Taken before the kill: once the launcher is gone, nothing ties its ranks to it.
+            final List<ProcessHandle> ranks = rankPids(program).stream().map(ProcessHandle::of).flatMap(java.util.Optional::stream).toList();
             final long tookMs;
             try
             {
@@ -232,7 +248,16 @@ final class Launch
         }
     }
 
-    /** A job of {@code bin/mpjrun} whose ranks are up; closing it ends the launcher and every process it started. */
+    /** @return the command that runs {@code mainClass} of the test programs under {@code bin/mpjrun} with {@code options}. */
+    private static List<String> mpjrunCommand(final String mainClass, final String... options)
+    {
+        final List<String> command = new ArrayList<>(List.of(PROJECT.resolve("bin/mpjrun").toString()));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-cp", testPrograms(), mainClass));
+        return command;
+    }
+
+    /** A job of a launcher whose ranks are up; closing it ends the launcher and every process it started. */
     private static final class RunningJob implements AutoCloseable
     {
         final Process launcher;
@@ -248,13 +273,9 @@ final class Launch
          * Starts {@code mainClass} under {@code bin/mpjrun} with {@code options} and waits until {@code jvms} rank JVMs
          * running {@code program} (a pgrep pattern) are up, no segment file is left in {@code /dev/shm}, and a second more.
          */
-        static RunningJob start(final int jvms, final String program, final String mainClass, final String... options)
-            throws IOException, InterruptedException
+        static RunningJob start(final int jvms, final String program, final List<String> command) throws IOException, InterruptedException
         {
             final Path out = Files.createTempFile("openmpj-it", ".out");
-            final List<String> command = new ArrayList<>(List.of(PROJECT.resolve("bin/mpjrun").toString()));
-            command.addAll(List.of(options));
-            command.addAll(List.of("-cp", testPrograms(), mainClass));
             final ProcessBuilder builder = new ProcessBuilder(command).directory(PROJECT.toFile()).redirectErrorStream(true)
                 .redirectOutput(out.toFile());
             builder.environment().put("JAVA_HOME", System.getProperty("java.home"));

@@ -66,20 +66,8 @@ public final class Settings
      */
     static int threadsPerProcess()
     {
-        final String text = System.getProperty(THREADS_PROP_NAME, System.getenv().getOrDefault(THREADS_ENV_NAME, "1"));
-        try
-        {
-            final int threads = Integer.parseInt(text.trim());
-            if (threads >= 1)
-            {
-                return threads;
-            }
-        }
-        catch (final NumberFormatException ignored)
-        {
-            // reported below, with the value
-        }
-        throw new IllegalArgumentException(THREADS_PROP_NAME + "=" + text + " is not a number of ranks per process; expected a whole number >= 1");
+        return atLeastOne(THREADS_PROP_NAME, System.getProperty(THREADS_PROP_NAME, System.getenv().getOrDefault(THREADS_ENV_NAME, "1")),
+            "a number of ranks per process");
     }
 
     /**
@@ -89,23 +77,25 @@ public final class Settings
     static Integer ranks()
     {
         final String text = System.getProperty(RANKS_PROP_NAME);
-        if (text == null)
-        {
-            return null;
-        }
+        return text == null ? null : atLeastOne(RANKS_PROP_NAME, text, "a number of ranks");
+    }
+
+    /** @return {@code text} as a whole number of at least 1; else an IllegalArgumentException naming {@code name=text}. */
+    private static int atLeastOne(final String name, final String text, final String what)
+    {
         try
         {
-            final int ranks = Integer.parseInt(text.trim());
-            if (ranks >= 1)
+            final int value = Integer.parseInt(text.trim());
+            if (value >= 1)
             {
-                return ranks;
+                return value;
             }
         }
         catch (final NumberFormatException ignored)
         {
             // reported below, with the value
         }
-        throw new IllegalArgumentException(RANKS_PROP_NAME + "=" + text + " is not a number of ranks; expected a whole number >= 1");
+        throw new IllegalArgumentException(name + "=" + text + " is not " + what + "; expected a whole number >= 1");
     }
 
     /** @return the CPUs online on this host, whatever this process may use; this JVM's count if the kernel does not say. */

@@ -6,7 +6,7 @@ import org.openmpj.testing.JobRunner;
 
 /** The point-to-point conformance suite on the shm device with every rank a JVM of its own, started by {@code bin/mpjrun}. */
 @Timeout(300)
-@RankCounts.Only({2, 3, 4})
+@RankCounts.Only({2, 3})
 class ShmProcessesPointToPointIT extends AbstractPointToPointSuite
 {
     private final JobRunner runner = new MpjRunJobRunner("shm", 1);

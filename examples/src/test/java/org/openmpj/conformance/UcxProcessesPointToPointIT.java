@@ -9,7 +9,7 @@ import org.openmpj.testing.JobRunner;
  * chooses its own transports, which on one host means its shared memory.
  */
 @Timeout(300)
-@RankCounts.Only({2, 3, 4})
+@RankCounts.Only({2, 3})
 class UcxProcessesPointToPointIT extends AbstractPointToPointSuite
 {
     private final JobRunner runner = new MpjRunJobRunner("ucx", 1);

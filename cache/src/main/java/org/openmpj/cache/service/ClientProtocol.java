@@ -36,6 +36,11 @@ public final class ClientProtocol implements AutoCloseable
     private final LatencyHistogram latency = new LatencyHistogram();
     private final PushedFiles pushed;
     private final Thread listener;
+    /**
+     * How long a relay parent may forward nothing: twice the backing store's limit, since a parent upstream of the server
+     * may wait that long for the store before it fails and says so.
+     */
+    private final long relayStallMs;
     private boolean closed;
     /** Guarded by {@link #lock}: whether the server's answer to the goodbye, its end, has come. */
     private boolean ended;
@@ -46,11 +51,18 @@ public final class ClientProtocol implements AutoCloseable
         this.comm = comm;
         this.group = groups.groupOf(comm.Rank());
         this.server = groups.serverOf(group);
+        this.relayStallMs = 2 * config.backingTimeoutMs();
         // Several ranks of a host may share one push directory: each keeps its own copy.
         this.pushed = new PushedFiles(config.pushDir() == null ? null : config.pushDir().resolve("rank-" + comm.Rank()));
         this.listener = new Thread(new PushListener(comm, server, pushed, this), "mpj-cache-push-listener-" + comm.Rank());
         listener.setDaemon(true);
         listener.start();
+    }
+
+    /** @return how long a relay parent may forward nothing before a receive from it fails. */
+    long relayStallMs()
+    {
+        return relayStallMs;
     }
 
     /** @return the whole file, in one round trip when the server holds it and it is small. */
@@ -360,7 +372,7 @@ public final class ClientProtocol implements AutoCloseable
         try
         {
             corrupt = StreamReceiver.receive(comm, header.parent(), header.children(), StreamKind.FETCH, header.size(), header.chunkCount(),
-                target);
+                target, relayStallMs);
         }
         catch (final MPIException ex)
         {

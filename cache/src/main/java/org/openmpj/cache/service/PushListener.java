@@ -113,7 +113,7 @@ final class PushListener implements Runnable
         try
         {
             final int[] corrupt = StreamReceiver.receive(comm, announcement.parent(), announcement.children(), StreamKind.PUSH,
-                announcement.size(), announcement.chunkCount(), target);
+                announcement.size(), announcement.chunkCount(), target, client.relayStallMs());
             for (final int index : corrupt)
             {
                 target.onRepair(index, client.repair(path, index));

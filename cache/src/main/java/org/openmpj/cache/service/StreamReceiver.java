@@ -31,28 +31,45 @@ final class StreamReceiver
     }
 
     /**
+     * @param stallMs how long the parent may forward nothing before the fetch fails ({@link RelayStall}).
      * @return the indices of the chunks that arrived corrupt, in order, or an empty array.
-     * @throws CacheException the failure the relay carried instead of a chunk.
+     * @throws CacheException the failure the relay carried instead of a chunk, or {@code SOURCE_TIMEOUT} when the parent
+     *                        stalled; either is sent on to this member's children first.
      */
     static int[] receive(final Intracomm comm, final int parent, final int[] children, final StreamKind kind, final long sizeBytes,
-        final int chunkCount, final ChunkTarget target)
+        final int chunkCount, final ChunkTarget target, final long stallMs)
     {
         final int window = StreamKind.WINDOW_CHUNKS;
         final byte[][] heads = new byte[window][ChunkHeadDescriptor.MAX_LENGTH];
         final Request[] headReceives = new Request[window];
         final Request[] dataReceives = new Request[window];
-        final Request[][] forwards = new Request[window][];
-        final BitSet corrupt = new BitSet();
         for (int index = 0; index < Math.min(window, chunkCount); index++)
         {
             post(comm, parent, kind, sizeBytes, target, index, heads, headReceives, dataReceives);
         }
+        try (RelayStall stall = new RelayStall(stallMs, headReceives, dataReceives))
+        {
+            return receiveAll(comm, parent, children, kind, sizeBytes, chunkCount, target, stall, heads, headReceives, dataReceives);
+        }
+    }
+
+    private static int[] receiveAll(final Intracomm comm, final int parent, final int[] children, final StreamKind kind,
+        final long sizeBytes, final int chunkCount, final ChunkTarget target, final RelayStall stall, final byte[][] heads,
+        final Request[] headReceives, final Request[] dataReceives)
+    {
+        final int window = heads.length;
+        final Request[][] forwards = new Request[window][];
+        final BitSet corrupt = new BitSet();
         for (int index = 0; index < chunkCount; index++)
         {
             final int slot = index % window;
             final byte[] head = heads[slot];
             final Status headStatus = headReceives[slot].Wait();
             headReceives[slot] = null;
+            if (stall.stalled())
+            {
+                throw stalled(comm, parent, children, kind, stall, index, headReceives, dataReceives, forwards);
+            }
             if (ChunkHeadDescriptor.status(head) != 0)
             {
                 cancel(headReceives);
@@ -73,6 +90,11 @@ final class StreamReceiver
             }
             dataReceives[slot].Wait();
             dataReceives[slot] = null;
+            if (stall.stalled())
+            {
+                throw stalled(comm, parent, children, kind, stall, index, headReceives, dataReceives, forwards);
+            }
+            stall.progress();
             final byte[] array = target.array(index);
             final int offset = target.offset(index);
             final int length = ChunkHeadDescriptor.length(head);
@@ -105,6 +127,20 @@ final class StreamReceiver
         }
         StreamSender.waitAll(forwards);
         return corrupt.stream().toArray();
+    }
+
+    /** Withdraws what is posted, passes the stall on to the children, and returns the failure to throw. */
+    private static CacheException stalled(final Intracomm comm, final int parent, final int[] children, final StreamKind kind,
+        final RelayStall stall, final int index, final Request[] headReceives, final Request[] dataReceives, final Request[][] forwards)
+    {
+        cancel(headReceives);
+        cancel(dataReceives);
+        StreamSender.waitAll(forwards);
+        final CacheException failure = new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "relay parent rank " + parent
+            + " forwarded nothing for " + stall.limitMs() + " ms before chunk " + index + " (twice "
+            + org.openmpj.cache.CacheConfig.BACKING_TIMEOUT_MS_PROP_NAME + ")");
+        StreamSender.sendFailure(comm, children, kind, failure);
+        return failure;
     }
 
     private static void post(final Intracomm comm, final int parent, final StreamKind kind, final long sizeBytes, final ChunkTarget target,

@@ -47,16 +47,11 @@ public final class LivenessRing implements AutoCloseable
     /** The first step, before the job's fence: listens on the tcp device's interface and publishes the address. */
     public static LivenessRing listen(final DeviceContext context)
     {
-        String choice = context.property(TcpDeviceProvider.INTERFACE_PROP_NAME, null);
-        if (choice == null)
-        {
-            choice = System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME);
-        }
         ServerSocketChannel listener = null;
         try
         {
             listener = ServerSocketChannel.open();
-            listener.bind(new InetSocketAddress(TcpInterfaces.choose(choice), 0), Math.max(context.size(), 64));
+            listener.bind(new InetSocketAddress(TcpInterfaces.chosen(context), 0), Math.max(context.size(), 64));
             final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
             final KeyValueStore store = context.keyValueStore();
             store.put(ADDRESS_KEY + context.rank(), bound.getAddress().getHostAddress() + ":" + bound.getPort());
@@ -85,15 +80,13 @@ public final class LivenessRing implements AutoCloseable
         final KeyValueStore store = context.keyValueStore();
         try
         {
-            final byte[] key = HexFormat.of().parseHex(required(store, KEY_KEY));
+            final byte[] key = HexFormat.of().parseHex(TcpEndpoint.required(store, KEY_KEY));
             watch = new JobWatch(rank, context.job(), silenceLimitMs);
             acceptor = new Acceptor(listener, rank, context.size(), key, connectTimeoutMs, this::admit,
                 cause -> context.job().reportFailure(rank, "rank " + rank + " stopped accepting liveness connections: " + cause));
             acceptor.start();
             watch.start();
-            final String address = required(store, ADDRESS_KEY + next);
-            final int colon = address.lastIndexOf(':');
-            final InetSocketAddress at = new InetSocketAddress(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
+            final InetSocketAddress at = TcpEndpoint.parse(next, TcpEndpoint.required(store, ADDRESS_KEY + next));
             final SocketChannel channel = new Dialer(rank, key, connectTimeoutMs, ignored -> { }, context.job()::checkAlive)
                 .dial(at, next, HandshakeDescriptor.PURPOSE_WATCH);
             if (channel != null)
@@ -133,16 +126,5 @@ public final class LivenessRing implements AutoCloseable
             acceptor.close();
         }
         Acceptor.closeQuietly(listener);
-    }
-
-    private static String required(final KeyValueStore store, final String key)
-    {
-        final String value = store.get(key);
-        if (value == null)
-        {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, "the job's key-value store has no " + key
-                + "; was every rank started with the same launcher and device?");
-        }
-        return value;
     }
 }

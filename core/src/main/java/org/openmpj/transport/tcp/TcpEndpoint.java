@@ -60,12 +60,7 @@ public final class TcpEndpoint
         final NativeIoSettings nativeIo = new NativeIoSettings(DeviceSettings.flag(context, TcpDeviceProvider.NATIVE_IO_PROP_NAME, true),
             TcpDeviceProvider.sendPieceBytes(context),
             context.property(TcpDeviceProvider.SAME_HOST_CONGESTION_PROP_NAME, TcpDeviceProvider.SAME_HOST_CONGESTION_DEFAULT).trim());
-        String choice = context.property(TcpDeviceProvider.INTERFACE_PROP_NAME, null);
-        if (choice == null)
-        {
-            choice = System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME);
-        }
-        final InetAddress bindAddress = TcpInterfaces.choose(choice);
+        final InetAddress bindAddress = TcpInterfaces.chosen(context);
         if (rank == 0 && context.verbose())
         {
             context.report(nativeIo.describeCongestion());
@@ -152,7 +147,8 @@ public final class TcpEndpoint
         Acceptor.closeQuietly(listener);
     }
 
-    private static String required(final KeyValueStore store, final String key)
+    /** @return the value of {@code key}; an error when the store has none, as when ranks of other jobs or devices met. */
+    static String required(final KeyValueStore store, final String key)
     {
         final String value = store.get(key);
         if (value == null)
@@ -163,7 +159,8 @@ public final class TcpEndpoint
         return value;
     }
 
-    private static InetSocketAddress parse(final int peer, final String text)
+    /** @return the {@code ip:port} {@code peer} published. */
+    static InetSocketAddress parse(final int peer, final String text)
     {
         final int colon = text.lastIndexOf(':');
         try

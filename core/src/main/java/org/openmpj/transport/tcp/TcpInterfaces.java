@@ -18,6 +18,16 @@ final class TcpInterfaces
     }
 
     /**
+     * @return the address the tcp device of {@code context} binds to: {@link #choose} of its interface setting, else of
+     *         {@code $OPENMPJ_TCP_INTERFACE}.
+     */
+    static InetAddress chosen(final org.openmpj.device.DeviceContext context)
+    {
+        final String choice = context.property(TcpDeviceProvider.INTERFACE_PROP_NAME, null);
+        return choose(choice != null ? choice : System.getenv(TcpDeviceProvider.INTERFACE_ENV_NAME));
+    }
+
+    /**
      * @param choice an interface name ({@code eth0}), an IP address, or null/blank for the default.
      * @return the address to bind to.
      * @throws IllegalArgumentException naming the choice when it is no interface or address of this host.

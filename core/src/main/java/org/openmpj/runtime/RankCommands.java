@@ -34,6 +34,16 @@ final class RankCommands
         + " sleep 2; kill -KILL $rank) >/dev/null 2>&1 & watch=$!; exec 3<&-; wait $rank; status=$?; kill $watch 2>/dev/null;"
         + " exit $status";
 
+    /**
+     * The wrapper of a local command that must not outlive the launcher ({@code srun}, whose ranks Slurm ends with it): it
+     * runs the command with an empty standard input and watches its own, which the launcher holds open; when that ends,
+     * because the launcher closed it or died, the watcher ends the command (TERM, then KILL after 2 s). The rest of its
+     * words are the command.
+     */
+    static final String LOCAL_WRAPPER = "exec 3<&0; \"$@\" </dev/null 3<&- & job=$!; (while read -r _ <&3; do :; done; kill -TERM $job;"
+        + " sleep 2; kill -KILL $job) >/dev/null 2>&1 & watch=$!; exec 3<&-; wait $job; status=$?; kill $watch 2>/dev/null;"
+        + " exit $status";
+
     private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
     private RankCommands()
@@ -138,6 +148,14 @@ final class RankCommands
         command.add(Integer.toString(spec.processes()));
         command.addAll(java(spec, launch));
         return command;
+    }
+
+    /** @return {@code command} under {@link #LOCAL_WRAPPER}: write nothing to its standard input and keep it open. */
+    static List<String> endedWithLauncher(final List<String> command)
+    {
+        final List<String> wrapped = new ArrayList<>(List.of("sh", "-c", LOCAL_WRAPPER, "openmpj-launched"));
+        wrapped.addAll(command);
+        return wrapped;
     }
 
     /** @return {@code words} as one POSIX shell command line that gives them back unchanged. */

@@ -26,7 +26,8 @@ final class SrunJob
     /** Runs {@code spec} through {@code srun}; see {@link ProcessJob#run}. */
     static JobResult run(final JobSpec spec, final ProcessLaunch launch, final PrintStream out, final PrintStream err)
     {
-        final ProcessBuilder builder = new ProcessBuilder(RankCommands.srun(spec, launch));
+        // Wrapped, so that srun and with it the ranks end when the launcher dies (SIGKILL, the OOM killer): srun would run on.
+        final ProcessBuilder builder = new ProcessBuilder(RankCommands.endedWithLauncher(RankCommands.srun(spec, launch)));
         final Map<String, String> environment = builder.environment();
         environment.clear();
         environment.putAll(launch.environment());
@@ -39,7 +40,11 @@ final class SrunJob
             final RankProcess srun;
             try
             {
-                srun = processes.start(-1, new RankBlocks(1, 1), null, builder, null);
+                if (!onPath("srun", environment.getOrDefault("PATH", "")))
+                {
+                    throw new IOException("srun: not found on PATH");
+                }
+                srun = processes.start(-1, new RankBlocks(1, 1), null, builder, "");
             }
             catch (final IOException ex)
             {
@@ -52,6 +57,19 @@ final class SrunJob
             join(stdout, stderr);
             return result;
         }
+    }
+
+    /** @return whether {@code command} is an executable file in a directory of {@code path}. */
+    private static boolean onPath(final String command, final String path)
+    {
+        for (final String directory : path.split(java.io.File.pathSeparator))
+        {
+            if (!directory.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(directory, command)))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static JobResult await(final JobSpec spec, final RankProcess srun, final JobProcesses processes)

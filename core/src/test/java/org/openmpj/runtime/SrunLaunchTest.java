@@ -67,16 +67,79 @@ class SrunLaunchTest
         assertEquals("", left, "ranks left running");
     }
 
+    @Test
+    void killingMpjrunEndsSrunAndEveryRank() throws Exception
+    {
+        // The allocation outlives mpjrun, as in a batch script that goes on after it: Slurm does not end the step for us.
+        final List<String> command = new ArrayList<>(List.of("salloc", "-n", "2", "sh", "-c", "\"$@\"; sleep 60", "allocation"));
+        command.addAll(mpjrunCommand("-np", "2", "hang", marker));
+        final Process salloc = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try
+        {
+            final long startDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (ranks().size() < 2)
+            {
+                assertTrue(salloc.isAlive() && System.nanoTime() < startDeadline, "the ranks did not start");
+                Thread.sleep(100);
+            }
+            final ProcessHandle mpjrun = javas().stream().filter(process -> arguments(process).contains(MpjRun.class.getName())).findFirst()
+                .orElseThrow(() -> new AssertionError("no mpjrun JVM found"));
+            mpjrun.destroyForcibly();
+            final long goneNs = System.nanoTime();
+            while (!ranks().isEmpty())
+            {
+                assertTrue(System.nanoTime() - goneNs < TimeUnit.SECONDS.toNanos(10), "ranks still ran 10 s after mpjrun was killed: " + ranks());
+                Thread.sleep(50);
+            }
+            System.out.println("mpjrun killed inside an allocation: its ranks ended " + (System.nanoTime() - goneNs) / 1_000_000 + " ms later");
+        }
+        finally
+        {
+            salloc.descendants().forEach(ProcessHandle::destroyForcibly);
+            salloc.destroyForcibly();
+            ranks().forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** @return the JVMs whose command line names this test's marker. */
+    private List<ProcessHandle> javas()
+    {
+        return ProcessHandle.allProcesses().filter(process -> process.info().command().map(command -> command.endsWith("/java")).orElse(false))
+            .filter(process -> arguments(process).contains(marker)).toList();
+    }
+
+    /** @return the stand-in rank JVMs of this test's job: its JVMs but mpjrun. */
+    private List<ProcessHandle> ranks()
+    {
+        return javas().stream().filter(process -> !arguments(process).contains(MpjRun.class.getName())).toList();
+    }
+
+    private static String arguments(final ProcessHandle process)
+    {
+        return String.join(" ", process.info().arguments().orElse(new String[0]));
+    }
+
     /** Runs mpjrun, with the stand-in device and ranks, inside {@code salloc -n 2}. */
     private static SlurmOneNode.Outcome salloc(final String... args) throws Exception
     {
-        final List<String> command = new ArrayList<>(List.of("salloc", "-n", "2",
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return SlurmOneNode.run(sallocCommand(args), 90);
+    }
+
+    private static List<String> sallocCommand(final String... args) throws Exception
+    {
+        final List<String> command = new ArrayList<>(List.of("salloc", "-n", "2"));
+        command.addAll(mpjrunCommand(args));
+        return command;
+    }
+
+    private static List<String> mpjrunCommand(final String... args) throws Exception
+    {
+        final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-cp", location(StandInRank.class) + File.pathSeparator + location(MpjRun.class), MpjRun.class.getName(),
             "-dev", StandInDeviceProvider.NAME, "-D" + ProcessLaunch.RANK_MAIN_PROP_NAME + "=" + StandInRank.class.getName(),
             "-cp", location(StandInRank.class)));
         command.addAll(List.of(args));
-        return SlurmOneNode.run(command, 90);
+        return command;
     }
 
     private static String location(final Class<?> type) throws Exception

@@ -66,9 +66,10 @@ public final class MpjRun
 
         Ranks are placed round-robin by slots: each host in turn takes as many consecutive ranks as it
         has slots, starting again at the first host when there are more ranks than slots. They are
-        started with "ssh -o BatchMode=yes HOST COMMAND" (COMMAND is one line for a POSIX shell); set
-        another remote shell with -Dopenmpj.launcher.rsh="CMD", where {host} in CMD stands for the host
-        (else it goes after CMD), e.g. -Dopenmpj.launcher.rsh="ip netns exec {host} sh -c". Every host
+        started with "ssh -o BatchMode=yes -o ServerAliveInterval=3 -o ServerAliveCountMax=3 HOST COMMAND"
+        (COMMAND is one line for a POSIX shell); set another remote shell with -Dopenmpj.launcher.rsh="CMD",
+        where {host} in CMD stands for the host (else it goes after CMD), e.g.
+        -Dopenmpj.launcher.rsh="ip netns exec {host} env HOSTNAME={host} sh -c". Every host
         needs the same java, OpenMPJ jars and class path at the same paths (a shared file system). The
         ranks reach the launcher at the first IPv4 address of the interface -Dopenmpj.tcp.interface=NAME
         (or $OPENMPJ_TCP_INTERFACE), else this host's first non-loopback IPv4 address.

@@ -37,8 +37,11 @@ record ProcessLaunch(
     static final String RANK_MAIN_PROP_NAME = "openmpj.launcher.rankMain";
     /** Property naming the remote shell command that starts ranks on other hosts. */
     static final String RSH_PROP_NAME = "openmpj.launcher.rsh";
-    /** Default remote shell: ssh that fails instead of asking for a password. */
-    static final String RSH_DEFAULT = "ssh -o BatchMode=yes";
+    /**
+     * Default remote shell: ssh that fails instead of asking for a password, and gives up on a host that answers nothing
+     * for 3 probes 3 s apart, so that a launcher whose ranks are all on a host that fell silent still ends the job.
+     */
+    static final String RSH_DEFAULT = "ssh -o BatchMode=yes -o ServerAliveInterval=3 -o ServerAliveCountMax=3";
     /** Property naming the network interface remote ranks reach the launcher through (shared with the tcp device). */
     static final String TCP_INTERFACE_PROP_NAME = "openmpj.tcp.interface";
     /** Environment variable with the same meaning as {@link #TCP_INTERFACE_PROP_NAME}. */

@@ -44,7 +44,7 @@ class RankCommandsTest
         assertEquals(Path.of("/jdk/bin/java"), launch.java());
         assertEquals(List.of(Path.of("/c.jar")), launch.coreClasspath());
         assertEquals(ProcessLaunch.RANK_MAIN, launch.rankMain());
-        assertEquals(List.of("ssh", "-o", "BatchMode=yes"), launch.rsh());
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ServerAliveInterval=3", "-o", "ServerAliveCountMax=3"), launch.rsh());
         assertFalse(launch.insideSlurm());
         assertTrue(ProcessLaunch.of(Map.of(), List.of(), null, false, false, Map.of("SLURM_JOB_ID", "12")).insideSlurm());
         assertFalse(ProcessLaunch.of(Map.of(), List.of(), Hosts.parseList("a"), false, false, Map.of("SLURM_JOB_ID", "12")).insideSlurm(),

@@ -80,11 +80,11 @@ final class ProcessJob
         final int size = spec.processes();
         final String[] hostOf = launch.hosts() == null ? null : launch.hosts().place(size, launch.oversubscribe());
         final InetAddress bindAddress = hostOf == null ? InetAddress.getLoopbackAddress() : LauncherAddress.forRemoteRanks(launch.tcpInterface());
-        try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress,
-                launch.rankBlocks(size)::describe);
+        final RankBlocks blocks = launch.rankBlocks(size);
+        try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress, blocks::describe);
             JobProcesses processes = new JobProcesses(KILL_AFTER_MS))
         {
-            startRanks(server, processes, hostOf);
+            startRanks(server, processes, hostOf, blocks);
             supervise(server, processes);
             processes.stopAll();
             drainOutput();
@@ -97,7 +97,7 @@ final class ProcessJob
         }
     }
 
-    private void startRanks(final PmiServer server, final JobProcesses processes, final String[] hostOf)
+    private void startRanks(final PmiServer server, final JobProcesses processes, final String[] hostOf, final RankBlocks blocks)
     {
         final List<String> java = RankCommands.java(spec, launch);
         for (int rank = 0; rank < spec.processes(); rank++)
@@ -120,7 +120,7 @@ final class ProcessJob
             final RankProcess process;
             try
             {
-                process = processes.start(rank, launch.rankBlocks(spec.processes()), host, builder,
+                process = processes.start(rank, blocks, host, builder,
                     host == null ? null : RankCommands.remoteInput(rankEnvironment));
             }
             catch (final IOException ex)
@@ -129,7 +129,7 @@ final class ProcessJob
                 return;
             }
             process.process().onExit().thenRun(this::signal);
-            final String prefix = launch.prefixOutput() ? OutputPump.processPrefix(launch.rankBlocks(spec.processes()), rank) : "";
+            final String prefix = launch.prefixOutput() ? OutputPump.processPrefix(blocks, rank) : "";
             pumps.add(OutputPump.start(process.process().getInputStream(), out, prefix, "rank-" + rank + "-stdout"));
             pumps.add(OutputPump.start(process.process().getErrorStream(), err, prefix, "rank-" + rank + "-stderr"));
         }

@@ -26,23 +26,22 @@ final class RankCommands
     static final String SECRET_VARIABLE = "PMI_ID";
 
     /**
-     * The remote wrapper, one line so that any login shell passes it on: {@code $1} is the directory to start in, the
-     * rest the command. The watcher's output goes nowhere, so that it never holds the rank's output open.
-     */
-    static final String REMOTE_WRAPPER = "cd \"$1\" 2>/dev/null; shift; IFS= read -r " + SECRET_VARIABLE + " || exit 125; export "
-        + SECRET_VARIABLE + "; exec 3<&0; \"$@\" </dev/null 3<&- & rank=$!; (while read -r _ <&3; do :; done; kill -TERM $rank;"
-        + " sleep 2; kill -KILL $rank) >/dev/null 2>&1 & watch=$!; exec 3<&-; wait $rank; status=$?; kill $watch 2>/dev/null;"
-        + " exit $status";
-
-    /**
-     * The wrapper of a local command that must not outlive the launcher ({@code srun}, whose ranks Slurm ends with it): it
-     * runs the command with an empty standard input and watches its own, which the launcher holds open; when that ends,
-     * because the launcher closed it or died, the watcher ends the command (TERM, then KILL after 2 s). The rest of its
-     * words are the command.
+     * The wrapper of a command that must not outlive the launcher, one line so that any login shell passes it on: it runs
+     * the command (its words) with an empty standard input and watches its own, which the launcher holds open; when that
+     * ends, because the launcher closed it, died, or the connection to it broke, the watcher ends the command (TERM, then
+     * KILL after 2 s). The watcher's output goes nowhere, so that it never holds the command's output open. Local
+     * commands ({@code srun}, whose ranks Slurm ends with it) run under it as they are.
      */
     static final String LOCAL_WRAPPER = "exec 3<&0; \"$@\" </dev/null 3<&- & job=$!; (while read -r _ <&3; do :; done; kill -TERM $job;"
         + " sleep 2; kill -KILL $job) >/dev/null 2>&1 & watch=$!; exec 3<&-; wait $job; status=$?; kill $watch 2>/dev/null;"
         + " exit $status";
+
+    /**
+     * The remote wrapper: {@code $1} is the directory to start in, the rest the command, which it runs under
+     * {@link #LOCAL_WRAPPER} once it has read the rank's secret from standard input.
+     */
+    static final String REMOTE_WRAPPER = "cd \"$1\" 2>/dev/null; shift; IFS= read -r " + SECRET_VARIABLE + " || exit 125; export "
+        + SECRET_VARIABLE + "; " + LOCAL_WRAPPER;
 
     private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 

@@ -166,12 +166,8 @@ public final class UcxDeviceProvider implements DeviceProvider
             {
                 routes[peer] = transport;
             }
-            device.connect(routes);
-            if (endpoint.hasRing())
-            {
-                endpoint.watch((rank + 1) % size);
-            }
-            return device;
+            // Joins the liveness ring when the job spans hosts; nothing otherwise.
+            endpoint.watch((rank + 1) % size);
         }
         device.connect(routes);
         return device;

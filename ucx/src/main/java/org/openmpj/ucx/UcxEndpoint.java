@@ -97,12 +97,6 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
         transport.close();
     }
 
-    /** @return whether this endpoint keeps a liveness ring, which {@link #watch} must join on every rank that has one. */
-    boolean hasRing()
-    {
-        return ring != null;
-    }
-
     private static void publish(final DeviceContext context, final byte[] address)
     {
         final String hex = java.util.HexFormat.of().formatHex(address);

@@ -107,21 +107,15 @@ final class JobWatch implements Runnable
     {
         try
         {
-            if (silenceLimitNs == 0)
-            {
-                while (!closed)
-                {
-                    selector.select(this::onReady);
-                }
-                return;
-            }
+            final boolean beats = silenceLimitNs != 0;
             final long beatEveryNs = silenceLimitNs / BEATS_PER_LIMIT;
             long nextBeatNs = System.nanoTime();
             while (!closed)
             {
-                selector.select(this::onReady, Math.max(1, (nextBeatNs - System.nanoTime()) / 1_000_000));
+                // Without beats nothing is timed: a timeout of 0 waits for the neighbours alone.
+                selector.select(this::onReady, beats ? Math.max(1, (nextBeatNs - System.nanoTime()) / 1_000_000) : 0);
                 final long now = System.nanoTime();
-                if (now - nextBeatNs >= 0)
+                if (beats && now - nextBeatNs >= 0)
                 {
                     send(BEAT, rank, "");
                     findSilent(now);

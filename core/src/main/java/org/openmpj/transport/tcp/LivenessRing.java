@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 
 import org.openmpj.ErrorClass;
@@ -34,38 +33,29 @@ public final class LivenessRing implements AutoCloseable
     private JobWatch watch;
     private Acceptor acceptor;
 
-    private LivenessRing(final DeviceContext context, final ServerSocketChannel listener)
+    private LivenessRing(final DeviceContext context, final ServerSocketChannel listener, final long connectTimeoutMs,
+        final long silenceLimitMs)
     {
         this.context = context;
         this.listener = listener;
-        this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
-            TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
-        this.silenceLimitMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME,
-            TcpDeviceProvider.LIVENESS_TIMEOUT_DEFAULT);
+        this.connectTimeoutMs = connectTimeoutMs;
+        this.silenceLimitMs = silenceLimitMs;
     }
 
     /** The first step, before the job's fence: listens on the tcp device's interface and publishes the address. */
     public static LivenessRing listen(final DeviceContext context)
     {
-        ServerSocketChannel listener = null;
+        final long connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
+            TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
+        final long silenceLimitMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME,
+            TcpDeviceProvider.LIVENESS_TIMEOUT_DEFAULT);
         try
         {
-            listener = ServerSocketChannel.open();
-            listener.bind(new InetSocketAddress(TcpInterfaces.chosen(context), 0), Math.max(context.size(), 64));
-            final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
-            final KeyValueStore store = context.keyValueStore();
-            store.put(ADDRESS_KEY + context.rank(), bound.getAddress().getHostAddress() + ":" + bound.getPort());
-            if (context.rank() == 0)
-            {
-                final byte[] key = new byte[32];
-                new SecureRandom().nextBytes(key);
-                store.put(KEY_KEY, HexFormat.of().formatHex(key));
-            }
-            return new LivenessRing(context, listener);
+            return new LivenessRing(context, TcpEndpoint.listenAndPublish(context, TcpInterfaces.chosen(context), 0, ADDRESS_KEY, KEY_KEY),
+                connectTimeoutMs, silenceLimitMs);
         }
         catch (final IOException ex)
         {
-            Acceptor.closeQuietly(listener);
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "rank " + context.rank() + " cannot listen for its liveness ring: " + ex.getMessage());
         }
     }

@@ -70,30 +70,53 @@ public final class TcpEndpoint
             // Alongside the exchange of addresses, which waits for the other ranks anyway.
             Thread.ofPlatform().daemon().name("openmpj-native-io-setup").start(NativeSocket::prepare);
         }
-        ServerSocketChannel listener = null;
+        final ServerSocketChannel listener;
         try
         {
-            listener = ServerSocketChannel.open();
+            listener = listenAndPublish(context, bindAddress, socketBuffer, ADDRESS_KEY, JOB_KEY);
+        }
+        catch (final IOException ex)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + rank + " cannot listen on " + bindAddress + ": "
+                + ex.getMessage() + "; choose another interface with -D" + TcpDeviceProvider.INTERFACE_PROP_NAME + "=NAME");
+        }
+        try
+        {
+            return new TcpEndpoint(context, listener, socketBuffer, nativeIo);
+        }
+        catch (final RuntimeException ex)
+        {
+            Acceptor.closeQuietly(listener);
+            throw ex;
+        }
+    }
+
+    /**
+     * Listens on {@code bindAddress} (socket buffers of {@code socketBuffer} bytes, 0 for the kernel's) and publishes the
+     * address as {@code addressKey} and the rank, and on rank 0 a new random key for the job's handshakes as {@code keyKey}.
+     *
+     * @return the bound listener; on a failure it is closed.
+     */
+    static ServerSocketChannel listenAndPublish(final DeviceContext context, final InetAddress bindAddress, final int socketBuffer,
+        final String addressKey, final String keyKey) throws IOException
+    {
+        final ServerSocketChannel listener = ServerSocketChannel.open();
+        try
+        {
             TcpTransport.setBuffers(listener, socketBuffer);
             listener.bind(new InetSocketAddress(bindAddress, 0), Math.max(context.size(), 64));
             final KeyValueStore store = context.keyValueStore();
             final InetSocketAddress bound = (InetSocketAddress)listener.getLocalAddress();
-            store.put(ADDRESS_KEY + rank, bound.getAddress().getHostAddress() + ":" + bound.getPort());
-            if (rank == 0)
+            store.put(addressKey + context.rank(), bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            if (context.rank() == 0)
             {
                 final byte[] key = new byte[32];
                 new SecureRandom().nextBytes(key);
-                store.put(JOB_KEY, HexFormat.of().formatHex(key));
+                store.put(keyKey, HexFormat.of().formatHex(key));
             }
-            return new TcpEndpoint(context, listener, socketBuffer, nativeIo);
+            return listener;
         }
-        catch (final IOException ex)
-        {
-            Acceptor.closeQuietly(listener);
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, "tcp: rank " + rank + " cannot listen on " + bindAddress + ": "
-                + ex.getMessage() + "; choose another interface with -D" + TcpDeviceProvider.INTERFACE_PROP_NAME + "=NAME");
-        }
-        catch (final RuntimeException ex)
+        catch (final IOException | RuntimeException ex)
         {
             Acceptor.closeQuietly(listener);
             throw ex;

@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.openmpj.device.DeviceSettings;
+
 /**
  * The key-value service a launcher runs for its job, speaking the process-manager side of PMI-1 over TCP (the
  * {@code PMI_PORT} model), so that ranks started by {@code mpjrun} bootstrap with the same {@link PmiClient} as
@@ -29,8 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * read nor write the job's pairs. A connection must be admitted within the timeout given; once admitted it may stay
  * silent for as long as the job runs. The barrier releases once every rank has entered it. The job's first failure
  * is recorded ({@link #failure()}): a rank that sends {@code cmd=abort} ({@link PmiClient#abort}) or whose connection
- * ends before {@code finalize}; every connection is then closed, so no rank waits for ever. The launcher learns from
- * {@link #hasFinalized} which ranks ended their conversation cleanly.
+ * ends before {@code finalize}, or whose host falls silent (the kernel's keepalive probes, {@link KeepAlive}, go
+ * unanswered for the silence limit); every connection is then closed, so no rank waits for ever. The launcher learns
+ * from {@link #hasFinalized} which ranks ended their conversation cleanly.
  *
  * <p>Thread-safety: safe for concurrent use; each connection is served by a virtual thread.
  */
@@ -44,6 +47,7 @@ public final class PmiServer implements AutoCloseable
     private final IntFunction<String> processNames;
     private final int size;
     private final int admitTimeoutMs;
+    private final long silenceLimitMs;
     private final String[] ids;
     private final Map<String, String> pairs = new ConcurrentHashMap<>();
     private final List<Socket> connections = new ArrayList<>();
@@ -94,18 +98,22 @@ public final class PmiServer implements AutoCloseable
      */
     public PmiServer(final int size, final int admitTimeoutMs, final InetAddress bindAddress) throws IOException
     {
-        this(size, admitTimeoutMs, bindAddress, rank -> "rank " + rank);
+        this(size, admitTimeoutMs, bindAddress, rank -> "rank " + rank, 0);
     }
 
     /**
-     * As {@link #PmiServer(int, int, InetAddress)}, for a job whose processes are not one rank each.
+     * As {@link #PmiServer(int, int, InetAddress)}, for a job whose processes are not one rank each, and whose ranks' hosts
+     * are watched for silence.
      *
-     * @param processNames how failures name the process of each PMI rank, e.g. {@code JVM 1 (ranks 2 to 3)}.
+     * @param processNames   how failures name the process of each PMI rank, e.g. {@code JVM 1 (ranks 2 to 3)}.
+     * @param silenceLimitMs how long a rank's host may answer nothing (not even the kernel's keepalive probes) before the
+     *                       job fails naming it; 0 waits for the connection to close.
      */
-    public PmiServer(final int size, final int admitTimeoutMs, final InetAddress bindAddress, final IntFunction<String> processNames)
-        throws IOException
+    public PmiServer(final int size, final int admitTimeoutMs, final InetAddress bindAddress, final IntFunction<String> processNames,
+        final long silenceLimitMs) throws IOException
     {
         this.processNames = processNames;
+        this.silenceLimitMs = silenceLimitMs;
         this.size = size;
         this.admitTimeoutMs = admitTimeoutMs;
         this.ids = new String[size];
@@ -191,6 +199,10 @@ public final class PmiServer implements AutoCloseable
         try (socket)
         {
             socket.setSoTimeout(admitTimeoutMs);
+            if (silenceLimitMs > 0)
+            {
+                KeepAlive.apply(socket, silenceLimitMs);
+            }
             final BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
             final OutputStream out = socket.getOutputStream();
             rank = admit(in.readLine());
@@ -219,10 +231,22 @@ public final class PmiServer implements AutoCloseable
         {
             if (rank >= 0 && !ended)
             {
-                fail(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, processNames.apply(rank) + " left the key-value service before finalize: "
-                    + (ex instanceof SocketTimeoutException ? "silent for " + admitTimeoutMs + " ms" : ex.getMessage())));
+                fail(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, processNames.apply(rank) + " " + ended(socket, ex)));
             }
         }
+    }
+
+    /** @return how a rank's conversation ended early, as the failure tells it after the rank's name. */
+    private String ended(final Socket socket, final Exception ex)
+    {
+        if (ex instanceof IOException io && KeepAlive.isSilence(io))
+        {
+            return "(on " + socket.getInetAddress().getHostAddress() + ") answered nothing to the launcher for about " + silenceLimitMs
+                + " ms, not even its kernel's keepalive probes: its host or the network to it went silent ("
+                + DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME + "=" + silenceLimitMs + ")";
+        }
+        return "left the key-value service before finalize: "
+            + (ex instanceof SocketTimeoutException ? "silent for " + admitTimeoutMs + " ms" : ex.getMessage());
     }
 
     /** @return the rank whose secret id the first line carries, or -1 for a stranger. */

@@ -3,6 +3,14 @@ package org.openmpj.device;
 /** Reads a device's tunables from its {@link DeviceContext}, naming the property and value when one is bad. */
 public final class DeviceSettings
 {
+    /**
+     * How long a peer's runtime, or a rank's host as the launcher hears it, may send nothing before the job fails naming
+     * it, in milliseconds; 0 turns the check off and waits for a closed connection.
+     */
+    public static final String LIVENESS_TIMEOUT_PROP_NAME = "openmpj.liveness.timeoutMs";
+    /** The default silence limit, in milliseconds. */
+    public static final long LIVENESS_TIMEOUT_DEFAULT = 10_000;
+
     private DeviceSettings()
     {
     }

@@ -81,7 +81,7 @@ final class ProcessJob
         final String[] hostOf = launch.hosts() == null ? null : launch.hosts().place(size, launch.oversubscribe());
         final InetAddress bindAddress = hostOf == null ? InetAddress.getLoopbackAddress() : LauncherAddress.forRemoteRanks(launch.tcpInterface());
         final RankBlocks blocks = launch.rankBlocks(size);
-        try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress, blocks::describe);
+        try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress, blocks::describe, launch.livenessTimeoutMs());
             JobProcesses processes = new JobProcesses(KILL_AFTER_MS))
         {
             startRanks(server, processes, hostOf, blocks);

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.openmpj.device.DeviceSettings;
+
 /**
  * How the launcher starts a job whose ranks are JVMs of their own: which {@code java}, with which options and
  * properties, where the OpenMPJ classes are, and, for a multi-host job, the hosts and the remote shell.
@@ -74,6 +76,30 @@ record ProcessLaunch(
     {
         final String ranks = property(Settings.RANKS_PROP_NAME);
         return RankBlocks.of(processes, ranksPerProcess(), ranks == null ? null : Integer.valueOf(ranks));
+    }
+
+    /**
+     * @return how long a rank's host may answer nothing before the job fails: {@link DeviceSettings#LIVENESS_TIMEOUT_PROP_NAME}
+     *         among the properties, else its default; 0 when silence is never taken for death.
+     * @throws IllegalArgumentException naming the value when it is not a whole number of milliseconds.
+     */
+    long livenessTimeoutMs()
+    {
+        final String text = property(DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME);
+        try
+        {
+            final long limitMs = text == null ? DeviceSettings.LIVENESS_TIMEOUT_DEFAULT : Long.parseLong(text.trim());
+            if (limitMs < 0)
+            {
+                throw new NumberFormatException();
+            }
+            return limitMs;
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("-D" + DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME + "=" + text
+                + " is not a whole number of milliseconds; expected one >= 0 (0 turns the check off)", ex);
+        }
     }
 
     /** @return the value of {@code -Dname=value} among the properties, or null. */

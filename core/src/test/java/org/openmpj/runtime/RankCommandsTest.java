@@ -2,6 +2,7 @@ package org.openmpj.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -52,6 +53,21 @@ class RankCommandsTest
         assertEquals("eth1", ProcessLaunch.of(Map.of(), List.of(), null, false, false, Map.of("OPENMPJ_TCP_INTERFACE", "eth1")).tcpInterface());
         assertEquals("ib0", ProcessLaunch.of(Map.of("openmpj.tcp.interface", "ib0"), List.of(), null, false, false,
             Map.of("OPENMPJ_TCP_INTERFACE", "eth1")).tcpInterface());
+    }
+
+    @Test
+    void theLauncherWatchesRanksHostsForTheSilenceLimitTheRanksAreGiven()
+    {
+        assertEquals(10_000, launch(List.of(), List.of(), null).livenessTimeoutMs());
+        assertEquals(2_500, launch(List.of(), List.of("openmpj.liveness.timeoutMs= 2500"), null).livenessTimeoutMs());
+        assertEquals(0, launch(List.of(), List.of("openmpj.liveness.timeoutMs=0"), null).livenessTimeoutMs());
+        for (final String bad : List.of("-1", "ten", ""))
+        {
+            final IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+                () -> launch(List.of(), List.of("openmpj.liveness.timeoutMs=" + bad), null).livenessTimeoutMs());
+            assertEquals("-Dopenmpj.liveness.timeoutMs=" + bad + " is not a whole number of milliseconds; expected one >= 0 (0 turns the"
+                + " check off)", thrown.getMessage());
+        }
     }
 
     @Test

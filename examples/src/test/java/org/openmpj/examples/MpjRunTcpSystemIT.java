@@ -114,6 +114,25 @@ class MpjRunTcpSystemIT
     }
 
     @Test
+    void aRankComputingWithoutMpiCallsForFourSilenceLimitsIsNotTakenForDead() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-dev", "tcp", "-Dopenmpj.liveness.timeoutMs=2000",
+            "-cp", Launch.testPrograms(), "org.openmpj.examples.SystemPrograms$ComputesWithoutMpi", "8");
+        assertEquals(0, run.exitCode(), run::toString);
+        for (int rank = 0; rank < 4; rank++)
+        {
+            assertTrue(run.stdout().contains("rank " + rank + " done"), run::toString);
+        }
+    }
+
+    @Test
+    void aHostHoldingEveryRankThatFallsSilentIsFoundByTheLauncher() throws Exception
+    {
+        System.out.println("tcp, every rank on openmpj-h2, openmpj-h2 silent: "
+            + Launch.assertASilentHostFailsTheJob(new int[0], "[01]", "-np", "2", "-dev", "tcp"));
+    }
+
+    @Test
     void aHostThatFallsSilentFailsTheJobOnTheOtherHostNamingItsRanks() throws Exception
     {
         // One slot per host, placed round-robin: ranks 0 and 2 on openmpj-h1, 1 and 3 on openmpj-h2.

@@ -316,6 +316,32 @@ final class SystemPrograms
     }
 
     /**
+     * Rank 1 computes for the seconds given as the program's argument without a single MPI call while the others wait for
+     * it in a barrier; then every rank prints {@code rank R done} and finalizes.
+     */
+    public static final class ComputesWithoutMpi
+    {
+        public static void main(final String[] args)
+        {
+            final String[] programArgs = MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            if (rank == 1)
+            {
+                final long endNs = System.nanoTime() + Long.parseLong(programArgs[0]) * 1_000_000_000L;
+                double sum = 0.0;
+                for (long i = 0; System.nanoTime() < endNs; i++)
+                {
+                    sum += Math.sqrt(i);
+                }
+                System.out.println("rank 1 computed " + sum);
+            }
+            MPI.COMM_WORLD.Barrier();
+            System.out.println("rank " + rank + " done");
+            MPI.Finalize();
+        }
+    }
+
+    /**
      * Every rank passes a number to the next and takes one from the previous with {@code Sendrecv}, over and over, and
      * prints {@code ready} on rank 0 after the first thousand rounds; when a call fails, the rank says how long after its
      * last completed round, and what it was told.

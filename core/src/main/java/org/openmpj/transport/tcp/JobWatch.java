@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.JobControl;
 
 /**
@@ -217,7 +218,7 @@ final class JobWatch implements Runnable
                 failed(neighbour.rank, "rank " + neighbour.rank + " (on " + neighbour.address + ") sent nothing to rank " + rank + " for "
                     + (now - neighbour.lastHeardNs) / 1_000_000 + " ms, not even the beat its runtime sends every "
                     + silenceLimitNs / BEATS_PER_LIMIT / 1_000_000 + " ms: its host or the network to it went silent ("
-                    + TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME + "=" + silenceLimitNs / 1_000_000 + ")");
+                    + DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME + "=" + silenceLimitNs / 1_000_000 + ")");
                 return;
             }
         }

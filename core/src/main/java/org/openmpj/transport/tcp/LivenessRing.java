@@ -47,8 +47,8 @@ public final class LivenessRing implements AutoCloseable
     {
         final long connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
             TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
-        final long silenceLimitMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME,
-            TcpDeviceProvider.LIVENESS_TIMEOUT_DEFAULT);
+        final long silenceLimitMs = DeviceSettings.wholeNumber(context, DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME,
+            DeviceSettings.LIVENESS_TIMEOUT_DEFAULT);
         try
         {
             return new LivenessRing(context, TcpEndpoint.listenAndPublish(context, TcpInterfaces.chosen(context), 0, ADDRESS_KEY, KEY_KEY),

@@ -39,10 +39,6 @@ public final class TcpDeviceProvider implements DeviceProvider
     public static final String CONNECT_TIMEOUT_PROP_NAME = "openmpj.tcp.connectTimeoutMs";
     /** Default connect timeout in milliseconds. */
     public static final long CONNECT_TIMEOUT_DEFAULT = 10_000;
-    /** How long a peer's runtime may send nothing on the liveness ring before the job fails; 0 turns the check off. */
-    public static final String LIVENESS_TIMEOUT_PROP_NAME = "openmpj.liveness.timeoutMs";
-    /** The default silence limit, in milliseconds. */
-    public static final long LIVENESS_TIMEOUT_DEFAULT = 10_000;
 
     /** Send and receive buffer size of each socket; 0 keeps the kernel's default and its autotuning. */
     public static final String SOCKET_BUFFER_PROP_NAME = "openmpj.tcp.socketBufferBytes";
@@ -112,7 +108,7 @@ public final class TcpDeviceProvider implements DeviceProvider
                 "bytes of send and receive buffer per socket (capped by net.core.[rw]mem_max); 0 keeps the kernel's autotuning"),
             new ConfigOption(CONNECT_TIMEOUT_PROP_NAME, Long.toString(CONNECT_TIMEOUT_DEFAULT),
                 "milliseconds a connection to a peer may take, retries of a cut handshake included, before the job fails"),
-            new ConfigOption(LIVENESS_TIMEOUT_PROP_NAME, Long.toString(LIVENESS_TIMEOUT_DEFAULT),
+            new ConfigOption(DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME, Long.toString(DeviceSettings.LIVENESS_TIMEOUT_DEFAULT),
                 "milliseconds a peer's runtime may send nothing (its beats come every quarter of this, whatever its threads do)"
                     + " before the job fails naming it: a host that lost power or network; 0 waits for a closed connection"),
             new ConfigOption(NATIVE_IO_PROP_NAME, "true",

@@ -47,8 +47,8 @@ public final class TcpEndpoint
         this.windowBytes = TcpDeviceProvider.windowBytes(context);
         this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
             TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
-        this.livenessTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.LIVENESS_TIMEOUT_PROP_NAME,
-            TcpDeviceProvider.LIVENESS_TIMEOUT_DEFAULT);
+        this.livenessTimeoutMs = DeviceSettings.wholeNumber(context, DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME,
+            DeviceSettings.LIVENESS_TIMEOUT_DEFAULT);
     }
 
     /** The first step, before the job's fence: listens on the chosen interface and publishes the address. */

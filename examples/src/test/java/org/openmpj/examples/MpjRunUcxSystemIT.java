@@ -49,6 +49,9 @@ class MpjRunUcxSystemIT
             "org.openmpj.examples.SystemPrograms$RankThrows");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.stderr().contains("mpjrun: job failed: rank 1"), run::toString);
+        // The survivors, on the same host, are told what rank 1 threw (through the liveness ring), not only that it ended.
+        assertEquals(2, run.stderr().split("failed: mpi.MPIException: rank 1 failed: java.lang.IllegalStateException: deliberate failure in rank 1",
+            -1).length - 1, run::toString);
     }
 
     @ParameterizedTest(name = "UCX_TLS={0}")

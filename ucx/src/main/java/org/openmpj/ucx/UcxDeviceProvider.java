@@ -166,7 +166,7 @@ public final class UcxDeviceProvider implements DeviceProvider
             {
                 routes[peer] = transport;
             }
-            // Joins the liveness ring when the job spans hosts; nothing otherwise.
+            // Joins the liveness ring: silent hosts, and the cause of a rank's failure, reach every rank.
             endpoint.watch((rank + 1) % size);
         }
         device.connect(routes);

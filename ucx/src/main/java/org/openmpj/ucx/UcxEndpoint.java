@@ -61,8 +61,7 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
         }
         publish(context, ucx.workerAddress());
         context.keyValueStore().put(PID_KEY + rank, Long.toString(ProcessHandle.current().pid()));
-        final LivenessRing ring = context.sameHostRanks().length < context.size() ? LivenessRing.listen(context) : null;
-        return new UcxEndpoint(context, peers, transport, ring);
+        return new UcxEndpoint(context, peers, transport, LivenessRing.listen(context));
     }
 
     @Override
@@ -84,11 +83,9 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
     @Override
     public void watch(final int next)
     {
-        // The transport watches the processes of this host's peers; UCX and the ring, those of other hosts.
-        if (ring != null)
-        {
-            ring.join(next);
-        }
+        // The transport watches the processes of this host's peers; UCX and the ring, those of other hosts. The ring also
+        // carries the cause of a rank's failure to every rank, on this host as on others.
+        ring.join(next);
     }
 
     @Override

@@ -3,6 +3,8 @@ package org.openmpj.ucx;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -46,6 +48,8 @@ final class UcxTransport implements Transport
     /** Where a staging slot's payload starts: the header comes first, and a cache line keeps the payload aligned. */
     private static final int SLOT_PAYLOAD_OFFSET = 64;
     private static final int CLOSE_GRACE_MS = 2000;
+    /** How long a peer's end waits for its cause to come round the liveness ring (a hop or two) before it is reported bare. */
+    private static final long CAUSE_WAIT_MS = 250;
     /**
      * Pieces of one payload that UCX's rendezvous may move at once. Measured over UCX's TCP with 1 MiB pieces: a 4 MiB
      * payload took 1011 µs one-way with two pieces at a time and 1611 with eight (and 1618 as one 4 MiB piece); 1 MiB
@@ -73,7 +77,10 @@ final class UcxTransport implements Transport
     private final MemorySegment pollDescriptor;
     private final Runnable wakeBlocked;
     private final ProcessWatch watch;
-    /** The liveness ring beside UCX's own keepalive when the job spans hosts, closed with the transport; else null. */
+    /**
+     * The liveness ring beside UCX's own keepalive, closed with the transport: it finds hosts that fall silent and carries
+     * the cause of a rank's failure to every rank; null until {@link #closeWith}.
+     */
     private volatile LivenessRing ring;
     /** By rank: the process of each peer on this host that the watch follows, 0 elsewhere; set by {@link #connect}. */
     private long[] watchedPids = new long[0];
@@ -166,12 +173,36 @@ final class UcxTransport implements Transport
     {
         if (!closing && !peers[peer].protocol.peerFinished())
         {
+            awaitCause();
             job.reportFailure(peer, "rank " + peer + " (process " + pid + ") ended without MPI.Finalize, as seen by rank " + rank
                 + ": it died or exited" + othersEnded(peer));
             if (wakeBlocked != null)
             {
                 wakeBlocked.run();
             }
+        }
+    }
+
+    /**
+     * A peer that fails sends why round the liveness ring just before its process ends, and the news may reach this rank
+     * through others a little after the end itself: waits that long for it, so that the job's failure names the cause.
+     */
+    private void awaitCause()
+    {
+        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CAUSE_WAIT_MS);
+        while (ring != null && !job.hasFailed() && System.nanoTime() < deadlineNs)
+        {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+    }
+
+    @Override
+    public void announceFailure(final String report)
+    {
+        final LivenessRing liveness = ring;
+        if (liveness != null)
+        {
+            liveness.announceFailure(report);
         }
     }
 

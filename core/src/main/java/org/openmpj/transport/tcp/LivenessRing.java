@@ -103,6 +103,18 @@ public final class LivenessRing implements AutoCloseable
         watch.add(channel, peer);
     }
 
+    /**
+     * Tells the neighbours, and through them every rank on the ring, why this rank's process is about to end in failure;
+     * nothing before {@link #join}.
+     */
+    public synchronized void announceFailure(final String report)
+    {
+        if (watch != null)
+        {
+            watch.failed(context.rank(), report);
+        }
+    }
+
     /** Says goodbye to the neighbours, which then take this rank's end for an orderly one, and closes everything. */
     @Override
     public synchronized void close()

@@ -322,12 +322,16 @@ final class Launch
      * {@code survivors}, on {@code openmpj-h1}, fails within the limit and a beat and a second, naming a rank of
      * {@code openmpj-h2} and its address, and that the launcher ends the job with a failure and leaves no JVM. With no
      * survivors, every rank runs on {@code openmpj-h2} (they go on exchanging among themselves, unaware), and the launcher
-     * must find the silence itself, on its key-value connections, and name the silent host's JVM and address.
+     * must find the silence itself, on its key-value connections, and name the silent host's JVM and address. The ranks of
+     * {@code openmpj-h2} still run, cut off: each of {@code cutOff} must fail as well, naming a rank of {@code openmpj-h1}.
      *
-     * @param silentRank a pattern of the ranks of {@code openmpj-h2} a survivor may name, e.g. {@code [13]}.
+     * @param silentRank   a pattern of the ranks of {@code openmpj-h2} a survivor may name, e.g. {@code [13]}.
+     * @param cutOff       the ranks on {@code openmpj-h2} that find the silence of the other side themselves.
+     * @param cutOffFrom   a pattern of the ranks of {@code openmpj-h1} they may name, e.g. {@code [02]}.
      * @return what was measured, for the test's output.
      */
-    static String assertASilentHostFailsTheJob(final int[] survivors, final String silentRank, final String... options) throws Exception
+    static String assertASilentHostFailsTheJob(final int[] survivors, final String silentRank, final int[] cutOff, final String cutOffFrom,
+        final String... options) throws Exception
     {
         final long silenceLimitMs = 3_000;
         // After a failure, mpjrun gives ranks 3 s to end on their own, then stops them and waits up to 2 s more.
@@ -382,25 +386,9 @@ final class Launch
                 {
                     throw new AssertionError("mpjrun did not report the job's failure naming the silent rank or host: " + outcome);
                 }
-                for (final int survivor : survivors)
-                {
-                    final java.util.regex.Matcher learned = java.util.regex.Pattern.compile("rank " + survivor + " learned after (\\d+) ms: (.*)")
-                        .matcher(stdout);
-                    if (!learned.find())
-                    {
-                        throw new AssertionError("rank " + survivor + ", on the host still heard, did not fail: " + outcome);
-                    }
-                    final long afterMs = Long.parseLong(learned.group(1));
-                    // The limit, plus up to one beat interval before the check runs, plus a second for the VM. A survivor names
-                    // the silent rank, or, when another survivor found the silence first and ended, that survivor's end.
-                    if (afterMs > silenceLimitMs * 5 / 4 + 1_000 || !java.util.regex.Pattern.compile(silence + "|rank \\d+ .*ended|is gone")
-                        .matcher(learned.group(2)).find())
-                    {
-                        throw new AssertionError("rank " + survivor + " learned too late, or was told neither of the silent rank nor of a"
-                            + " failed survivor: " + outcome);
-                    }
-                    measured.append("rank ").append(survivor).append(" failed ").append(afterMs).append(" ms after its last exchange, ");
-                }
+                measured.append(assertLearned(survivors, silence, silenceLimitMs, stdout, outcome));
+                measured.append(assertLearned(cutOff, "rank " + cutOffFrom + " \\(on 10\\.210\\.0\\.1\\) sent nothing", silenceLimitMs, stdout,
+                    outcome));
                 measured.append("mpjrun ended ").append(endedMs).append(" ms after the link went down");
             }
             finally
@@ -412,6 +400,37 @@ final class Launch
             }
             assertNoRankLeft("SystemPrograms\\$ExchangesForever");
         });
+        return measured.toString();
+    }
+
+    /**
+     * Checks that each of {@code ranks} printed that it learned of the silence within the limit, plus up to one beat
+     * interval before the check runs, plus a second for the VM, naming a rank that {@code silence} matches, or, when
+     * another rank of its side found the silence first and ended, that rank's end.
+     *
+     * @return what was measured, for the test's output.
+     */
+    private static String assertLearned(final int[] ranks, final String silence, final long silenceLimitMs, final String stdout,
+        final String outcome)
+    {
+        final StringBuilder measured = new StringBuilder();
+        for (final int rank : ranks)
+        {
+            final java.util.regex.Matcher learned = java.util.regex.Pattern.compile("rank " + rank + " learned after (\\d+) ms: (.*)")
+                .matcher(stdout);
+            if (!learned.find())
+            {
+                throw new AssertionError("rank " + rank + " did not fail: " + outcome);
+            }
+            final long afterMs = Long.parseLong(learned.group(1));
+            if (afterMs > silenceLimitMs * 5 / 4 + 1_000 || !java.util.regex.Pattern.compile(silence + "|rank \\d+ .*ended|is gone")
+                .matcher(learned.group(2)).find())
+            {
+                throw new AssertionError("rank " + rank + " learned too late, or was told neither of the silence (" + silence
+                    + ") nor of the end of a rank that found it: " + outcome);
+            }
+            measured.append("rank ").append(rank).append(" failed ").append(afterMs).append(" ms after its last exchange, ");
+        }
         return measured.toString();
     }
 

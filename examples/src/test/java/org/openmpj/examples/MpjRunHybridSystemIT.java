@@ -115,8 +115,9 @@ class MpjRunHybridSystemIT
     void aHostThatFallsSilentFailsTheJobOnTheOtherHostNamingItsRanks() throws Exception
     {
         // A JVM of ranks 0 and 1 on openmpj-h1, one of ranks 2 and 3 on openmpj-h2; the ring joins the JVMs' first ranks.
-        System.out.println("hybrid, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 1}, "2", "-np", "4", "-dev", "hybrid",
-            "-threads", "2"));
+        // Each side fails: the ranks of openmpj-h2 name rank 0, the first of the JVM they can no longer hear.
+        System.out.println("hybrid, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 1}, "2", new int[] {2, 3}, "0",
+            "-np", "4", "-dev", "hybrid", "-threads", "2"));
     }
 
     @Test

@@ -129,14 +129,15 @@ class MpjRunTcpSystemIT
     void aHostHoldingEveryRankThatFallsSilentIsFoundByTheLauncher() throws Exception
     {
         System.out.println("tcp, every rank on openmpj-h2, openmpj-h2 silent: "
-            + Launch.assertASilentHostFailsTheJob(new int[0], "[01]", "-np", "2", "-dev", "tcp"));
+            + Launch.assertASilentHostFailsTheJob(new int[0], "[01]", new int[0], "", "-np", "2", "-dev", "tcp"));
     }
 
     @Test
     void aHostThatFallsSilentFailsTheJobOnTheOtherHostNamingItsRanks() throws Exception
     {
         // One slot per host, placed round-robin: ranks 0 and 2 on openmpj-h1, 1 and 3 on openmpj-h2.
-        System.out.println("tcp, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 2}, "[13]", "-np", "4", "-dev", "tcp"));
+        System.out.println("tcp, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 2}, "[13]", new int[] {1, 3}, "[02]",
+            "-np", "4", "-dev", "tcp"));
     }
 
     @Test

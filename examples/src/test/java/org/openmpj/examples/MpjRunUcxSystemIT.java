@@ -70,7 +70,8 @@ class MpjRunUcxSystemIT
     void aHostThatFallsSilentFailsTheJobOnTheOtherHostNamingItsRanks() throws Exception
     {
         // UCX over TCP between the namespaces: its keepalive does not see a link that drops everything; the ring's beats do.
-        System.out.println("ucx, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 2}, "[13]", "-np", "4", "-dev", "ucx"));
+        System.out.println("ucx, openmpj-h2 silent: " + Launch.assertASilentHostFailsTheJob(new int[] {0, 2}, "[13]", new int[] {1, 3}, "[02]",
+            "-np", "4", "-dev", "ucx"));
     }
 
     @Test

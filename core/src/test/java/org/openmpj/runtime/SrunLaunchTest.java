@@ -71,7 +71,7 @@ class SrunLaunchTest
     void killingMpjrunEndsSrunAndEveryRank() throws Exception
     {
         // The allocation outlives mpjrun, as in a batch script that goes on after it: Slurm does not end the step for us.
-        final List<String> command = new ArrayList<>(List.of("salloc", "-n", "2", "sh", "-c", "\"$@\"; sleep 60", "allocation"));
+        final List<String> command = new ArrayList<>(List.of("salloc", "-n", "2", "-J", marker, "sh", "-c", "\"$@\"; sleep 60", "allocation"));
         command.addAll(mpjrunCommand("-np", "2", "hang", marker));
         final Process salloc = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try
@@ -98,6 +98,12 @@ class SrunLaunchTest
             salloc.descendants().forEach(ProcessHandle::destroyForcibly);
             salloc.destroyForcibly();
             ranks().forEach(ProcessHandle::destroyForcibly);
+            // A killed salloc cannot tell the controller its allocation is over, which would hold the node's CPUs (and
+            // queue the next test's jobs) until the controller gave up on it.
+            final Process scancel = new ProcessBuilder("scancel", "-n", marker).redirectErrorStream(true).start();
+            final String said = new String(scancel.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(scancel.waitFor(30, TimeUnit.SECONDS), "scancel did not end");
+            assertEquals(0, scancel.exitValue(), () -> "scancel -n " + marker + " failed: " + said);
         }
     }
 

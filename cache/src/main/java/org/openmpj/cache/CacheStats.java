@@ -1,5 +1,6 @@
 package org.openmpj.cache;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -7,20 +8,46 @@ import org.openmpj.cache.store.TierCounters;
 
 /**
  * One node group's cache statistics at one moment: per tier (memory, disk, backing) hits, misses, bytes, admissions,
- * evictions and corrupt chunks; misses that joined a load already under way; and request latency percentiles, over
- * the asking client's own requests (from {@link CacheClient#stats()}) or over every client of the group (at the end).
+ * evictions and corrupt chunks; misses that joined a load already under way; what the server sent of each file (streams
+ * started, clients reached, bytes); and request latency percentiles, over the asking client's own requests (from
+ * {@link CacheClient#stats()}) or over every client of the group (at the end).
  *
  * @param group           the node group.
  * @param tiers           the counts of each tier the group has.
  * @param coalescedMisses misses that found the file's load already under way and waited for it instead.
  * @param pushedFiles     files pushed to the group's clients.
+ * @param streams         what the group's server sent of each file it sent, by path.
  * @param latency         request latencies.
  */
-public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coalescedMisses, long pushedFiles, Latency latency)
+public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coalescedMisses, long pushedFiles, List<FileStreams> streams,
+    Latency latency)
 {
+    /** How many files {@link #format} names, those the server sent most bytes of. */
+    private static final int FORMATTED_FILES = 5;
+
     public CacheStats
     {
         tiers = List.copyOf(tiers);
+        streams = List.copyOf(streams);
+    }
+
+    /**
+     * What a server sent of one file, since it started.
+     *
+     * @param path      the file.
+     * @param streams   the streams it started: relays it was the root of (fetches, prefetches, pushes).
+     * @param clients   the clients those streams reached, joiners included.
+     * @param joiners   clients that attached to a stream already in flight instead of starting one.
+     * @param bytesSent the bytes the server itself sent: each chunk once per relay child of its own, and inline replies.
+     */
+    public record FileStreams(String path, long streams, long clients, long joiners, long bytesSent)
+    {
+    }
+
+    /** @return what the server sent of {@code path}, or null when it sent nothing of it. */
+    public FileStreams streamsOf(final String path)
+    {
+        return streams.stream().filter(file -> file.path().equals(path)).findFirst().orElse(null);
     }
 
     /**
@@ -50,6 +77,15 @@ public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coal
         {
             out.append(String.format(Locale.ROOT, "  %-8s %10d %10d %7.1f%% %14d %10d %10d %8d%n", tier.tier(), tier.hits(), tier.misses(),
                 100 * tier.hitRatio(), tier.bytesServed(), tier.admissions(), tier.evictions(), tier.corruptChunks()));
+        }
+        if (!streams.isEmpty())
+        {
+            out.append(String.format(Locale.ROOT, "  sent by the server: %d streams to %d clients (%d joined in flight), %d bytes, of %d files%n",
+                streams.stream().mapToLong(FileStreams::streams).sum(), streams.stream().mapToLong(FileStreams::clients).sum(),
+                streams.stream().mapToLong(FileStreams::joiners).sum(), streams.stream().mapToLong(FileStreams::bytesSent).sum(), streams.size()));
+            streams.stream().sorted(Comparator.comparingLong(FileStreams::bytesSent).reversed()).limit(FORMATTED_FILES)
+                .forEach(file -> out.append(String.format(Locale.ROOT, "    %s: %d streams to %d clients (%d joined in flight), %d bytes%n",
+                    file.path(), file.streams(), file.clients(), file.joiners(), file.bytesSent())));
         }
         out.append(String.format(Locale.ROOT, "  latency over %d requests: p50 %.0f us, p90 %.0f us, p99 %.0f us, max %.0f us", latency.requests(),
             latency.p50Micros(), latency.p90Micros(), latency.p99Micros(), latency.maxMicros()));

@@ -57,6 +57,7 @@ public final class CacheServer
     private final int inlineBytes;
     private final int fanout;
     private final LatencyHistogram groupLatency = new LatencyHistogram();
+    private final StreamCounters streams = new StreamCounters();
     private final PrintStream console;
     private volatile Throwable fatal;
     private volatile boolean ownPushesDone;
@@ -85,7 +86,7 @@ public final class CacheServer
         this.timer = Executors.newSingleThreadScheduledExecutor(daemons(prefix + "gather-"));
         this.store = new TieredStore(new MemoryTier(config.memoryBytes(), config.memoryPolicy()), openDisk(config, group), source,
             config.chunkBytes(), config.backingTimeoutMs(), loaders);
-        this.pusher = new Pusher(comm, groups, store, fanout, console, this::failed);
+        this.pusher = new Pusher(comm, groups, store, streams, fanout, console, this::failed);
         this.gatherer = new RequestGatherer(config.relayGatherMicros(), timer, (path, members) -> senders.execute(guarded(() -> deliver(path,
             members))));
     }
@@ -239,9 +240,11 @@ public final class CacheServer
                 plan.childrenOf(member), EMPTY));
         }
         store.memory().counters().served(file.sizeBytes() * members.length);
+        final StreamCounters.FileCounters counts = streams.of(path);
+        counts.started(members.length);
         try
         {
-            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.FETCH, store.stall(), store.sourceName());
+            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.FETCH, store.stall(), store.sourceName(), counts);
         }
         catch (final CacheException ex)
         {
@@ -258,6 +261,7 @@ public final class CacheServer
             System.arraycopy(chunk, 0, data, index * file.chunkBytes(), chunk.length);
         }
         store.memory().counters().served(data.length);
+        streams.of(file.path()).sent(data.length);
         reply(to, new Reply(Reply.OK, null, file.chunkBytes(), data.length, 0, -1, new int[0], Chunks.crc(data, 0, data.length), data));
     }
 
@@ -505,7 +509,7 @@ public final class CacheServer
             tiers.add(store.disk().counters().snapshot());
         }
         tiers.add(store.backing().snapshot());
-        return new CacheStats(group, tiers, store.coalescedMisses(), pusher.pushedFiles(), latency);
+        return new CacheStats(group, tiers, store.coalescedMisses(), pusher.pushedFiles(), streams.snapshot(), latency);
     }
 
     private CacheStats.Latency clientLatency()

@@ -42,10 +42,13 @@ final class Pusher
     private final ExecutorService forwarded;
     private final Object streamLock = new Object();
     private final LongAdder pushedFiles = new LongAdder();
+    private final StreamCounters streams;
 
-    Pusher(final Intracomm comm, final GroupMap groups, final TieredStore store, final int fanout, final PrintStream console,
-        final Consumer<Throwable> onFatal)
+    /** @param streams where the server counts what it sends of each file. */
+    Pusher(final Intracomm comm, final GroupMap groups, final TieredStore store, final StreamCounters streams, final int fanout,
+        final PrintStream console, final Consumer<Throwable> onFatal)
     {
+        this.streams = streams;
         this.comm = comm;
         this.groups = groups;
         this.rank = comm.Rank();
@@ -161,9 +164,11 @@ final class Pusher
                 plan.childrenOf(client), name).encode();
             comm.Send(wire, 0, wire.length, MPI.BYTE, client, Tags.PUSH);
         }
+        final StreamCounters.FileCounters counts = streams.of(path);
+        counts.started(clients.length);
         try
         {
-            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.PUSH, store.stall(), store.sourceName());
+            StreamSender.send(comm, file, plan.childrenOf(rank), StreamKind.PUSH, store.stall(), store.sourceName(), counts);
         }
         catch (final CacheException ex)
         {

@@ -48,6 +48,15 @@ final class StatsCodec
                 out.writeLong(tier.evictions());
                 out.writeLong(tier.corruptChunks());
             }
+            out.writeInt(stats.streams().size());
+            for (final CacheStats.FileStreams file : stats.streams())
+            {
+                out.writeUTF(file.path());
+                out.writeLong(file.streams());
+                out.writeLong(file.clients());
+                out.writeLong(file.joiners());
+                out.writeLong(file.bytesSent());
+            }
         }
         catch (final IOException ex)
         {
@@ -71,7 +80,13 @@ final class StatsCodec
                 tiers.add(new TierCounters.Snapshot(in.readUTF(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
                     in.readLong(), in.readLong()));
             }
-            return new CacheStats(group, tiers, coalesced, pushed, latency);
+            final int fileCount = in.readInt();
+            final List<CacheStats.FileStreams> streams = new ArrayList<>(fileCount);
+            for (int i = 0; i < fileCount; i++)
+            {
+                streams.add(new CacheStats.FileStreams(in.readUTF(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+            }
+            return new CacheStats(group, tiers, coalesced, pushed, streams, latency);
         }
         catch (final IOException ex)
         {

@@ -26,10 +26,11 @@ final class StreamSender
      * @param stall      tells when waiting for the loader to publish the next chunk has become the store's stall, which
      *                   fails the file.
      * @param sourceName the backing store, for the stall's message.
+     * @param counts     the file's counts, to which the bytes sent are added.
      * @throws CacheException the file's failure, after it has been sent down the relay.
      */
     static void send(final Intracomm comm, final CachedFile file, final int[] children, final StreamKind kind,
-        final StallClock stall, final String sourceName) throws InterruptedException
+        final StallClock stall, final String sourceName, final StreamCounters.FileCounters counts) throws InterruptedException
     {
         final int window = StreamKind.WINDOW_CHUNKS;
         final Request[][] inFlight = new Request[window][];
@@ -59,6 +60,7 @@ final class StreamSender
                     requests[2 * c + 1] = comm.Isend(data, 0, data.length, MPI.BYTE, children[c], kind.dataTag);
                 }
                 inFlight[slot] = requests;
+                counts.sent((long) data.length * children.length);
             }
         }
         catch (final CacheException failure)

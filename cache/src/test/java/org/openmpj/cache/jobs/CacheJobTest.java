@@ -50,6 +50,27 @@ class CacheJobTest
         {
             assertTrue(lines(rank).contains("fetched big.bin " + (5 << 20)), "rank " + rank + ": " + lines(rank));
         }
+        // The server's counts: 8 clients fetched each file 3 times. A small file goes inline, a larger one down relays,
+        // each relay sending the file once to each relay child of the server.
+        final String small = sent(lines(1), "small.bin");
+        assertEquals("streams 0 clients 0 joiners 0 bytes " + 24 * 10_000, small);
+        for (final String name : List.of("one-chunk.bin", "mid.bin", "big.bin"))
+        {
+            final long size = Files.size(backing.resolve(name));
+            final String[] counts = sent(lines(1), name).split(" ");
+            final long streams = Long.parseLong(counts[1]);
+            final long bytes = Long.parseLong(counts[7]);
+            assertTrue(streams >= 3 && streams <= 24 && "24".equals(counts[3]) && "0".equals(counts[5]) && bytes % size == 0
+                && bytes >= streams * size, () -> name + ": " + String.join(" ", counts));
+        }
+    }
+
+    /** @return what a client's statistics said the server sent of {@code name}: {@code streams S clients C joiners J bytes B}. */
+    private static String sent(final List<String> lines, final String name)
+    {
+        final String prefix = "sent " + name + " ";
+        return lines.stream().filter(line -> line.startsWith(prefix)).findFirst().map(line -> line.substring(prefix.length()))
+            .orElseThrow(() -> new AssertionError("no counts of " + name + ": " + lines));
     }
 
     @Test

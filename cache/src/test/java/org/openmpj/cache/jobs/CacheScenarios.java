@@ -136,7 +136,15 @@ public final class CacheScenarios
             }
             lines.add("fetched " + name + " " + expected.length);
         }
+        // Every client's fetches are done, so the server's counts are whole.
+        cache.clients().Barrier();
         final CacheStats stats = client.stats();
+        for (final String name : names)
+        {
+            final CacheStats.FileStreams sent = stats.streamsOf(name);
+            lines.add("sent " + name + " streams " + sent.streams() + " clients " + sent.clients() + " joiners " + sent.joiners() + " bytes "
+                + sent.bytesSent());
+        }
         lines.add("memory hits " + stats.tier("memory").hits() + " misses " + stats.tier("memory").misses());
         lines.add("coalesced " + stats.coalescedMisses());
         lines.add("latency requests " + stats.latency().requests());

@@ -16,11 +16,12 @@ import org.openmpj.cache.store.TierCounters;
  * @param tiers           the counts of each tier the group has.
  * @param coalescedMisses misses that found the file's load already under way and waited for it instead.
  * @param pushedFiles     files pushed to the group's clients.
- * @param streams         what the group's server sent of each file it sent, by path.
+ * @param streams         what the group's server sent of each file it sent (the files it sent most bytes of), by path.
+ * @param allFiles        what the group's server sent of every file together, under the path {@code ""}.
  * @param latency         request latencies.
  */
 public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coalescedMisses, long pushedFiles, List<FileStreams> streams,
-    Latency latency)
+    FileStreams allFiles, Latency latency)
 {
     /** How many files {@link #format} names, those the server sent most bytes of. */
     private static final int FORMATTED_FILES = 5;
@@ -80,9 +81,8 @@ public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coal
         }
         if (!streams.isEmpty())
         {
-            out.append(String.format(Locale.ROOT, "  sent by the server: %d streams to %d clients (%d joined in flight), %d bytes, of %d files%n",
-                streams.stream().mapToLong(FileStreams::streams).sum(), streams.stream().mapToLong(FileStreams::clients).sum(),
-                streams.stream().mapToLong(FileStreams::joiners).sum(), streams.stream().mapToLong(FileStreams::bytesSent).sum(), streams.size()));
+            out.append(String.format(Locale.ROOT, "  sent by the server: %d streams to %d clients (%d joined in flight), %d bytes%n",
+                allFiles.streams(), allFiles.clients(), allFiles.joiners(), allFiles.bytesSent()));
             streams.stream().sorted(Comparator.comparingLong(FileStreams::bytesSent).reversed()).limit(FORMATTED_FILES)
                 .forEach(file -> out.append(String.format(Locale.ROOT, "    %s: %d streams to %d clients (%d joined in flight), %d bytes%n",
                     file.path(), file.streams(), file.clients(), file.joiners(), file.bytesSent())));

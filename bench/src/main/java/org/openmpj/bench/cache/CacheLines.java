@@ -16,10 +16,21 @@ final class CacheLines
     {
     }
 
-    /** One {@link ClusterBench} measurement: {@code clients} clients read a file of {@code size} bytes in {@code mode}. */
+    /**
+     * One {@link ClusterBench} measurement: {@code clients} clients read a file of {@code size} bytes in {@code mode}.
+     *
+     * @param serverStreams the streams the cache's server started for the cell (0 for direct reads, and in logs from before
+     *                      the server counted them).
+     * @param serverBytes   the bytes the cache's server sent for the cell, streamed or inline.
+     */
     record Cell(int round, String mode, long size, int clients, double maxMs, double p50Ms, double p99Ms, long backingBytes,
-        double[] timesMs)
+        long serverStreams, long serverBytes, double[] timesMs)
     {
+        /** @return how many copies of the cell's data the server sent: its bytes over the bytes the clients asked for once. */
+        double serverCopies()
+        {
+            return (double) serverBytes / (size * (mode.startsWith("distinct") ? clients : 1));
+        }
     }
 
     /** One round of {@link WarmFetch}. */
@@ -41,6 +52,7 @@ final class CacheLines
             cells.add(new Cell(Integer.parseInt(fields.get("round")), fields.get("mode"), Long.parseLong(fields.get("size")),
                 Integer.parseInt(fields.get("clients")), Double.parseDouble(fields.get("max_ms")), Double.parseDouble(fields.get("p50_ms")),
                 Double.parseDouble(fields.get("p99_ms")), Long.parseLong(fields.get("backing_bytes")),
+                Long.parseLong(fields.getOrDefault("server_streams", "0")), Long.parseLong(fields.getOrDefault("server_bytes", "0")),
                 times.isEmpty() ? new double[0] : Arrays.stream(times.split(",")).mapToDouble(Double::parseDouble).toArray()));
         }
         return cells;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.DoublePredicate;
 import java.util.function.IntFunction;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 import org.openmpj.bench.ByteSizes;
@@ -53,11 +54,11 @@ final class CacheTables
 
     private String csv()
     {
-        final StringBuilder csv = new StringBuilder("round,mode,size_bytes,clients,max_ms,p50_ms,p99_ms,backing_bytes\n");
+        final StringBuilder csv = new StringBuilder("round,mode,size_bytes,clients,max_ms,p50_ms,p99_ms,backing_bytes,server_streams,server_bytes\n");
         for (final CacheLines.Cell cell : cells)
         {
-            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%.3f,%.3f,%.3f,%d%n", cell.round(), cell.mode(), cell.size(), cell.clients(),
-                cell.maxMs(), cell.p50Ms(), cell.p99Ms(), cell.backingBytes()));
+            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d%n", cell.round(), cell.mode(), cell.size(), cell.clients(),
+                cell.maxMs(), cell.p50Ms(), cell.p99Ms(), cell.backingBytes(), cell.serverStreams(), cell.serverBytes()));
         }
         return csv.toString();
     }
@@ -149,17 +150,22 @@ final class CacheTables
     private void sameFileTable()
     {
         md.append("## The same file, N clients at once\n\nMedian over rounds of the slowest client's time (ms); speed-up over direct reads "
-            + "is the median of the per-round ratios.\n\n| size | clients | direct | cache cold | cache warm | speed-up cold | speed-up warm "
-            + "| backing reads (cold) |\n|---|---|---|---|---|---|---|---|\n");
+            + "is the median of the per-round ratios. Server streams and copies: the streams the cache's server started and the copies "
+            + "of the file it sent, cold / warm, median over rounds.\n\n| size | clients | direct | cache cold | cache warm | speed-up cold "
+            + "| speed-up warm | backing reads (cold) | server streams | server copies |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (final long size : sizes())
         {
             for (final int clients : clientCounts())
             {
-                md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", label(size), clients,
+                md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s |%n", label(size), clients,
                     number(medianTime("direct", size, clients)), number(medianTime("cache-cold", size, clients)),
                     number(medianTime("cache-warm", size, clients)), number(speedUp("cache-cold", size, clients)),
                     number(speedUp("cache-warm", size, clients)),
-                    number(Samples.medianOfKnown(perRound(round -> bytesRatio(cell(round, "cache-cold", size, clients)))))));
+                    number(Samples.medianOfKnown(perRound(round -> bytesRatio(cell(round, "cache-cold", size, clients))))),
+                    number(serverMedian("cache-cold", size, clients, CacheLines.Cell::serverStreams)),
+                    number(serverMedian("cache-warm", size, clients, CacheLines.Cell::serverStreams)),
+                    number(serverMedian("cache-cold", size, clients, CacheLines.Cell::serverCopies)),
+                    number(serverMedian("cache-warm", size, clients, CacheLines.Cell::serverCopies))));
             }
         }
         md.append('\n');
@@ -264,6 +270,16 @@ final class CacheTables
     {
         return cells.stream().filter(cell -> cell.round() == round && cell.mode().equals(mode) && cell.size() == size
             && cell.clients() == clients).findFirst().orElse(null);
+    }
+
+    /** @return the median over rounds of what the cache's server did in a cell, by {@code value}; NaN where no round has it. */
+    private double serverMedian(final String mode, final long size, final int clients, final ToDoubleFunction<CacheLines.Cell> value)
+    {
+        return Samples.medianOfKnown(perRound(round ->
+        {
+            final CacheLines.Cell cell = cell(round, mode, size, clients);
+            return cell == null ? Double.NaN : value.applyAsDouble(cell);
+        }));
     }
 
     private double medianTime(final String mode, final long size, final int clients)

@@ -18,6 +18,7 @@ import mpi.MPI;
 
 import org.openmpj.cache.CacheClient;
 import org.openmpj.cache.CacheConfig;
+import org.openmpj.cache.CacheStats;
 import org.openmpj.cache.MpjCache;
 import org.openmpj.cache.SourceFile;
 
@@ -248,7 +249,7 @@ public final class ClusterBench
         {
             dropPageCache();
         }
-        final long backingBefore = clients.Rank() == 0 ? backingBytes() : 0;
+        final CacheStats before = clients.Rank() == 0 ? cache.stats() : null;
         clients.Barrier();
         final double[] elapsed = {-1};
         if (position() >= 0 && position() < count)
@@ -259,20 +260,31 @@ public final class ClusterBench
             fetch(file, direct);
             elapsed[0] = (System.nanoTime() - start) / 1e6;
         }
-        report(round, mode, size, count, elapsed, direct ? 0 : backingBefore);
+        report(round, mode, size, count, elapsed, direct, path, before);
     }
 
-    private void report(final int round, final String mode, final int size, final int count, final double[] elapsed, final long backingBefore)
+    /**
+     * Prints the cell's line on the first client: the clients' times, and, for the cache, what the server read from the
+     * store and what it sent ({@code path}'s streams, or every file's for a cell of distinct files), from its statistics
+     * {@code before} the cell and now.
+     */
+    private void report(final int round, final String mode, final int size, final int count, final double[] elapsed, final boolean direct,
+        final String path, final CacheStats before)
     {
         final double[] all = new double[clients.Size()];
         clients.Gather(elapsed, 0, 1, MPI.DOUBLE, all, 0, 1, MPI.DOUBLE, 0);
         if (clients.Rank() == 0)
         {
             final double[] times = Arrays.stream(all).filter(time -> time >= 0).sorted().toArray();
-            final long backingRead = backingBefore == 0 && mode.contains("direct") ? 0 : backingBytes() - backingBefore;
+            final CacheStats after = cache.stats();
+            final long backingRead = direct ? 0 : after.tier("backing").bytesServed() - before.tier("backing").bytesServed();
+            final CacheStats.FileStreams sentBefore = direct ? null : path == null ? before.allFiles() : before.streamsOf(path);
+            final CacheStats.FileStreams sentAfter = direct ? null : path == null ? after.allFiles() : after.streamsOf(path);
+            final long streams = (sentAfter == null ? 0 : sentAfter.streams()) - (sentBefore == null ? 0 : sentBefore.streams());
+            final long bytes = (sentAfter == null ? 0 : sentAfter.bytesSent()) - (sentBefore == null ? 0 : sentBefore.bytesSent());
             System.out.printf(Locale.ROOT, "cell round=%d mode=%s size=%d clients=%d max_ms=%.3f p50_ms=%.3f p99_ms=%.3f backing_bytes=%d"
-                + " times_ms=%s%n", round, mode, size, count, times[times.length - 1], percentile(times, 0.5), percentile(times, 0.99),
-                backingRead, Arrays.stream(times).mapToObj(time -> String.format(Locale.ROOT, "%.2f", time))
+                + " server_streams=%d server_bytes=%d times_ms=%s%n", round, mode, size, count, times[times.length - 1], percentile(times, 0.5),
+                percentile(times, 0.99), backingRead, streams, bytes, Arrays.stream(times).mapToObj(time -> String.format(Locale.ROOT, "%.2f", time))
                     .reduce((a, b) -> a + "," + b).orElse(""));
         }
     }
@@ -297,11 +309,6 @@ public final class ClusterBench
         {
             cache.fetch(path, buffer);
         }
-    }
-
-    private long backingBytes()
-    {
-        return cache.stats().tier("backing").bytesServed();
     }
 
     /** Drops the page cache, so direct reads come from the store's disk as cold cache misses do. */

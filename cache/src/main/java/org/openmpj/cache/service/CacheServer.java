@@ -509,7 +509,7 @@ public final class CacheServer
             tiers.add(store.disk().counters().snapshot());
         }
         tiers.add(store.backing().snapshot());
-        return new CacheStats(group, tiers, store.coalescedMisses(), pusher.pushedFiles(), streams.snapshot(), latency);
+        return new CacheStats(group, tiers, store.coalescedMisses(), pusher.pushedFiles(), streams.snapshot(), streams.totals(), latency);
     }
 
     private CacheStats.Latency clientLatency()

@@ -48,14 +48,11 @@ final class StatsCodec
                 out.writeLong(tier.evictions());
                 out.writeLong(tier.corruptChunks());
             }
-            out.writeInt(stats.streams().size());
+            out.writeInt(stats.streams().size() + 1);
+            write(out, stats.allFiles());
             for (final CacheStats.FileStreams file : stats.streams())
             {
-                out.writeUTF(file.path());
-                out.writeLong(file.streams());
-                out.writeLong(file.clients());
-                out.writeLong(file.joiners());
-                out.writeLong(file.bytesSent());
+                write(out, file);
             }
         }
         catch (final IOException ex)
@@ -63,6 +60,15 @@ final class StatsCodec
             throw new UncheckedIOException(ex);
         }
         return bytes.toByteArray();
+    }
+
+    private static void write(final DataOutputStream out, final CacheStats.FileStreams file) throws IOException
+    {
+        out.writeUTF(file.path());
+        out.writeLong(file.streams());
+        out.writeLong(file.clients());
+        out.writeLong(file.joiners());
+        out.writeLong(file.bytesSent());
     }
 
     /** @return the server's statistics in {@code wire}, with {@code latency} (the asking client's own). */
@@ -80,13 +86,14 @@ final class StatsCodec
                 tiers.add(new TierCounters.Snapshot(in.readUTF(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
                     in.readLong(), in.readLong()));
             }
-            final int fileCount = in.readInt();
-            final List<CacheStats.FileStreams> streams = new ArrayList<>(fileCount);
-            for (int i = 0; i < fileCount; i++)
+            // The sums over every file come first, then each file.
+            final int entries = in.readInt();
+            final List<CacheStats.FileStreams> streams = new ArrayList<>(entries);
+            for (int i = 0; i < entries; i++)
             {
                 streams.add(new CacheStats.FileStreams(in.readUTF(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
             }
-            return new CacheStats(group, tiers, coalesced, pushed, streams, latency);
+            return new CacheStats(group, tiers, coalesced, pushed, streams.subList(1, entries), streams.get(0), latency);
         }
         catch (final IOException ex)
         {

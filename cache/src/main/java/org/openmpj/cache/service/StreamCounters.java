@@ -12,8 +12,8 @@ import org.openmpj.cache.CacheStats;
  * What a server sent of each file: the streams it started (relays it is the root of, for fetches, prefetches and pushes),
  * the clients those streams reached, and the bytes it sent itself, streamed or inline. A file the server sends once per
  * burst however many clients ask is the cache's purpose; these counts show whether it did. Statistics carry the
- * {@link #REPORTED_FILES} files the server sent most bytes of, so that a job reading many small files keeps them small.
- * Thread-safe.
+ * {@link #REPORTED_FILES} files the server sent most bytes of, so that a job reading many small files keeps them small,
+ * and the sums over every file. Thread-safe.
  */
 final class StreamCounters
 {
@@ -21,20 +21,32 @@ final class StreamCounters
     static final int REPORTED_FILES = 256;
 
     private final Map<String, FileCounters> files = new ConcurrentHashMap<>();
+    private final FileCounters allFiles = new FileCounters(null);
 
-    /** The counts of one file. */
+    /** The counts of one file, or of every file. */
     static final class FileCounters
     {
+        /** The sums over every file, which each count goes to as well; null for the sums themselves. */
+        private final FileCounters sums;
         private final LongAdder streams = new LongAdder();
         private final LongAdder clients = new LongAdder();
         private final LongAdder joiners = new LongAdder();
         private final LongAdder bytesSent = new LongAdder();
+
+        private FileCounters(final FileCounters sums)
+        {
+            this.sums = sums;
+        }
 
         /** A stream started, down a relay of {@code members} clients. */
         void started(final int members)
         {
             streams.increment();
             clients.add(members);
+            if (sums != null)
+            {
+                sums.started(members);
+            }
         }
 
         /** A client attached to a stream already in flight instead of starting one. */
@@ -42,30 +54,48 @@ final class StreamCounters
         {
             joiners.increment();
             clients.increment();
+            if (sums != null)
+            {
+                sums.joined();
+            }
         }
 
         /** The server itself sent {@code bytes} of the file (a chunk to each of its relay children, or an inline reply). */
         void sent(final long bytes)
         {
             bytesSent.add(bytes);
+            if (sums != null)
+            {
+                sums.sent(bytes);
+            }
+        }
+
+        private CacheStats.FileStreams snapshot(final String path)
+        {
+            return new CacheStats.FileStreams(path, streams.sum(), clients.sum(), joiners.sum(), bytesSent.sum());
         }
     }
 
     /** @return the counts of {@code path}, made on first use. */
     FileCounters of(final String path)
     {
-        return files.computeIfAbsent(path, ignored -> new FileCounters());
+        return files.computeIfAbsent(path, ignored -> new FileCounters(allFiles));
     }
 
     /** @return the counts now of the {@link #REPORTED_FILES} files the server sent most bytes of, by path. */
     List<CacheStats.FileStreams> snapshot()
     {
         return files.entrySet().stream()
-            .map(entry -> new CacheStats.FileStreams(entry.getKey(), entry.getValue().streams.sum(), entry.getValue().clients.sum(),
-                entry.getValue().joiners.sum(), entry.getValue().bytesSent.sum()))
+            .map(entry -> entry.getValue().snapshot(entry.getKey()))
             .sorted(Comparator.comparingLong(CacheStats.FileStreams::bytesSent).reversed())
             .limit(REPORTED_FILES)
             .sorted(Comparator.comparing(CacheStats.FileStreams::path))
             .toList();
+    }
+
+    /** @return the sums over every file now, under the path {@code ""}. */
+    CacheStats.FileStreams totals()
+    {
+        return allFiles.snapshot("");
     }
 }

@@ -89,9 +89,23 @@ final class JobWatch implements Runnable
     /** Watches {@code channel}, an authenticated connection to neighbour {@code peer}. */
     synchronized void add(final SocketChannel channel, final int peer) throws IOException
     {
+        if (closed)
+        {
+            Acceptor.closeQuietly(channel);
+            return;
+        }
         channel.configureBlocking(false);
+        try
+        {
+            channel.register(selector, SelectionKey.OP_READ, new Neighbour(peer, hostOf(channel)));
+        }
+        catch (final java.nio.channels.ClosedSelectorException ex)
+        {
+            // This rank's watch has closed: its job is over here, and the neighbour learns it from the closed connection.
+            Acceptor.closeQuietly(channel);
+            return;
+        }
         neighbours.add(channel);
-        channel.register(selector, SelectionKey.OP_READ, new Neighbour(peer, hostOf(channel)));
         // A select already blocked (it has no timeout) watches only the channels registered before it began.
         selector.wakeup();
     }

@@ -119,14 +119,15 @@ public final class LivenessRing implements AutoCloseable
     @Override
     public synchronized void close()
     {
-        if (watch != null)
-        {
-            watch.close();
-        }
+        // The acceptor first: a neighbour's connection it admitted after the watch had closed would find no one to take it.
         if (acceptor != null)
         {
             acceptor.close();
         }
         Acceptor.closeQuietly(listener);
+        if (watch != null)
+        {
+            watch.close();
+        }
     }
 }

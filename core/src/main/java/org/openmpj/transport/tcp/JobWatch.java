@@ -89,9 +89,11 @@ final class JobWatch implements Runnable
     /** Watches {@code channel}, an authenticated connection to neighbour {@code peer}. */
     synchronized void add(final SocketChannel channel, final int peer) throws IOException
     {
+        // A neighbour may connect while this rank ends in order (its acceptor admitted the connection just before): it is
+        // told goodbye, as the others were, not left to take the closed connection for a death.
         if (closed)
         {
-            Acceptor.closeQuietly(channel);
+            sayGoodbyeAndClose(channel);
             return;
         }
         channel.configureBlocking(false);
@@ -101,8 +103,7 @@ final class JobWatch implements Runnable
         }
         catch (final java.nio.channels.ClosedSelectorException ex)
         {
-            // This rank's watch has closed: its job is over here, and the neighbour learns it from the closed connection.
-            Acceptor.closeQuietly(channel);
+            sayGoodbyeAndClose(channel);
             return;
         }
         neighbours.add(channel);
@@ -249,12 +250,31 @@ final class JobWatch implements Runnable
         }
     }
 
-    private synchronized void send(final byte type, final int about, final String message)
+    private void sayGoodbyeAndClose(final SocketChannel channel)
+    {
+        try
+        {
+            channel.write(notice(GOODBYE, rank, ""));
+        }
+        catch (final IOException ex)
+        {
+            // The neighbour is gone too.
+        }
+        Acceptor.closeQuietly(channel);
+    }
+
+    private static ByteBuffer notice(final byte type, final int about, final String message)
     {
         final byte[] text = message.getBytes(StandardCharsets.UTF_8);
         final int length = Math.min(text.length, MESSAGE_MAX_BYTES);
         final ByteBuffer notice = ByteBuffer.allocate(NOTICE_HEADER_BYTES + length).order(ByteOrder.LITTLE_ENDIAN);
         notice.put(type).putInt(about).putShort((short)length).put(text, 0, length).flip();
+        return notice;
+    }
+
+    private synchronized void send(final byte type, final int about, final String message)
+    {
+        final ByteBuffer notice = notice(type, about, message);
         for (final SocketChannel channel : neighbours)
         {
             try

@@ -58,6 +58,7 @@ public final class CacheServer
     private final int fanout;
     private final LatencyHistogram groupLatency = new LatencyHistogram();
     private final StreamCounters streams = new StreamCounters();
+    private final LiveRelays relays;
     private final PrintStream console;
     private volatile Throwable fatal;
     private volatile boolean ownPushesDone;
@@ -87,8 +88,8 @@ public final class CacheServer
         this.store = new TieredStore(new MemoryTier(config.memoryBytes(), config.memoryPolicy()), openDisk(config, group), source,
             config.chunkBytes(), config.backingTimeoutMs(), loaders);
         this.pusher = new Pusher(comm, groups, store, streams, fanout, console, this::failed);
-        this.gatherer = new RequestGatherer(config.relayGatherMicros(), timer, (path, members) -> senders.execute(guarded(() -> deliver(path,
-            members))));
+        this.relays = new LiveRelays(groups, rank, fanout);
+        this.gatherer = new RequestGatherer(config.relayGatherMicros(), timer, this::gathered);
     }
 
     /** Serves requests until every client of every group is done. Throws when the server cannot go on. */
@@ -147,7 +148,7 @@ public final class CacheServer
     {
         switch (request.op())
         {
-            case FETCH -> fetch(request.paths().get(0), from);
+            case FETCH -> fetch(request.paths().get(0), request.arg() == Op.FETCH_ALONE, from);
             case SIZE -> queries.execute(guarded(() -> size(request.paths().get(0), from)));
             case PREFETCH -> request.paths().forEach(this::prefetch);
             case STATS -> reply(from, Reply.payload(StatsCodec.encode(stats(clientLatency()))));
@@ -155,15 +156,14 @@ public final class CacheServer
             case PUSH -> pusher.push(request.paths(), request.arg() != 0, from);
             case PUSH_FORWARDED -> pusher.pushForwarded(request.paths(), from);
             case BYE -> goodbye(request, from);
-            case WAKE ->
-            {
-            }
+            case WAKE -> joinLate();
+            case DONE -> nodeDone(request.paths().get(0), from);
             default -> throw new IllegalStateException("unhandled operation " + request.op());
         }
         return clientsDone == clients.length && ownPushesDone && serversDone == groups.groups() - 1 && finish();
     }
 
-    private void fetch(final String asked, final int from)
+    private void fetch(final String asked, final boolean alone, final int from)
     {
         final String path;
         try
@@ -175,10 +175,29 @@ public final class CacheServer
             reply(from, Reply.error(ex.reason(), ex.getMessage()));
             return;
         }
+        if (alone)
+        {
+            final LiveRelays.Relay relay = relays.alone(path, from);
+            senders.execute(guarded(() -> deliver(relay)));
+            return;
+        }
         final CachedFile held = store.memory().lookup(path);
         if (held != null && held.sizeBytes() <= inlineBytes && held.isComplete())
         {
             replyInline(from, held);
+            return;
+        }
+        final LiveRelays.Adoption adoption = relays.offer(path, from);
+        if (adoption != null)
+        {
+            if (held == null)
+            {
+                store.countCoalesced();
+            }
+            if (!adoption.asMember())
+            {
+                adopted(path, from, adoption);
+            }
             return;
         }
         final boolean joined = gatherer.add(path, from, held != null && held.isComplete());
@@ -192,9 +211,60 @@ public final class CacheServer
         }
     }
 
-    /** Sends {@code path} to the clients that asked for it together: inline when small, else down a relay. */
-    private void deliver(final String path, final int[] members) throws InterruptedException
+    /** Takes a batch of requests the gatherer closed: it starts a relay, or joins the file's live one. */
+    private void gathered(final String path, final int[] members)
     {
+        final LiveRelays.Relay relay = relays.gathered(path, members);
+        if (relay != null)
+        {
+            senders.execute(guarded(() -> deliver(relay)));
+        }
+        else if (relays.hasLate())
+        {
+            // Adopting sends to relay nodes, which the request loop alone does: a node's DONE is answered there.
+            wakeUp();
+        }
+    }
+
+    /** Adopts the requests that were gathered while their file's relay streamed, or starts a relay where it has ended. */
+    private void joinLate()
+    {
+        for (final LiveRelays.LateMember member : relays.takeLate())
+        {
+            final LiveRelays.Adoption adoption = relays.offer(member.path(), member.rank());
+            if (adoption == null)
+            {
+                gathered(member.path(), new int[] {member.rank()});
+            }
+            else if (!adoption.asMember())
+            {
+                adopted(member.path(), member.rank(), adoption);
+            }
+        }
+    }
+
+    /** Tells the adopter to take {@code joiner} on and the joiner where its stream comes from. Request loop only. */
+    private void adopted(final String path, final int joiner, final LiveRelays.Adoption adoption)
+    {
+        final int[] ask = {Tags.ADOPT_JOINER, joiner};
+        comm.Send(ask, 0, ask.length, MPI.INT, adoption.adopter(), Tags.ADOPT);
+        reply(joiner, Reply.joined(adoption.sizeBytes(), adoption.chunkBytes(), adoption.chunkCount(), adoption.adopter()));
+        store.memory().counters().served(adoption.sizeBytes());
+        streams.of(path).joined();
+    }
+
+    /** A relay node has passed on all it holds: it is asked to adopt no more, and told so. Request loop only. */
+    private void nodeDone(final String path, final int node)
+    {
+        relays.done(path, node);
+        final int[] release = {Tags.RELEASE, 0};
+        comm.Send(release, 0, release.length, MPI.INT, node, Tags.ADOPT);
+    }
+
+    /** Sends the file to the relay's members: inline when small, else down the relay, which late requests then join. */
+    private void deliver(final LiveRelays.Relay relay) throws InterruptedException
+    {
+        final String path = relay.path();
         CachedFile file;
         try
         {
@@ -202,7 +272,7 @@ public final class CacheServer
         }
         catch (final CacheException ex)
         {
-            for (final int member : members)
+            for (final int member : relays.close(relay))
             {
                 reply(member, Reply.error(ex.reason(), ex.getMessage()));
             }
@@ -221,19 +291,21 @@ public final class CacheServer
             catch (final CacheException ex)
             {
                 store.forget(file);
-                for (final int member : members)
+                for (final int member : relays.close(relay))
                 {
                     reply(member, Reply.error(ex.reason(), ex.getMessage()));
                 }
                 return;
             }
-            for (final int member : members)
+            for (final int member : relays.close(relay))
             {
                 replyInline(member, file);
             }
             return;
         }
-        final RelayPlan plan = RelayPlan.build(rank, members, groups, fanout);
+        final LiveRelays.Start start = relays.start(relay, file.sizeBytes(), file.chunkBytes(), file.chunkCount());
+        final int[] members = start.members();
+        final RelayPlan plan = start.plan();
         for (final int member : members)
         {
             reply(member, Reply.stream(file.sizeBytes(), file.chunkBytes(), file.chunkCount(), plan.parentOf(member),
@@ -248,6 +320,8 @@ public final class CacheServer
         }
         catch (final CacheException ex)
         {
+            // Its nodes pass the failure on; a request from now on is not adopted into it but starts afresh.
+            relays.close(relay);
             store.forget(file);
         }
     }

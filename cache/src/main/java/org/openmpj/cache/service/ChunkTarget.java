@@ -10,12 +10,15 @@ import org.openmpj.cache.CacheException;
  * Where a client puts the chunks of a stream: straight into the caller's array, or through a small ring of scratch
  * chunks into a buffer or a file. A target that cannot take a chunk (its file fails to write, or the file is too large
  * for it) keeps receiving and forwarding, because relay members further down wait on it, and reports the problem once
- * the stream has ended.
+ * the stream has ended. A target that holds what it took can give chunks back ({@link #readBack}), for a client that
+ * joined the stream late and needs the chunks that passed before it came.
  */
 abstract class ChunkTarget
 {
     protected final int chunkBytes;
     private CacheException problem;
+    private int firstIndex;
+    private int chunkCount = Integer.MAX_VALUE;
 
     ChunkTarget(final int chunkBytes)
     {
@@ -27,6 +30,39 @@ abstract class ChunkTarget
 
     /** @return where in {@link #array} chunk {@code index} goes. */
     abstract int offset(int index);
+
+    /**
+     * Says that chunks come in order from {@code firstIndex} round to the one before it, as to a client that joined a
+     * stream in flight; before the first chunk.
+     */
+    final void startAt(final int firstIndex, final int chunkCount)
+    {
+        this.firstIndex = firstIndex;
+        this.chunkCount = chunkCount;
+    }
+
+    /** @return how many chunks come before chunk {@code index} in the order they arrive. */
+    final int position(final int index)
+    {
+        return Math.floorMod(index - firstIndex, chunkCount);
+    }
+
+    /** @return whether {@link #readBack} can give back every chunk once the stream has passed. */
+    boolean canReadBack()
+    {
+        return problem == null;
+    }
+
+    /**
+     * Reads chunk {@code index} back once it is taken. A chunk read back into scratch space stays there until the chunk
+     * {@link StreamKind#WINDOW_CHUNKS} positions later is read back.
+     *
+     * @return the array holding it, from {@link #readBackOffset}.
+     */
+    abstract byte[] readBack(int index, int length) throws IOException;
+
+    /** @return where in the array {@link #readBack} returned chunk {@code index} starts. */
+    abstract int readBackOffset(int index);
 
     /** Takes chunk {@code index}, received into {@link #array} at {@link #offset}. */
     abstract void accept(int index, int length) throws IOException;
@@ -112,6 +148,18 @@ abstract class ChunkTarget
             {
                 System.arraycopy(data, 0, destination, base + index * chunkBytes, data.length);
             }
+
+            @Override
+            byte[] readBack(final int index, final int length)
+            {
+                return destination;
+            }
+
+            @Override
+            int readBackOffset(final int index)
+            {
+                return base + index * chunkBytes;
+            }
         };
     }
 
@@ -133,10 +181,16 @@ abstract class ChunkTarget
             {
                 destination.put(base + index * chunkBytes, data, offset, length);
             }
+
+            @Override
+            void read(final int index, final byte[] data, final int length)
+            {
+                destination.get(base + index * chunkBytes, data, 0, length);
+            }
         };
     }
 
-    /** @return a target that writes each chunk to {@code channel} at its place in the file. */
+    /** @return a target that writes each chunk to {@code channel}, open for reading too, at its place in the file. */
     static ChunkTarget intoChannel(final FileChannel channel, final int chunkBytes)
     {
         return new ScratchTarget(chunkBytes)
@@ -151,6 +205,22 @@ abstract class ChunkTarget
                     position += channel.write(source, position);
                 }
             }
+
+            @Override
+            void read(final int index, final byte[] data, final int length) throws IOException
+            {
+                final ByteBuffer into = ByteBuffer.wrap(data, 0, length);
+                long position = (long) index * chunkBytes;
+                while (into.hasRemaining())
+                {
+                    final int read = channel.read(into, position);
+                    if (read < 0)
+                    {
+                        throw new IOException("chunk " + index + " is not in the file any more (it ended at byte " + position + ")");
+                    }
+                    position += read;
+                }
+            }
         };
     }
 
@@ -163,6 +233,12 @@ abstract class ChunkTarget
             void write(final int index, final byte[] data, final int offset, final int length)
             {
             }
+
+            @Override
+            void read(final int index, final byte[] data, final int length) throws IOException
+            {
+                throw new IOException("a target that only relays keeps no chunk");
+            }
         };
         target.fail(why);
         return target;
@@ -172,6 +248,7 @@ abstract class ChunkTarget
     private abstract static class ScratchTarget extends ChunkTarget
     {
         private final byte[][] ring = new byte[StreamKind.WINDOW_CHUNKS][];
+        private final byte[][] readBackRing = new byte[StreamKind.WINDOW_CHUNKS][];
 
         ScratchTarget(final int chunkBytes)
         {
@@ -180,10 +257,14 @@ abstract class ChunkTarget
 
         abstract void write(int index, byte[] data, int offset, int length) throws IOException;
 
+        /** Reads chunk {@code index}, of {@code length} bytes, back into {@code data}. */
+        abstract void read(int index, byte[] data, int length) throws IOException;
+
         @Override
         final byte[] array(final int index)
         {
-            final int slot = index % ring.length;
+            // By position, not index: a stream that starts mid-file wraps from the last chunk to the first.
+            final int slot = position(index) % ring.length;
             if (ring[slot] == null)
             {
                 ring[slot] = new byte[chunkBytes];
@@ -207,6 +288,24 @@ abstract class ChunkTarget
         final void repair(final int index, final byte[] data) throws IOException
         {
             write(index, data, 0, data.length);
+        }
+
+        @Override
+        final byte[] readBack(final int index, final int length) throws IOException
+        {
+            final int slot = position(index) % readBackRing.length;
+            if (readBackRing[slot] == null)
+            {
+                readBackRing[slot] = new byte[chunkBytes];
+            }
+            read(index, readBackRing[slot], length);
+            return readBackRing[slot];
+        }
+
+        @Override
+        final int readBackOffset(final int index)
+        {
+            return 0;
         }
     }
 }

@@ -343,6 +343,16 @@ public final class ClientProtocol implements AutoCloseable
                     throw new CacheException(CacheException.Reason.CORRUPT, "'" + path + "' arrived corrupt twice from the server");
                 }
             }
+            int firstIndex = 0;
+            if (reply.status() == Reply.JOINED)
+            {
+                firstIndex = awaitJoinStart(reply.parent(), path);
+                if (firstIndex < 0)
+                {
+                    reply = call(new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0]));
+                    firstIndex = 0;
+                }
+            }
             try
             {
                 if (reply.chunkCount() == 0)
@@ -351,7 +361,7 @@ public final class ClientProtocol implements AutoCloseable
                 }
                 else
                 {
-                    receiveStream(path, reply, destination.target(reply.size(), reply.chunkBytes()));
+                    receiveStream(path, reply, destination.target(reply.size(), reply.chunkBytes()), firstIndex);
                 }
             }
             catch (final IOException ex)
@@ -365,27 +375,79 @@ public final class ClientProtocol implements AutoCloseable
         }
     }
 
-    /** Receives a file's chunk stream into {@code target}, repairing corrupt chunks, as relay member or as client. */
-    void receiveStream(final String path, final Reply header, final ChunkTarget target)
+    /**
+     * Receives a file's chunk stream into {@code target}, from chunk {@code firstIndex} round, repairing corrupt chunks;
+     * then passes on what this client owes the clients it adopted, and ends its part in the relay.
+     */
+    private void receiveStream(final String path, final Reply header, final ChunkTarget target, final int firstIndex)
     {
+        final StreamReceiver stream = new StreamReceiver(comm, header.parent(), header.children(), StreamKind.FETCH, header.size(),
+            header.chunkCount(), target, relayStallMs, firstIndex, server);
         final int[] corrupt;
         try
         {
-            corrupt = StreamReceiver.receive(comm, header.parent(), header.children(), StreamKind.FETCH, header.size(), header.chunkCount(),
-                target, relayStallMs);
+            corrupt = stream.receive();
         }
         catch (final MPIException ex)
         {
             throw serverFailed(ex);
         }
-        for (final int index : corrupt)
+        catch (final RuntimeException ex)
         {
-            target.onRepair(index, repair(path, index));
+            release(path, stream);
+            throw ex;
+        }
+        try
+        {
+            for (final int index : corrupt)
+            {
+                target.onRepair(index, repair(path, index));
+            }
+        }
+        finally
+        {
+            release(path, stream);
         }
         if (target.problem() != null)
         {
             throw target.problem();
         }
+    }
+
+    private void release(final String path, final StreamReceiver stream)
+    {
+        try
+        {
+            StreamRelease.release(comm, server, path, stream);
+        }
+        catch (final MPIException ex)
+        {
+            throw serverFailed(ex);
+        }
+    }
+
+    /**
+     * @return the chunk the adopter of this joining client forwards first, or -1 when it cannot adopt.
+     * @throws CacheException {@code SOURCE_TIMEOUT} when it does not answer within the relay stall limit.
+     */
+    private int awaitJoinStart(final int adopter, final String path)
+    {
+        final int[] start = new int[1];
+        final mpi.Request[] answer = {comm.Irecv(start, 0, 1, MPI.INT, adopter, Tags.JOIN_START)};
+        try (RelayStall stall = new RelayStall(relayStallMs, answer))
+        {
+            answer[0].Wait();
+            if (stall.stalled())
+            {
+                throw new CacheException(CacheException.Reason.SOURCE_TIMEOUT, "relay node rank " + adopter + " did not answer within "
+                    + stall.limitMs() + " ms when this client joined its stream of '" + path + "'");
+            }
+        }
+        catch (final MPIException ex)
+        {
+            throw serverFailed(ex);
+        }
+        return start[0];
     }
 
     private Reply call(final Request request)
@@ -445,7 +507,9 @@ public final class ClientProtocol implements AutoCloseable
 
     private static FileChannel open(final Path target) throws IOException
     {
-        return FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        // Read as well: a client that adopts a late joiner passes it the chunks it missed from this file.
+        return FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
+            StandardOpenOption.READ);
     }
 
     private static CacheException tooLarge(final String path, final long size, final ByteBuffer destination)

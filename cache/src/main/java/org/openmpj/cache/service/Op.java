@@ -3,7 +3,10 @@ package org.openmpj.cache.service;
 /** What a {@link Request} asks of a server. The wire carries {@link #ordinal()}: append new operations, never reorder. */
 public enum Op
 {
-    /** Send the file: inline, or as a chunk stream through a relay. */
+    /**
+     * Send the file: inline, as a chunk stream through a relay, or by a relay already streaming it ({@link Reply#JOINED});
+     * {@code arg} {@link #FETCH_ALONE} asks for a stream of its own, after an adopter declined.
+     */
     FETCH,
     /** Reply with the file's size, -1 when absent. */
     SIZE,
@@ -20,7 +23,15 @@ public enum Op
     /** From another server: push the files to this group and say {@link Tags#PUSH_DONE} when done. */
     PUSH_FORWARDED,
     /** From a server to itself: a worker has news for the request loop (it failed, or the server may finish). */
-    WAKE;
+    WAKE,
+    /**
+     * A relay node has passed on all it holds of the file (to its children and adoptees): the server answers with
+     * {@link Tags#RELEASE} once it will ask it to adopt no more.
+     */
+    DONE;
+
+    /** The {@code arg} of a {@link #FETCH} that must not join another client's relay. */
+    public static final long FETCH_ALONE = 1;
 
     private static final Op[] BY_CODE = values();
 

@@ -24,7 +24,7 @@ import org.openmpj.cache.CacheException;
  *
  * Little-endian. {@code parent} is the rank the chunk stream comes from, -1 when the data is inline or there is none.
  *
- * @param status     {@link #OK}, {@link #ERROR} or {@link #END}.
+ * @param status     {@link #OK}, {@link #ERROR}, {@link #END} or {@link #JOINED}.
  * @param reason     for an error, what kind it was.
  * @param chunkBytes the chunk size of the stream that follows.
  * @param size       the file's size; for a size query, -1 when absent.
@@ -41,6 +41,11 @@ public record Reply(int status, CacheException.Reason reason, int chunkBytes, lo
     public static final int ERROR = 1;
     /** A push listener's signal to stop. */
     public static final int END = 2;
+    /**
+     * The file is already streaming down a relay: {@code parent} adopts this client, sends it the first chunk's index
+     * ({@link Tags#JOIN_START}) and then every chunk, in order from that one round to the one before it.
+     */
+    public static final int JOINED = 3;
 
     static final int VERSION = 1;
     static final int STATUS_OFFSET = 1;
@@ -85,6 +90,12 @@ public record Reply(int status, CacheException.Reason reason, int chunkBytes, lo
         final byte[] payload)
     {
         return new Reply(OK, null, chunkBytes, size, chunkCount, parent, children, 0, payload);
+    }
+
+    /** @return the answer to a client that joins a stream in flight, adopted by {@code adopter}. */
+    public static Reply joined(final long size, final int chunkBytes, final int chunkCount, final int adopter)
+    {
+        return new Reply(JOINED, null, chunkBytes, size, chunkCount, adopter, NO_CHILDREN, 0, EMPTY);
     }
 
     /** @return the exception an error reply stands for, with {@code context} (e.g. the path) before the server's text. */

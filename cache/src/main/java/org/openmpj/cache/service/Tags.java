@@ -25,6 +25,18 @@ public final class Tags
     public static final int PUSH_STORED = 8;
     /** Server to server: a push forwarded to the whole job is done in the sender's group. */
     public static final int PUSH_DONE = 9;
+    /**
+     * Server to a relay node: {@code int[2]} {@link #ADOPT} and the joiner's rank (forward it the stream), or
+     * {@link #RELEASE} and 0 (the answer to the node's {@link Op#DONE}: nothing more will be asked of it).
+     */
+    public static final int ADOPT = 10;
+    /** Adopter to joiner: {@code int[1]}, the index of the first chunk it forwards, or -1 when it cannot adopt. */
+    public static final int JOIN_START = 11;
+
+    /** The first int of an {@link #ADOPT} message that asks a node to adopt a joiner. */
+    static final int ADOPT_JOINER = 1;
+    /** The first int of an {@link #ADOPT} message that releases a node. */
+    static final int RELEASE = 2;
 
     private Tags()
     {

@@ -51,7 +51,8 @@ class CacheJobTest
             assertTrue(lines(rank).contains("fetched big.bin " + (5 << 20)), "rank " + rank + ": " + lines(rank));
         }
         // The server's counts: 8 clients fetched each file 3 times. A small file goes inline, a larger one down relays,
-        // each relay sending the file once to each relay child of the server.
+        // each relay sending the file once to each relay child of the server. A client asking while a relay of the file
+        // streams joins it.
         final String small = sent(lines(1), "small.bin");
         assertEquals("streams 0 clients 0 joiners 0 bytes " + 24 * 10_000, small);
         for (final String name : List.of("one-chunk.bin", "mid.bin", "big.bin"))
@@ -60,9 +61,47 @@ class CacheJobTest
             final String[] counts = sent(lines(1), name).split(" ");
             final long streams = Long.parseLong(counts[1]);
             final long bytes = Long.parseLong(counts[7]);
-            assertTrue(streams >= 3 && streams <= 24 && "24".equals(counts[3]) && "0".equals(counts[5]) && bytes % size == 0
-                && bytes >= streams * size, () -> name + ": " + String.join(" ", counts));
+            final long joiners = Long.parseLong(counts[5]);
+            assertTrue(streams >= 1 && streams + joiners <= 24 && "24".equals(counts[3]) && bytes % size == 0 && bytes >= streams * size,
+                () -> name + ": " + String.join(" ", counts));
         }
+    }
+
+    @Test
+    @Timeout(120)
+    void clientsAskingWhileTheFileStreamsJoinTheStreamAndGetExactCopies() throws IOException
+    {
+        final int size = 3_000_123;
+        write("joined.bin", size);
+        // The store gives 3 MB/s, so the stream lasts about a second; the other 5 clients ask 210 to 450 ms into it.
+        final JobResult result = run(7, "thread", "join", "chunk.bytes=64k", "test.bytesPerSecond=3000000");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        for (int rank = 1; rank < 7; rank++)
+        {
+            assertTrue(lines(rank).contains("fetched joined.bin " + size), "rank " + rank + ": " + lines(rank));
+        }
+        assertEquals("streams 1 clients 6 joiners 5 bytes " + size, sent(lines(1), "joined.bin"), "one stream, and every other client joined it");
+        assertTrue(lines(0).contains("opened joined.bin 1"), lines(0)::toString);
+    }
+
+    @Test
+    @Timeout(120)
+    void clientsThatJoinedAStreamThatFailsFailWithItsCause() throws IOException
+    {
+        write("joined.bin", 3_000_123);
+        // The store gives 3 MB/s up to byte 1,500,000 and then stalls past the 300 ms limit: the clients that joined
+        // by then get the failure down the relay, any later one from a stream of its own, which stalls too.
+        final JobResult result = run(7, "thread", "join", "chunk.bytes=64k", "test.bytesPerSecond=3000000", "test.stallFromByte=1500000",
+            "test.stallMs=3000", "backing.timeoutMs=300");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        for (int rank = 1; rank < 7; rank++)
+        {
+            final int client = rank;
+            assertTrue(lines(rank).stream().anyMatch(line -> line.startsWith("failed joined.bin SOURCE_TIMEOUT") && line.contains("stalled")),
+                () -> "rank " + client + ": " + lines(client));
+        }
+        final String[] counts = sent(lines(1), "joined.bin").split(" ");
+        assertTrue(Long.parseLong(counts[5]) >= 1, () -> "no client joined the stream: " + String.join(" ", counts));
     }
 
     /** @return what a client's statistics said the server sent of {@code name}: {@code streams S clients C joiners J bytes B}. */

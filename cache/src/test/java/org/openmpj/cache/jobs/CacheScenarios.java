@@ -16,6 +16,8 @@ import org.openmpj.cache.CacheException;
 import org.openmpj.cache.CacheStats;
 import org.openmpj.cache.DirectorySource;
 import org.openmpj.cache.MpjCache;
+import org.openmpj.cache.RateLimitedSource;
+import org.openmpj.cache.Source;
 
 /**
  * MPJ-Cache jobs for the tests: {@code scenario backingDir resultDir [key=value settings...]}. Every rank writes what
@@ -43,10 +45,19 @@ public final class CacheScenarios
         }
         final int rank = MPI.COMM_WORLD.Rank();
         final List<String> lines = new ArrayList<>();
-        final long stallMs = Long.parseLong(settings.getProperty("test.stallMs", "0"));
-        settings.remove("test.stallMs");
-        final CountingSource source = new CountingSource(stallMs > 0 ? new StallingSource(new DirectorySource(backing), stallMs)
-            : new DirectorySource(backing));
+        final long stallMs = testSetting(settings, "test.stallMs");
+        final long stallFromByte = testSetting(settings, "test.stallFromByte");
+        final long bytesPerSecond = testSetting(settings, "test.bytesPerSecond");
+        Source store = new DirectorySource(backing);
+        if (bytesPerSecond > 0)
+        {
+            store = new RateLimitedSource(store, bytesPerSecond);
+        }
+        if (stallMs > 0)
+        {
+            store = new StallingSource(store, stallMs, stallFromByte);
+        }
+        final CountingSource source = new CountingSource(store);
         try (MpjCache cache = MpjCache.join(MPI.COMM_WORLD, CacheConfig.of(settings), () -> source))
         {
             if (cache.isServer())
@@ -84,6 +95,13 @@ public final class CacheScenarios
         MPI.Finalize();
     }
 
+    /** @return the test's own setting {@code key}, taken out of the cache's settings, or 0. */
+    private static long testSetting(final Properties settings, final String key)
+    {
+        final Object value = settings.remove(key);
+        return value == null ? 0 : Long.parseLong((String) value);
+    }
+
     private static void run(final String scenario, final MpjCache cache, final Path backing, final Path results, final Properties settings,
         final List<String> lines) throws Exception
     {
@@ -96,6 +114,7 @@ public final class CacheScenarios
             case "kill" -> client.fetch("any.bin");
             case "large" -> large(client, backing, results, lines);
             case "slow" -> slow(client, lines);
+            case "join" -> join(cache, client, backing, results, lines);
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
     }
@@ -148,6 +167,54 @@ public final class CacheScenarios
         lines.add("memory hits " + stats.tier("memory").hits() + " misses " + stats.tier("memory").misses());
         lines.add("coalesced " + stats.coalescedMisses());
         lines.add("latency requests " + stats.latency().requests());
+    }
+
+    /**
+     * The first client fetches a file the backing store gives slowly; the others ask one after another while it streams,
+     * each into another kind of destination, and record what they got or how they failed.
+     */
+    private static void join(final MpjCache cache, final CacheClient client, final Path backing, final Path results,
+        final List<String> lines) throws Exception
+    {
+        final String name = "joined.bin";
+        final byte[] expected = Files.readAllBytes(backing.resolve(name));
+        final int index = cache.clients().Rank();
+        cache.clients().Barrier();
+        if (index > 0)
+        {
+            Thread.sleep(150L + 60L * index);
+        }
+        try
+        {
+            switch (index % 3)
+            {
+                case 0 -> check(name + " as byte[]", expected, client.fetch(name));
+                case 1 ->
+                {
+                    final ByteBuffer buffer = ByteBuffer.allocateDirect(expected.length);
+                    client.fetch(name, buffer);
+                    final byte[] copy = new byte[expected.length];
+                    buffer.get(0, copy);
+                    check(name + " into a direct ByteBuffer", expected, copy);
+                }
+                default ->
+                {
+                    final Path local = results.resolve("rank-" + MPI.COMM_WORLD.Rank() + "-" + name);
+                    client.fetchTo(name, local);
+                    check(name + " to a Path", expected, Files.readAllBytes(local));
+                    Files.delete(local);
+                }
+            }
+            lines.add("fetched " + name + " " + expected.length);
+        }
+        catch (final CacheException ex)
+        {
+            lines.add("failed " + name + " " + ex.reason() + " " + ex.getMessage());
+        }
+        cache.clients().Barrier();
+        final CacheStats.FileStreams sent = client.stats().streamsOf(name);
+        lines.add("sent " + name + " streams " + sent.streams() + " clients " + sent.clients() + " joiners " + sent.joiners() + " bytes "
+            + sent.bytesSent());
     }
 
     private static void errors(final CacheClient client, final List<String> lines)

@@ -6,16 +6,23 @@ import java.nio.ByteBuffer;
 import org.openmpj.cache.Source;
 import org.openmpj.cache.SourceFile;
 
-/** A {@link Source} whose reads stall, as a hung network file system does. */
+/** A {@link Source} whose reads stall, as a hung network file system does: every read, or those from a given byte on. */
 final class StallingSource implements Source
 {
     private final Source source;
     private final long stallMs;
+    private final long fromByte;
 
     StallingSource(final Source source, final long stallMs)
     {
+        this(source, stallMs, 0);
+    }
+
+    StallingSource(final Source source, final long stallMs, final long fromByte)
+    {
         this.source = source;
         this.stallMs = stallMs;
+        this.fromByte = fromByte;
     }
 
     @Override
@@ -39,6 +46,10 @@ final class StallingSource implements Source
             @Override
             public int read(final long position, final ByteBuffer destination) throws IOException
             {
+                if (position + destination.remaining() <= fromByte)
+                {
+                    return file.read(position, destination);
+                }
                 try
                 {
                     Thread.sleep(stallMs);
@@ -62,7 +73,7 @@ final class StallingSource implements Source
     @Override
     public String description()
     {
-        return source.description() + " (stalling " + stallMs + " ms per read)";
+        return source.description() + " (stalling " + stallMs + " ms per read" + (fromByte > 0 ? " from byte " + fromByte : "") + ")";
     }
 
     @Override

@@ -1,0 +1,160 @@
+package org.openmpj.cache.service;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Request;
+
+import org.openmpj.cache.CacheException;
+import org.openmpj.cache.store.Chunks;
+
+/**
+ * What a relay node does once a fetch's stream has passed it: it sends each client it adopted the chunks that had
+ * passed before that client joined, from its own copy; tells the server it is done ({@link Op#DONE}); and until the
+ * server answers ({@link Tags#RELEASE}), adopts whoever the server still sends its way, with the whole file. The
+ * server asks a node to adopt only until it has its {@code DONE}, so after the answer nobody waits on this node.
+ *
+ * <p>A node whose stream failed, or whose copy cannot be read back, declines: the joiners it already had are sent the
+ * failure, and a joiner it is asked to adopt afterwards is told no ({@code -1}) and asks the server for a stream of its
+ * own.
+ */
+final class StreamRelease
+{
+    private static final byte[] EMPTY = new byte[0];
+
+    private final Intracomm comm;
+    private final StreamReceiver stream;
+    private final ChunkTarget target;
+    private final byte[][] heads = new byte[StreamKind.WINDOW_CHUNKS][ChunkHeadDescriptor.LENGTH];
+
+    private StreamRelease(final Intracomm comm, final StreamReceiver stream)
+    {
+        this.comm = comm;
+        this.stream = stream;
+        this.target = stream.target();
+    }
+
+    /**
+     * Passes on what {@code stream} owes its adoptees and ends this node's part in the relay of {@code path}.
+     *
+     * @param server the server whose relay it is.
+     */
+    static void release(final Intracomm comm, final int server, final String path, final StreamReceiver stream)
+    {
+        new StreamRelease(comm, stream).release(server, path);
+    }
+
+    private void release(final int server, final String path)
+    {
+        final List<StreamReceiver.Adoptee> adoptees = stream.adoptees();
+        final boolean holdsCopy = !stream.failed() && target.canReadBack();
+        if (holdsCopy)
+        {
+            passBacklog(adoptees);
+        }
+        else if (!stream.failed())
+        {
+            // The adoptees got the failure with the stream when it failed; else they wait for chunks this node lacks.
+            final int[] waiting = adoptees.stream().mapToInt(StreamReceiver.Adoptee::rank).toArray();
+            StreamSender.sendFailure(comm, waiting, stream.kind(), declined());
+        }
+        final byte[] done = new org.openmpj.cache.service.Request(Op.DONE, 0, List.of(path), EMPTY).encode();
+        comm.Send(done, 0, done.length, MPI.BYTE, server, Tags.REQUEST);
+        final int[] ask = new int[2];
+        while (true)
+        {
+            comm.Recv(ask, 0, 2, MPI.INT, server, Tags.ADOPT);
+            if (ask[0] == Tags.RELEASE)
+            {
+                return;
+            }
+            final int joiner = ask[1];
+            final int[] start = {holdsCopy ? stream.firstIndex() : -1};
+            comm.Send(start, 0, 1, MPI.INT, joiner, Tags.JOIN_START);
+            if (holdsCopy)
+            {
+                passOn(new int[] {joiner}, new int[] {stream.chunkCount()});
+            }
+        }
+    }
+
+    /** Sends every adoptee the chunks that passed before it joined, all adoptees chunk by chunk together. */
+    private void passBacklog(final List<StreamReceiver.Adoptee> adoptees)
+    {
+        final int[] ranks = new int[adoptees.size()];
+        final int[] missed = new int[adoptees.size()];
+        for (int a = 0; a < ranks.length; a++)
+        {
+            ranks[a] = adoptees.get(a).rank();
+            missed[a] = target.position(adoptees.get(a).firstIndex());
+        }
+        passOn(ranks, missed);
+    }
+
+    /** Sends {@code ranks[a]} the chunks at positions 0 to {@code upTo[a]} (exclusive) of this node's order, in order. */
+    private void passOn(final int[] ranks, final int[] upTo)
+    {
+        int positions = 0;
+        for (final int count : upTo)
+        {
+            positions = Math.max(positions, count);
+        }
+        final Request[][] inFlight = new Request[heads.length][];
+        final Request[] none = new Request[0];
+        for (int position = 0; position < positions; position++)
+        {
+            final int slot = position % heads.length;
+            if (inFlight[slot] != null)
+            {
+                Request.Waitall(inFlight[slot]);
+                inFlight[slot] = null;
+            }
+            final int index = stream.indexAt(position);
+            final int length = Chunks.length(stream.sizeBytes(), target.chunkBytes, index);
+            final byte[] data;
+            try
+            {
+                data = target.readBack(index, length);
+            }
+            catch (final IOException ex)
+            {
+                StreamSender.waitAll(inFlight);
+                StreamSender.sendFailure(comm, stillWaiting(ranks, upTo, position), stream.kind(), new CacheException(
+                    CacheException.Reason.LOCAL_IO, "relay node rank " + comm.Rank() + " cannot read back chunk " + index + " to pass it on: "
+                        + ex, ex));
+                return;
+            }
+            final int offset = target.readBackOffset(index);
+            ChunkHeadDescriptor.write(heads[slot], index, length, stream.crcOf(index), 0);
+            Request[] requests = none;
+            for (int a = 0; a < ranks.length; a++)
+            {
+                if (position < upTo[a])
+                {
+                    requests = Arrays.copyOf(requests, requests.length + 2);
+                    requests[requests.length - 2] = comm.Isend(heads[slot], 0, ChunkHeadDescriptor.LENGTH, MPI.BYTE, ranks[a],
+                        stream.kind().headTag);
+                    requests[requests.length - 1] = comm.Isend(data, offset, length, MPI.BYTE, ranks[a], stream.kind().dataTag);
+                }
+            }
+            inFlight[slot] = requests;
+        }
+        StreamSender.waitAll(inFlight);
+    }
+
+    /** @return the ranks that wait for the chunk at {@code position} and later ones. */
+    private static int[] stillWaiting(final int[] ranks, final int[] upTo, final int position)
+    {
+        return java.util.stream.IntStream.range(0, ranks.length).filter(a -> position < upTo[a]).map(a -> ranks[a]).toArray();
+    }
+
+    private CacheException declined()
+    {
+        final CacheException problem = target.problem();
+        return new CacheException(CacheException.Reason.SERVER_FAILED, "relay node rank " + comm.Rank()
+            + " cannot pass on the chunks that passed before this client joined" + (problem == null ? "" : ": " + problem.getMessage()));
+    }
+}

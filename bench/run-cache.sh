@@ -3,11 +3,11 @@
 # own figures (warm fetch against ping-pong, replacement policies); writes bench/results/cache/cache.{csv,md},
 # cache-*.png and every run's raw output under raw/. A thin wrapper over the report runner: 'ReportRunner cache'.
 #
-# Usage: bench/run-cache.sh [--help] [--unthrottled] [--rounds N] [--sizes LIST] [--clients LIST] [--threads T] [--out DIR]
+# Usage: bench/run-cache.sh [--help] [--unthrottled] [--link-mbit M] [--rounds N] [--sizes LIST] [--clients LIST] [--threads T] [--out DIR]
 #
 # The cluster: five "hosts" made of network namespaces (tools/netns-hosts), each one JVM of T thread ranks on the
 # hybrid device (default T=33: rank 0 serves the one node group, the clients taking part are spread evenly over the
-# four hosts other than the server's), every host's link limited with tc to 1 Gbit/s each way; the shared file
+# four hosts other than the server's), every host's link limited with tc to 1 Gbit/s each way (--link-mbit M); the shared file
 # system is a sixth host serving a directory over TCP (org.openmpj.bench.cache.StoreServer) through a link of
 # 800 Mbit/s (100 MB/s) shared by every reader, with the page cache dropped before each direct read. --unthrottled
 # runs the same without any tc limit. Cells: N clients (default 1,16,32,64,128) read the same file of S bytes

@@ -21,10 +21,11 @@ final class CacheLines
      *
      * @param serverStreams the streams the cache's server started for the cell (0 for direct reads, and in logs from before
      *                      the server counted them).
+     * @param serverJoiners the clients that joined a stream in flight instead of starting one.
      * @param serverBytes   the bytes the cache's server sent for the cell, streamed or inline.
      */
     record Cell(int round, String mode, long size, int clients, double maxMs, double p50Ms, double p99Ms, long backingBytes,
-        long serverStreams, long serverBytes, double[] timesMs)
+        long serverStreams, long serverJoiners, long serverBytes, double[] timesMs)
     {
         /** @return how many copies of the cell's data the server sent: its bytes over the bytes the clients asked for once. */
         double serverCopies()
@@ -52,7 +53,8 @@ final class CacheLines
             cells.add(new Cell(Integer.parseInt(fields.get("round")), fields.get("mode"), Long.parseLong(fields.get("size")),
                 Integer.parseInt(fields.get("clients")), Double.parseDouble(fields.get("max_ms")), Double.parseDouble(fields.get("p50_ms")),
                 Double.parseDouble(fields.get("p99_ms")), Long.parseLong(fields.get("backing_bytes")),
-                Long.parseLong(fields.getOrDefault("server_streams", "0")), Long.parseLong(fields.getOrDefault("server_bytes", "0")),
+                Long.parseLong(fields.getOrDefault("server_streams", "0")), Long.parseLong(fields.getOrDefault("server_joiners", "0")),
+                Long.parseLong(fields.getOrDefault("server_bytes", "0")),
                 times.isEmpty() ? new double[0] : Arrays.stream(times.split(",")).mapToDouble(Double::parseDouble).toArray()));
         }
         return cells;

@@ -26,8 +26,8 @@ import org.openmpj.transport.tcp.TcpDeviceProvider;
 
 /**
  * The MPJ-Cache report ({@code ReportRunner cache}, as root): five "hosts" of network namespaces ({@code tools/netns-hosts}),
- * each one JVM of T thread ranks on the hybrid device, every host's link limited with {@code tc} to 1 Gbit/s each way; the
- * shared file system a sixth host serving a directory over TCP ({@link StoreServer}) through 800 Mbit/s shared by every
+ * each one JVM of T thread ranks on the hybrid device, every host's link limited with {@code tc} to 1 Gbit/s each way
+ * ({@code --link-mbit}); the shared file system a sixth host serving a directory over TCP ({@link StoreServer}) through 800 Mbit/s shared by every
  * reader. It runs {@link ClusterBench} (N clients read the same file directly or through the cache, cold and warm, every
  * cell alternating within each of its rounds), {@link WarmFetch} (a warm fetch against a ping-pong over the link and on the
  * thread device) and {@link PolicyBench} (the replacement policies), and writes {@code cache.csv}, {@code cache.md} and
@@ -37,7 +37,6 @@ import org.openmpj.transport.tcp.TcpDeviceProvider;
 public final class CacheReport extends AbstractReport<String>
 {
     private static final int HOSTS = 5;
-    private static final String LINK_RATE = "1gbit";
     private static final String STORE_RATE = "800mbit";
     private static final String STORE_NAMESPACE = "openmpj-h6";
     private static final String STORE_ADDRESS = "10.210.0.6";
@@ -57,6 +56,8 @@ public final class CacheReport extends AbstractReport<String>
     private static final long STORE_START_MILLIS = 2000;
 
     private static final OptionParser.Option<Boolean> UNTHROTTLED = OptionParser.flag("--unthrottled", "run without any tc limit");
+    private static final OptionParser.Option<Integer> LINK_MBIT = OptionParser.whole("--link-mbit",
+        "each job host's link, Mbit/s each way (the store's stays 800)", 1000, 1, 100_000);
     private static final OptionParser.Option<List<Long>> SIZES = OptionParser.list("--sizes", "BYTES,...", "the file sizes",
         List.of(1_000_000L, 10_000_000L, 100_000_000L), value -> OptionParser.whole(value, 1, 1L << 40));
     private static final OptionParser.Option<List<Integer>> CLIENTS = OptionParser.wholeList("--clients", "the client counts",
@@ -71,7 +72,7 @@ public final class CacheReport extends AbstractReport<String>
         fetch against ping-pong, replacement policies). As root (namespaces, tc, dropping the page cache); needs ip and tc
         (iproute2) and about 16 GiB of memory. Cells: N clients read the same file of S bytes directly or through the cache,
         cold and warm, alternating in every round.""",
-        List.of(ReportOptions.HOME, OUT, ReportOptions.ROUNDS, SIZES, CLIENTS, THREADS, UNTHROTTLED));
+        List.of(ReportOptions.HOME, OUT, ReportOptions.ROUNDS, SIZES, CLIENTS, THREADS, LINK_MBIT, UNTHROTTLED));
 
     private final Path home;
     private final Path out;
@@ -81,6 +82,7 @@ public final class CacheReport extends AbstractReport<String>
     private final List<Integer> clients;
     private final int threads;
     private final boolean throttled;
+    private final int linkMbit;
     private final Path javaHome;
 
     /**
@@ -91,10 +93,11 @@ public final class CacheReport extends AbstractReport<String>
      * @param clients   the client counts, ascending.
      * @param threads   thread ranks per host JVM.
      * @param throttled whether the links are limited with {@code tc}.
+     * @param linkMbit  each job host's link when throttled, Mbit/s each way.
      * @param javaHome  the JDK of the store server.
      */
     public CacheReport(final Path home, final Path out, final int rounds, final List<Long> sizes, final List<Integer> clients,
-        final int threads, final boolean throttled, final Path javaHome)
+        final int threads, final boolean throttled, final int linkMbit, final Path javaHome)
     {
         super(home, out, 1);
         this.home = home;
@@ -104,6 +107,7 @@ public final class CacheReport extends AbstractReport<String>
         this.clients = List.copyOf(clients);
         this.threads = threads;
         this.throttled = throttled;
+        this.linkMbit = linkMbit;
         this.javaHome = javaHome;
     }
 
@@ -113,7 +117,7 @@ public final class CacheReport extends AbstractReport<String>
         return new CacheReport(ReportOptions.home(values), ReportOptions.pathUnderHome(values, OUT, "bench/results/cache"),
             values.get(ReportOptions.ROUNDS),
             values.get(SIZES).stream().sorted().toList(), values.get(CLIENTS), values.get(THREADS), !values.get(UNTHROTTLED),
-            Path.of(System.getProperty("java.home")));
+            values.get(LINK_MBIT), Path.of(System.getProperty("java.home")));
     }
 
     @Override
@@ -130,7 +134,7 @@ public final class CacheReport extends AbstractReport<String>
             {
                 for (int k = 1; k <= HOSTS + 1; k++)
                 {
-                    final String rate = k == HOSTS + 1 ? STORE_RATE : LINK_RATE;
+                    final String rate = k == HOSTS + 1 ? STORE_RATE : linkMbit + "mbit";
                     // Into the host (the bridge's side of its veth) and out of it (the namespace's side).
                     system(List.of("tc", "qdisc", "replace", "dev", "ompj-v" + k, "root", "tbf", "rate", rate, "burst", "1mb", "latency", "100ms"));
                     system(List.of("ip", "netns", "exec", "openmpj-h" + k, "tc", "qdisc", "replace", "dev", "ompj-p" + k, "root", "tbf",
@@ -245,13 +249,13 @@ public final class CacheReport extends AbstractReport<String>
                 for (final int count : clients)
                 {
                     link(store.resolve("same-" + size + "-r" + round + "-n" + count), same);
+                    link(store.resolve("spread-" + size + "-r" + round + "-n" + count), same);
                 }
             }
         }
         final long distinctSize = sizes.size() > 1 ? sizes.get(sizes.size() - 2) : sizes.getFirst();
         final int most = clients.getLast();
-        final List<Integer> distinctCounts = clients.getFirst() == 1 && clients.size() > 1
-            ? List.of(clients.get(1), most) : List.of(clients.getFirst(), most);
+        final int[] distinctCounts = ClusterBench.distinctCounts(clients.stream().mapToInt(Integer::intValue).toArray());
         final Path base = store.resolve("distinct-base");
         makeFile(base, distinctSize);
         for (int i = 0; i < most; i++)
@@ -284,8 +288,8 @@ public final class CacheReport extends AbstractReport<String>
                 + CommandRunner.firstLine(List.of("sh", "-c", "free -g | awk '/Mem:/ {print $2}'"), "?") + " GiB, "
                 + System.getProperty("os.version"),
             "throttled=" + (throttled ? 1 : 0),
-            "link=" + (throttled ? LINK_RATE + " each way per host (tc tbf)" : "unlimited veth"),
-            "link_bytes_per_second=" + (throttled ? 125_000_000 : 0),
+            "link=" + (throttled ? linkMbit + " Mbit/s each way per host (tc tbf)" : "unlimited veth"),
+            "link_bytes_per_second=" + (throttled ? linkMbit * 125_000L : 0),
             "store_link=" + (throttled ? STORE_RATE + " (100 MB/s) out of the store host, shared by all readers" : "unlimited"),
             "hosts=" + HOSTS + " job hosts of one JVM with " + threads + " thread ranks each (hybrid device), rank 0 serving one node group",
             "rounds=" + rounds,

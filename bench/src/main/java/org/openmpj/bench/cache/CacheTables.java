@@ -54,11 +54,13 @@ final class CacheTables
 
     private String csv()
     {
-        final StringBuilder csv = new StringBuilder("round,mode,size_bytes,clients,max_ms,p50_ms,p99_ms,backing_bytes,server_streams,server_bytes\n");
+        final StringBuilder csv = new StringBuilder("round,mode,size_bytes,clients,max_ms,p50_ms,p99_ms,backing_bytes,server_streams,"
+            + "server_joiners,server_bytes\n");
         for (final CacheLines.Cell cell : cells)
         {
-            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d%n", cell.round(), cell.mode(), cell.size(), cell.clients(),
-                cell.maxMs(), cell.p50Ms(), cell.p99Ms(), cell.backingBytes(), cell.serverStreams(), cell.serverBytes()));
+            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%d%n", cell.round(), cell.mode(), cell.size(),
+                cell.clients(), cell.maxMs(), cell.p50Ms(), cell.p99Ms(), cell.backingBytes(), cell.serverStreams(), cell.serverJoiners(),
+                cell.serverBytes()));
         }
         return csv.toString();
     }
@@ -70,6 +72,7 @@ final class CacheTables
         md.append("\nEvery ratio is taken per round (the implementations alternate within each round) and the median of the "
             + "rounds' ratios is the result; times are the slowest participating client's, from a barrier.\n\n");
         goals();
+        burstTable();
         sameFileTable();
         distinctTable();
         warmTable();
@@ -88,6 +91,26 @@ final class CacheTables
             final double[] ratios = perRound(round -> ratio(cell(round, mode, largest, most), cell(round, mode, largest, 1)));
             goal(most + " clients, the same " + label(largest) + " file, " + mode + ": time over one client's", "≤ 2.5",
                 ratios, value -> value <= 2.5);
+        }
+        for (final long size : sizes())
+        {
+            for (final String mode : List.of("cache-cold", "cache-warm"))
+            {
+                goal("the same " + label(size) + " file, 1 to " + most + " clients at once, " + mode + ": slowest time over one client's,"
+                    + " worst client count", "≤ 1.5", perRound(round -> worstOverCounts(count -> ratio(cell(round, mode, size, count),
+                        cell(round, mode, size, 1)))), value -> value <= 1.5);
+            }
+            for (final String mode : List.of("cache-spread-cold", "cache-spread-warm"))
+            {
+                final String alone = mode.replace("spread-", "");
+                goal("the same " + label(size) + " file, requests spread over 2 s, " + mode.substring("cache-spread-".length())
+                    + ": slowest time over one client's plus 2 s, worst client count", "≤ 1.5", perRound(round -> worstOverCounts(count ->
+                        spreadRatio(cell(round, mode, size, count), cell(round, alone, size, 1)))), value -> value <= 1.5);
+            }
+            goal("the same " + label(size) + " file: copies the server sent per burst, worst cell (cold, warm, spread)", "≤ 1.2",
+                perRound(round -> worstOverCounts(count -> List.of("cache-cold", "cache-warm", "cache-spread-cold", "cache-spread-warm")
+                    .stream().map(mode -> cell(round, mode, size, count)).filter(java.util.Objects::nonNull)
+                    .mapToDouble(CacheLines.Cell::serverCopies).max().orElse(Double.NaN))), value -> value <= 1.2);
         }
         final double worst = cells.stream().filter(cell -> cell.mode().equals("cache-cold") || cell.mode().equals("distinct-cache-cold"))
             .mapToDouble(cell -> (double) cell.backingBytes() / (cell.size() * (cell.mode().startsWith("distinct") ? cell.clients() : 1)))
@@ -145,6 +168,56 @@ final class CacheTables
             .append(number(median)).append(" | ")
             .append(target.startsWith("(") ? "–" : Double.isNaN(median) ? "no data" : met.test(median) ? "yes" : "**no**")
             .append(" |\n");
+    }
+
+    /** The table: per burst, the slowest client against one client, and the copies the server sent. */
+    private void burstTable()
+    {
+        md.append("## One stream per file, however the requests arrive\n\nMedians over rounds of per-round ratios. Slowest ÷ one: the "
+            + "slowest client's time over one client's in the same mode; spread: clients start at random times within 2 s and are timed "
+            + "from the common start, over one client's time plus 2 s. Copies: bytes the server sent over the file's size; joiners: "
+            + "clients that joined a stream in flight. Direct: N clients reading the shared store, slowest over one.\n\n"
+            + "| size | clients | cold: slowest ÷ one | copies | warm: slowest ÷ one | copies | spread cold | copies | spread warm | copies "
+            + "| joiners (cold / warm / spread) | direct: slowest ÷ one |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (final long size : sizes())
+        {
+            for (final int clients : clientCounts())
+            {
+                md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s / %s / %s | %s |%n", label(size),
+                    clients,
+                    number(medianRatio(round -> ratio(cell(round, "cache-cold", size, clients), cell(round, "cache-cold", size, 1)))),
+                    number(serverMedian("cache-cold", size, clients, CacheLines.Cell::serverCopies)),
+                    number(medianRatio(round -> ratio(cell(round, "cache-warm", size, clients), cell(round, "cache-warm", size, 1)))),
+                    number(serverMedian("cache-warm", size, clients, CacheLines.Cell::serverCopies)),
+                    number(medianRatio(round -> spreadRatio(cell(round, "cache-spread-cold", size, clients), cell(round, "cache-cold", size, 1)))),
+                    number(serverMedian("cache-spread-cold", size, clients, CacheLines.Cell::serverCopies)),
+                    number(medianRatio(round -> spreadRatio(cell(round, "cache-spread-warm", size, clients), cell(round, "cache-warm", size, 1)))),
+                    number(serverMedian("cache-spread-warm", size, clients, CacheLines.Cell::serverCopies)),
+                    number(serverMedian("cache-cold", size, clients, CacheLines.Cell::serverJoiners)),
+                    number(serverMedian("cache-warm", size, clients, CacheLines.Cell::serverJoiners)),
+                    number(serverMedian("cache-spread-cold", size, clients, CacheLines.Cell::serverJoiners)),
+                    number(medianRatio(round -> ratio(cell(round, "direct", size, clients), cell(round, "direct", size, 1))))));
+            }
+        }
+        md.append('\n');
+    }
+
+    private double medianRatio(final IntFunction<Double> perRound)
+    {
+        return Samples.medianOfKnown(perRound(perRound));
+    }
+
+    /** @return the largest of {@code value} over the client counts, NaN where a count has none. */
+    private double worstOverCounts(final IntFunction<Double> value)
+    {
+        return clientCounts().stream().mapToDouble(count -> value.apply(count)).filter(ratio -> !Double.isNaN(ratio)).max()
+            .orElse(Double.NaN);
+    }
+
+    /** @return a spread cell's slowest time over one client's time plus the spread window. */
+    private static double spreadRatio(final CacheLines.Cell spread, final CacheLines.Cell alone)
+    {
+        return spread == null || alone == null ? Double.NaN : spread.maxMs() / (alone.maxMs() + ClusterBench.SPREAD_MS);
     }
 
     private void sameFileTable()

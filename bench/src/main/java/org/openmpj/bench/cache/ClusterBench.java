@@ -35,12 +35,15 @@ import org.openmpj.cache.SourceFile;
  * </pre>
  *
  * SIZES in bytes and CLIENTS comma-separated; the store holds {@code same-S} and {@code distinct-S-i}, and the run
- * script makes {@code same-S-rR-nN} and {@code distinct-S-i-rR-nN} (hard links: paths the cache has not seen) for every
- * cell.
+ * script makes {@code same-S-rR-nN}, {@code spread-S-rR-nN} and {@code distinct-S-i-rR-nN} (hard links: paths the cache
+ * has not seen) for every cell. The spread cells start each client at a random time within {@link #SPREAD_MS} of the
+ * others, and time it from the common start, so that a request arriving while the file streams shows what it costs.
  */
 public final class ClusterBench
 {
     private static final int LATENCY_BURSTS = 10;
+    /** The window the clients of a spread cell start in. */
+    static final int SPREAD_MS = 2000;
 
     private final CacheClient cache;
     private final StoreSource store;
@@ -177,10 +180,12 @@ public final class ClusterBench
                     cell(round, "direct", "same-" + size, size, count, true);
                     cell(round, "cache-cold", "same-" + size + "-r" + round + "-n" + count, size, count, false);
                     cell(round, "cache-warm", "same-" + size + "-r" + round + "-n" + count, size, count, false);
+                    spreadCell(round, "cache-spread-cold", "spread-" + size + "-r" + round + "-n" + count, size, count);
+                    spreadCell(round, "cache-spread-warm", "spread-" + size + "-r" + round + "-n" + count, size, count);
                 }
             }
             final int distinctSize = sizes.length > 1 ? sizes[sizes.length - 2] : sizes[0];
-            for (final int count : new int[] {counts[0] == 1 && counts.length > 1 ? counts[1] : counts[0], counts[counts.length - 1]})
+            for (final int count : distinctCounts(counts))
             {
                 distinctCell(round, "distinct-direct", distinctSize, count, true);
                 distinctCell(round, "distinct-cache-cold", distinctSize, count, false);
@@ -199,6 +204,25 @@ public final class ClusterBench
                 }
             }
         }
+    }
+
+    /**
+     * @return the client counts of the distinct-file cells: the smallest of at least 16 (else the smallest above one),
+     *         and the largest.
+     */
+    static int[] distinctCounts(final int[] counts)
+    {
+        final int most = counts[counts.length - 1];
+        int few = counts[0] == 1 && counts.length > 1 ? counts[1] : counts[0];
+        for (final int count : counts)
+        {
+            if (count >= 16 && count < most)
+            {
+                few = count;
+                break;
+            }
+        }
+        return few == most ? new int[] {most} : new int[] {few, most};
     }
 
     private void warmUp() throws IOException
@@ -235,6 +259,16 @@ public final class ClusterBench
         measure(round, mode, size, count, direct, path);
     }
 
+    /**
+     * The first {@code count} participants read {@code path}, each starting at its own random time within
+     * {@link #SPREAD_MS}; their times count from the common start.
+     */
+    private void spreadCell(final int round, final String mode, final String path, final int size, final int count) throws IOException
+    {
+        final long delayMs = new java.util.Random(31L * round + 7919L * count + position()).nextInt(SPREAD_MS);
+        measure(round, mode, size, count, false, path, delayMs);
+    }
+
     /** The first {@code count} participants each read a file of their own at once. */
     private void distinctCell(final int round, final String mode, final int size, final int count, final boolean direct) throws IOException
     {
@@ -244,6 +278,13 @@ public final class ClusterBench
     /** Reads {@code path}, or each participant's own file when it is null, and reports the cell. */
     private void measure(final int round, final String mode, final int size, final int count, final boolean direct, final String path)
         throws IOException
+    {
+        measure(round, mode, size, count, direct, path, 0);
+    }
+
+    /** {@link #measure}, each participant starting {@code delayMs} after the common start and timed from it. */
+    private void measure(final int round, final String mode, final int size, final int count, final boolean direct, final String path,
+        final long delayMs) throws IOException
     {
         if (direct && clients.Rank() == 0)
         {
@@ -257,6 +298,18 @@ public final class ClusterBench
             final String file = path != null ? path
                 : "distinct-" + size + "-" + position() + (mode.contains("cache") ? "-r" + round + "-n" + count : "");
             final long start = System.nanoTime();
+            if (delayMs > 0)
+            {
+                try
+                {
+                    Thread.sleep(delayMs);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted before a spread cell's fetch", ex);
+                }
+            }
             fetch(file, direct);
             elapsed[0] = (System.nanoTime() - start) / 1e6;
         }
@@ -265,8 +318,8 @@ public final class ClusterBench
 
     /**
      * Prints the cell's line on the first client: the clients' times, and, for the cache, what the server read from the
-     * store and what it sent ({@code path}'s streams, or every file's for a cell of distinct files), from its statistics
-     * {@code before} the cell and now.
+     * store and what it sent ({@code path}'s streams, the clients that joined one in flight, and the bytes; or every file's
+     * for a cell of distinct files), from its statistics {@code before} the cell and now.
      */
     private void report(final int round, final String mode, final int size, final int count, final double[] elapsed, final boolean direct,
         final String path, final CacheStats before)
@@ -282,10 +335,11 @@ public final class ClusterBench
             final CacheStats.FileStreams sentAfter = direct ? null : path == null ? after.allFiles() : after.streamsOf(path);
             final long streams = (sentAfter == null ? 0 : sentAfter.streams()) - (sentBefore == null ? 0 : sentBefore.streams());
             final long bytes = (sentAfter == null ? 0 : sentAfter.bytesSent()) - (sentBefore == null ? 0 : sentBefore.bytesSent());
+            final long joiners = (sentAfter == null ? 0 : sentAfter.joiners()) - (sentBefore == null ? 0 : sentBefore.joiners());
             System.out.printf(Locale.ROOT, "cell round=%d mode=%s size=%d clients=%d max_ms=%.3f p50_ms=%.3f p99_ms=%.3f backing_bytes=%d"
-                + " server_streams=%d server_bytes=%d times_ms=%s%n", round, mode, size, count, times[times.length - 1], percentile(times, 0.5),
-                percentile(times, 0.99), backingRead, streams, bytes, Arrays.stream(times).mapToObj(time -> String.format(Locale.ROOT, "%.2f", time))
-                    .reduce((a, b) -> a + "," + b).orElse(""));
+                + " server_streams=%d server_joiners=%d server_bytes=%d times_ms=%s%n", round, mode, size, count, times[times.length - 1],
+                percentile(times, 0.5), percentile(times, 0.99), backingRead, streams, joiners, bytes, Arrays.stream(times)
+                    .mapToObj(time -> String.format(Locale.ROOT, "%.2f", time)).reduce((a, b) -> a + "," + b).orElse(""));
         }
     }
 

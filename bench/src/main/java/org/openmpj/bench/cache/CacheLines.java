@@ -12,8 +12,30 @@ import java.util.Map;
 /** The lines the cache benchmarks print ({@code cell}, {@code warm}, {@code policy}), read back as records. */
 final class CacheLines
 {
+    /** The window the clients of a spread cell start in. */
+    static final int SPREAD_MS = 2000;
+
     private CacheLines()
     {
+    }
+
+    /**
+     * @return the client counts of the distinct-file cells: the smallest of at least 16 (else the smallest above one),
+     *         and the largest.
+     */
+    static int[] distinctCounts(final int[] counts)
+    {
+        final int most = counts[counts.length - 1];
+        int few = counts[0] == 1 && counts.length > 1 ? counts[1] : counts[0];
+        for (final int count : counts)
+        {
+            if (count >= 16 && count < most)
+            {
+                few = count;
+                break;
+            }
+        }
+        return few == most ? new int[] {most} : new int[] {few, most};
     }
 
     /**

@@ -255,7 +255,7 @@ public final class CacheReport extends AbstractReport<String>
         }
         final long distinctSize = sizes.size() > 1 ? sizes.get(sizes.size() - 2) : sizes.getFirst();
         final int most = clients.getLast();
-        final int[] distinctCounts = ClusterBench.distinctCounts(clients.stream().mapToInt(Integer::intValue).toArray());
+        final int[] distinctCounts = CacheLines.distinctCounts(clients.stream().mapToInt(Integer::intValue).toArray());
         final Path base = store.resolve("distinct-base");
         makeFile(base, distinctSize);
         for (int i = 0; i < most; i++)

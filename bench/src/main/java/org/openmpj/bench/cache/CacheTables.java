@@ -217,7 +217,7 @@ final class CacheTables
     /** @return a spread cell's slowest time over one client's time plus the spread window. */
     private static double spreadRatio(final CacheLines.Cell spread, final CacheLines.Cell alone)
     {
-        return spread == null || alone == null ? Double.NaN : spread.maxMs() / (alone.maxMs() + ClusterBench.SPREAD_MS);
+        return spread == null || alone == null ? Double.NaN : spread.maxMs() / (alone.maxMs() + CacheLines.SPREAD_MS);
     }
 
     private void sameFileTable()

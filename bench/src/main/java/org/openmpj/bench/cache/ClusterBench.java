@@ -36,14 +36,12 @@ import org.openmpj.cache.SourceFile;
  *
  * SIZES in bytes and CLIENTS comma-separated; the store holds {@code same-S} and {@code distinct-S-i}, and the run
  * script makes {@code same-S-rR-nN}, {@code spread-S-rR-nN} and {@code distinct-S-i-rR-nN} (hard links: paths the cache
- * has not seen) for every cell. The spread cells start each client at a random time within {@link #SPREAD_MS} of the
+ * has not seen) for every cell. The spread cells start each client at a random time within {@link CacheLines#SPREAD_MS} of the
  * others, and time it from the common start, so that a request arriving while the file streams shows what it costs.
  */
 public final class ClusterBench
 {
     private static final int LATENCY_BURSTS = 10;
-    /** The window the clients of a spread cell start in. */
-    static final int SPREAD_MS = 2000;
 
     private final CacheClient cache;
     private final StoreSource store;
@@ -185,7 +183,7 @@ public final class ClusterBench
                 }
             }
             final int distinctSize = sizes.length > 1 ? sizes[sizes.length - 2] : sizes[0];
-            for (final int count : distinctCounts(counts))
+            for (final int count : CacheLines.distinctCounts(counts))
             {
                 distinctCell(round, "distinct-direct", distinctSize, count, true);
                 distinctCell(round, "distinct-cache-cold", distinctSize, count, false);
@@ -204,25 +202,6 @@ public final class ClusterBench
                 }
             }
         }
-    }
-
-    /**
-     * @return the client counts of the distinct-file cells: the smallest of at least 16 (else the smallest above one),
-     *         and the largest.
-     */
-    static int[] distinctCounts(final int[] counts)
-    {
-        final int most = counts[counts.length - 1];
-        int few = counts[0] == 1 && counts.length > 1 ? counts[1] : counts[0];
-        for (final int count : counts)
-        {
-            if (count >= 16 && count < most)
-            {
-                few = count;
-                break;
-            }
-        }
-        return few == most ? new int[] {most} : new int[] {few, most};
     }
 
     private void warmUp() throws IOException
@@ -261,11 +240,11 @@ public final class ClusterBench
 
     /**
      * The first {@code count} participants read {@code path}, each starting at its own random time within
-     * {@link #SPREAD_MS}; their times count from the common start.
+     * {@link CacheLines#SPREAD_MS}; their times count from the common start.
      */
     private void spreadCell(final int round, final String mode, final String path, final int size, final int count) throws IOException
     {
-        final long delayMs = new java.util.Random(31L * round + 7919L * count + position()).nextInt(SPREAD_MS);
+        final long delayMs = new java.util.Random(31L * round + 7919L * count + position()).nextInt(CacheLines.SPREAD_MS);
         measure(round, mode, size, count, false, path, delayMs);
     }
 

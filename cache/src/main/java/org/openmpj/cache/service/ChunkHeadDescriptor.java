@@ -17,7 +17,8 @@ import java.nio.ByteOrder;
  *
  * Little-endian. {@code status} 0 is a chunk; otherwise the stream failed, no chunk follows, {@code status - 1} is the
  * {@code CacheException.Reason}'s ordinal and the error's text (UTF-8, at most {@link #MAX_TEXT_BYTES}) follows the
- * head in the same message.
+ * head in the same message; {@link #PASS_ON_FAILED_STATUS} says instead that the relay node which adopted the receiver
+ * cannot pass on the chunks it missed, and the receiver asks the server for a stream of its own.
  */
 final class ChunkHeadDescriptor
 {
@@ -28,6 +29,8 @@ final class ChunkHeadDescriptor
     static final int LENGTH = 16;
     /** The longest error text a failed stream's head carries. */
     static final int MAX_TEXT_BYTES = 2048;
+    /** The status of a head that says the adopting node cannot pass the file on; not a {@code Reason}'s. */
+    static final int PASS_ON_FAILED_STATUS = 0x100;
     /** The longest head: one with an error text. */
     static final int MAX_LENGTH = LENGTH + MAX_TEXT_BYTES;
 

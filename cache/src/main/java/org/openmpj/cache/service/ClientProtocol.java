@@ -361,7 +361,12 @@ public final class ClientProtocol implements AutoCloseable
                 }
                 else
                 {
-                    receiveStream(path, reply, destination.target(reply.size(), reply.chunkBytes()), firstIndex);
+                    final ChunkTarget target = destination.target(reply.size(), reply.chunkBytes());
+                    if (!receiveStream(path, reply, target, firstIndex))
+                    {
+                        // The node that adopted this client cannot pass on what it missed: a stream of its own.
+                        receiveStream(path, call(new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0])), target, 0);
+                    }
                 }
             }
             catch (final IOException ex)
@@ -378,11 +383,18 @@ public final class ClientProtocol implements AutoCloseable
     /**
      * Receives a file's chunk stream into {@code target}, from chunk {@code firstIndex} round, repairing corrupt chunks;
      * then passes on what this client owes the clients it adopted, and ends its part in the relay.
+     *
+     * @return true; false when the node that adopted this client said it cannot pass on the chunks it missed.
      */
-    private void receiveStream(final String path, final Reply header, final ChunkTarget target, final int firstIndex)
+    private boolean receiveStream(final String path, final Reply header, final ChunkTarget target, final int firstIndex)
     {
+        if (header.chunkCount() == 0)
+        {
+            throw new CacheException(CacheException.Reason.SERVER_FAILED, "the server sent '" + path + "' inline when asked again for it"
+                + " alone, after it had streamed");
+        }
         final StreamReceiver stream = new StreamReceiver(comm, header.parent(), header.children(), StreamKind.FETCH, header.size(),
-            header.chunkCount(), target, relayStallMs, firstIndex, server);
+            header.chunkCount(), target, relayStallMs, firstIndex, server, path);
         final int[] corrupt;
         try
         {
@@ -395,6 +407,10 @@ public final class ClientProtocol implements AutoCloseable
         catch (final RuntimeException ex)
         {
             release(path, stream);
+            if (stream.parentCannotPassOn())
+            {
+                return false;
+            }
             throw ex;
         }
         try
@@ -412,6 +428,7 @@ public final class ClientProtocol implements AutoCloseable
         {
             throw target.problem();
         }
+        return true;
     }
 
     private void release(final String path, final StreamReceiver stream)

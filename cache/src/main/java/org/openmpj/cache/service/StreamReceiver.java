@@ -45,19 +45,24 @@ final class StreamReceiver
     private final long stallMs;
     private final int firstIndex;
     private final int adoptFrom;
+    private final String path;
     private final int[] crcs;
     private final List<Adoptee> adoptees = new ArrayList<>();
     /** The children, then the adoptees: whom each chunk goes on to. */
     private int[] forwardTo;
     private boolean failed;
+    private boolean parentCannotPassOn;
+    private boolean doneSaid;
+    private boolean released;
 
     /**
      * @param stallMs    how long the parent may forward nothing before the fetch fails ({@link RelayStall}).
      * @param firstIndex the chunk the parent sends first; the others follow in order, round to the one before it.
      * @param adoptFrom  the server whose requests to adopt joiners this stream answers, or -1 for none (a push).
+     * @param path       the file, named in this node's {@link Op#DONE}.
      */
     StreamReceiver(final Intracomm comm, final int parent, final int[] children, final StreamKind kind, final long sizeBytes,
-        final int chunkCount, final ChunkTarget target, final long stallMs, final int firstIndex, final int adoptFrom)
+        final int chunkCount, final ChunkTarget target, final long stallMs, final int firstIndex, final int adoptFrom, final String path)
     {
         this.comm = comm;
         this.parent = parent;
@@ -69,6 +74,7 @@ final class StreamReceiver
         this.stallMs = stallMs;
         this.firstIndex = firstIndex;
         this.adoptFrom = adoptFrom;
+        this.path = path;
         this.crcs = new int[chunkCount];
         target.startAt(firstIndex, chunkCount);
     }
@@ -86,7 +92,7 @@ final class StreamReceiver
     static int[] receive(final Intracomm comm, final int parent, final int[] children, final StreamKind kind, final long sizeBytes,
         final int chunkCount, final ChunkTarget target, final long stallMs)
     {
-        return new StreamReceiver(comm, parent, children, kind, sizeBytes, chunkCount, target, stallMs, 0, -1).receive();
+        return new StreamReceiver(comm, parent, children, kind, sizeBytes, chunkCount, target, stallMs, 0, -1, null).receive();
     }
 
     /**
@@ -96,6 +102,11 @@ final class StreamReceiver
      */
     int[] receive()
     {
+        if (adoptFrom >= 0 && !target.canReadBack())
+        {
+            // A copy that cannot be read back cannot be passed on: the server had better not send joiners here.
+            sayDone();
+        }
         final int window = StreamKind.WINDOW_CHUNKS;
         final byte[][] heads = new byte[window][ChunkHeadDescriptor.MAX_LENGTH];
         final Request[] headReceives = new Request[window];
@@ -119,6 +130,32 @@ final class StreamReceiver
     List<Adoptee> adoptees()
     {
         return adoptees;
+    }
+
+    /**
+     * Tells the server, once, that this node adopts no more ({@link Op#DONE}); it answers with {@link Tags#RELEASE}, which
+     * the stream takes while it passes or {@link StreamRelease} after.
+     */
+    void sayDone()
+    {
+        if (!doneSaid)
+        {
+            final byte[] done = new org.openmpj.cache.service.Request(Op.DONE, 0, List.of(path), new byte[0]).encode();
+            comm.Send(done, 0, done.length, MPI.BYTE, adoptFrom, Tags.REQUEST);
+            doneSaid = true;
+        }
+    }
+
+    /** @return whether the server has answered this node's {@link Op#DONE}: nobody will be sent its way any more. */
+    boolean released()
+    {
+        return released;
+    }
+
+    /** @return whether the stream failed because the node that adopted this client cannot pass on what it missed. */
+    boolean parentCannotPassOn()
+    {
+        return parentCannotPassOn;
     }
 
     /** @return whether the stream failed here, and with it every adoptee's. */
@@ -191,6 +228,7 @@ final class StreamReceiver
                 {
                     comm.Send(head, 0, headLength, MPI.BYTE, next, kind.headTag);
                 }
+                parentCannotPassOn = ChunkHeadDescriptor.status(head) == ChunkHeadDescriptor.PASS_ON_FAILED_STATUS;
                 throw new CacheException(reasonOf(ChunkHeadDescriptor.status(head)), new String(head, ChunkHeadDescriptor.LENGTH,
                     headLength - ChunkHeadDescriptor.LENGTH, StandardCharsets.UTF_8));
             }
@@ -252,9 +290,14 @@ final class StreamReceiver
         {
             final int[] ask = new int[2];
             comm.Recv(ask, 0, 2, MPI.INT, adoptFrom, Tags.ADOPT);
-            if (ask[0] != Tags.ADOPT_JOINER)
+            if (ask[0] == Tags.RELEASE)
             {
-                throw new IllegalStateException("server rank " + adoptFrom + " released this relay node before it said it was done");
+                if (!doneSaid)
+                {
+                    throw new IllegalStateException("server rank " + adoptFrom + " released this relay node before it said it was done");
+                }
+                released = true;
+                continue;
             }
             final int joiner = ask[1];
             final boolean adopting = target.canReadBack();

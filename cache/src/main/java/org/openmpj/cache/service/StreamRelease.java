@@ -17,14 +17,12 @@ import org.openmpj.cache.store.Chunks;
  * server answers ({@link Tags#RELEASE}), adopts whoever the server still sends its way, with the whole file. The
  * server asks a node to adopt only until it has its {@code DONE}, so after the answer nobody waits on this node.
  *
- * <p>A node whose stream failed, or whose copy cannot be read back, declines: the joiners it already had are sent the
- * failure, and a joiner it is asked to adopt afterwards is told no ({@code -1}) and asks the server for a stream of its
- * own.
+ * <p>A node whose stream failed, or whose copy cannot be read back, declines: the joiners it already had are told it
+ * cannot pass the file on ({@link ChunkHeadDescriptor#PASS_ON_FAILED_STATUS}, or the stream's failure when it failed),
+ * and a joiner it is asked to adopt afterwards is told no ({@code -1}); either asks the server for a stream of its own.
  */
 final class StreamRelease
 {
-    private static final byte[] EMPTY = new byte[0];
-
     private final Intracomm comm;
     private final StreamReceiver stream;
     private final ChunkTarget target;
@@ -59,12 +57,11 @@ final class StreamRelease
         {
             // The adoptees got the failure with the stream when it failed; else they wait for chunks this node lacks.
             final int[] waiting = adoptees.stream().mapToInt(StreamReceiver.Adoptee::rank).toArray();
-            StreamSender.sendFailure(comm, waiting, stream.kind(), declined());
+            StreamSender.sendFailure(comm, waiting, stream.kind(), declined(), ChunkHeadDescriptor.PASS_ON_FAILED_STATUS);
         }
-        final byte[] done = new org.openmpj.cache.service.Request(Op.DONE, 0, List.of(path), EMPTY).encode();
-        comm.Send(done, 0, done.length, MPI.BYTE, server, Tags.REQUEST);
+        stream.sayDone();
         final int[] ask = new int[2];
-        while (true)
+        while (!stream.released())
         {
             comm.Recv(ask, 0, 2, MPI.INT, server, Tags.ADOPT);
             if (ask[0] == Tags.RELEASE)
@@ -124,7 +121,7 @@ final class StreamRelease
                 StreamSender.waitAll(inFlight);
                 StreamSender.sendFailure(comm, stillWaiting(ranks, upTo, position), stream.kind(), new CacheException(
                     CacheException.Reason.LOCAL_IO, "relay node rank " + comm.Rank() + " cannot read back chunk " + index + " to pass it on: "
-                        + ex, ex));
+                        + ex, ex), ChunkHeadDescriptor.PASS_ON_FAILED_STATUS);
                 return;
             }
             final int offset = target.readBackOffset(index);

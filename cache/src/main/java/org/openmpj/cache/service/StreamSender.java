@@ -79,10 +79,17 @@ final class StreamSender
     /** Sends {@code failure} to {@code children} in place of a chunk: a head with its status, carrying its text. */
     static void sendFailure(final Intracomm comm, final int[] children, final StreamKind kind, final CacheException failure)
     {
+        sendFailure(comm, children, kind, failure, failure.reason().ordinal() + 1);
+    }
+
+    /** Sends {@code failure}'s text to {@code children} in place of a chunk, in a head of {@code status}. */
+    static void sendFailure(final Intracomm comm, final int[] children, final StreamKind kind, final CacheException failure,
+        final int status)
+    {
         final byte[] text = String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8);
         final int textLength = Math.min(text.length, ChunkHeadDescriptor.MAX_TEXT_BYTES);
         final byte[] head = new byte[ChunkHeadDescriptor.LENGTH + textLength];
-        ChunkHeadDescriptor.write(head, -1, textLength, 0, failure.reason().ordinal() + 1);
+        ChunkHeadDescriptor.write(head, -1, textLength, 0, status);
         System.arraycopy(text, 0, head, ChunkHeadDescriptor.LENGTH, textLength);
         for (final int child : children)
         {

@@ -64,8 +64,8 @@ final class TieredStore
      */
     CompletableFuture<CachedFile> obtain(final String path)
     {
-        final CachedFile held = memory.peek(path);
-        if (held != null && held.failure() == null)
+        final CachedFile held = usable(path);
+        if (held != null)
         {
             return CompletableFuture.completedFuture(held);
         }
@@ -76,11 +76,24 @@ final class TieredStore
             {
                 return underway;
             }
+            // An open may have finished since the look above: it admits the file before it leaves the opening map.
+            final CachedFile admitted = usable(path);
+            if (admitted != null)
+            {
+                return CompletableFuture.completedFuture(admitted);
+            }
             final CompletableFuture<CachedFile> opened = new CompletableFuture<>();
             opening.put(path, opened);
             loaders.execute(() -> open(path, opened));
             return opened;
         }
+    }
+
+    /** @return the file the memory tier holds for {@code path} unless it failed, or null. */
+    private CachedFile usable(final String path)
+    {
+        final CachedFile held = memory.peek(path);
+        return held != null && held.failure() == null ? held : null;
     }
 
     /**

@@ -71,16 +71,10 @@ class CacheJobTest
     @Timeout(120)
     void clientsAskingWhileTheFileStreamsJoinTheStreamAndGetExactCopies() throws IOException
     {
-        final int size = 3_000_123;
-        write("joined.bin", size);
         // The store gives 3 MB/s, so the stream lasts about a second; the other 5 clients ask 210 to 450 ms into it.
-        final JobResult result = run(7, "thread", "join", "chunk.bytes=64k", "test.bytesPerSecond=3000000");
-        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
-        for (int rank = 1; rank < 7; rank++)
-        {
-            assertTrue(lines(rank).contains("fetched joined.bin " + size), "rank " + rank + ": " + lines(rank));
-        }
+        final int size = runJoiners("join", 1);
         assertEquals("streams 1 clients 6 joiners 5 bytes " + size, sent(lines(1), "joined.bin"), "one stream, and every other client joined it");
+        assertTrue(lines(1).contains("corrupt chunks 0"), lines(1)::toString);
         assertTrue(lines(0).contains("opened joined.bin 1"), lines(0)::toString);
     }
 
@@ -102,6 +96,37 @@ class CacheJobTest
         }
         final String[] counts = sent(lines(1), "joined.bin").split(" ");
         assertTrue(Long.parseLong(counts[5]) >= 1, () -> "no client joined the stream: " + String.join(" ", counts));
+    }
+
+    @Test
+    @Timeout(120)
+    void aClientThatKeepsNoCopyAdoptsNobodyAndTheOthersGetTheFile() throws IOException
+    {
+        final int size = runJoiners("join-declined", 2);
+        assertTrue(lines(1).stream().anyMatch(line -> line.startsWith("failed joined.bin TOO_LARGE")), lines(1)::toString);
+        // The first client says at once that it adopts nobody, which ends its relay: the next request starts a second
+        // stream, and the later ones join that.
+        assertEquals("streams 2 clients 6 joiners 4 bytes " + 2 * size, sent(lines(1), "joined.bin"));
+        assertTrue(lines(1).contains("corrupt chunks 0"), lines(1)::toString);
+        assertTrue(lines(0).contains("opened joined.bin 1"), () -> "the second stream follows the first one's read: " + lines(0));
+    }
+
+    /**
+     * Runs a joining scenario of six clients over a 3 MB file the store gives at 3 MB/s.
+     *
+     * @return the file's size, once every rank from {@code firstFetcher} on has fetched it.
+     */
+    private int runJoiners(final String scenario, final int firstFetcher) throws IOException
+    {
+        final int size = 3_000_123;
+        write("joined.bin", size);
+        final JobResult result = run(7, "thread", scenario, "chunk.bytes=64k", "test.bytesPerSecond=3000000");
+        assertEquals(0, result.exitCode(), () -> "job failed: " + result.failure());
+        for (int rank = firstFetcher; rank < 7; rank++)
+        {
+            assertTrue(lines(rank).contains("fetched joined.bin " + size), "rank " + rank + ": " + lines(rank));
+        }
+        return size;
     }
 
     /** @return what a client's statistics said the server sent of {@code name}: {@code streams S clients C joiners J bytes B}. */

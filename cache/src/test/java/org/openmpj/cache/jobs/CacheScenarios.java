@@ -114,7 +114,8 @@ public final class CacheScenarios
             case "kill" -> client.fetch("any.bin");
             case "large" -> large(client, backing, results, lines);
             case "slow" -> slow(client, lines);
-            case "join" -> join(cache, client, backing, results, lines);
+            case "join" -> join(cache, client, backing, results, lines, false);
+            case "join-declined" -> join(cache, client, backing, results, lines, true);
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
     }
@@ -171,10 +172,11 @@ public final class CacheScenarios
 
     /**
      * The first client fetches a file the backing store gives slowly; the others ask one after another while it streams,
-     * each into another kind of destination, and record what they got or how they failed.
+     * each into another kind of destination, and record what they got or how they failed. With {@code firstKeepsNoCopy}
+     * the first client's buffer is too small for the file, so it relays the stream without keeping it.
      */
     private static void join(final MpjCache cache, final CacheClient client, final Path backing, final Path results,
-        final List<String> lines) throws Exception
+        final List<String> lines, final boolean firstKeepsNoCopy) throws Exception
     {
         final String name = "joined.bin";
         final byte[] expected = Files.readAllBytes(backing.resolve(name));
@@ -186,6 +188,11 @@ public final class CacheScenarios
         }
         try
         {
+            if (index == 0 && firstKeepsNoCopy)
+            {
+                client.fetch(name, ByteBuffer.allocateDirect(expected.length / 2));
+                throw new AssertionError("a buffer of half the file's size took it");
+            }
             switch (index % 3)
             {
                 case 0 -> check(name + " as byte[]", expected, client.fetch(name));
@@ -212,9 +219,11 @@ public final class CacheScenarios
             lines.add("failed " + name + " " + ex.reason() + " " + ex.getMessage());
         }
         cache.clients().Barrier();
-        final CacheStats.FileStreams sent = client.stats().streamsOf(name);
+        final CacheStats stats = client.stats();
+        final CacheStats.FileStreams sent = stats.streamsOf(name);
         lines.add("sent " + name + " streams " + sent.streams() + " clients " + sent.clients() + " joiners " + sent.joiners() + " bytes "
             + sent.bytesSent());
+        lines.add("corrupt chunks " + stats.tier("memory").corruptChunks());
     }
 
     private static void errors(final CacheClient client, final List<String> lines)

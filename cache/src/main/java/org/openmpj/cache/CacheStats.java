@@ -40,9 +40,25 @@ public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coal
      * @param clients   the clients those streams reached, joiners included.
      * @param joiners   clients that attached to a stream already in flight instead of starting one.
      * @param bytesSent the bytes the server itself sent: each chunk once per relay child of its own, and inline replies.
+     * @param timedFetches       the fetches by stream whose clients reported how long they took.
+     * @param slowestFetchNanos  the longest of those, from the client's request until it held the file and had passed it
+     *                           on to the clients it forwards to.
+     * @param fetchNanos         their sum.
      */
-    public record FileStreams(String path, long streams, long clients, long joiners, long bytesSent)
+    public record FileStreams(String path, long streams, long clients, long joiners, long bytesSent, long timedFetches,
+        long slowestFetchNanos, long fetchNanos)
     {
+        /** @return the mean time of a timed fetch, in milliseconds, or 0 when none was timed. */
+        public double meanFetchMs()
+        {
+            return timedFetches == 0 ? 0 : fetchNanos / 1e6 / timedFetches;
+        }
+
+        /** @return the slowest timed fetch, in milliseconds. */
+        public double slowestFetchMs()
+        {
+            return slowestFetchNanos / 1e6;
+        }
     }
 
     /** @return what the server sent of {@code path}, or null when it sent nothing of it. */
@@ -81,11 +97,13 @@ public record CacheStats(int group, List<TierCounters.Snapshot> tiers, long coal
         }
         if (!streams.isEmpty())
         {
-            out.append(String.format(Locale.ROOT, "  sent by the server: %d streams to %d clients (%d joined in flight), %d bytes%n",
-                allFiles.streams(), allFiles.clients(), allFiles.joiners(), allFiles.bytesSent()));
+            out.append(String.format(Locale.ROOT, "  sent by the server: %d streams to %d clients (%d joined in flight), %d bytes;"
+                + " fetches by stream: mean %.1f ms, slowest %.1f ms%n", allFiles.streams(), allFiles.clients(), allFiles.joiners(),
+                allFiles.bytesSent(), allFiles.meanFetchMs(), allFiles.slowestFetchMs()));
             streams.stream().sorted(Comparator.comparingLong(FileStreams::bytesSent).reversed()).limit(FORMATTED_FILES)
-                .forEach(file -> out.append(String.format(Locale.ROOT, "    %s: %d streams to %d clients (%d joined in flight), %d bytes%n",
-                    file.path(), file.streams(), file.clients(), file.joiners(), file.bytesSent())));
+                .forEach(file -> out.append(String.format(Locale.ROOT, "    %s: %d streams to %d clients (%d joined in flight), %d bytes;"
+                    + " fetches mean %.1f ms, slowest %.1f ms%n", file.path(), file.streams(), file.clients(), file.joiners(),
+                    file.bytesSent(), file.meanFetchMs(), file.slowestFetchMs())));
         }
         out.append(String.format(Locale.ROOT, "  latency over %d requests: p50 %.0f us, p90 %.0f us, p99 %.0f us, max %.0f us", latency.requests(),
             latency.p50Micros(), latency.p90Micros(), latency.p99Micros(), latency.maxMicros()));

@@ -157,7 +157,7 @@ public final class CacheServer
             case PUSH_FORWARDED -> pusher.pushForwarded(request.paths(), from);
             case BYE -> goodbye(request, from);
             case WAKE -> joinLate();
-            case DONE -> nodeDone(request.paths().get(0), from);
+            case DONE -> nodeDone(request.paths().get(0), request.arg(), from);
             default -> throw new IllegalStateException("unhandled operation " + request.op());
         }
         return clientsDone == clients.length && ownPushesDone && serversDone == groups.groups() - 1 && finish();
@@ -185,6 +185,11 @@ public final class CacheServer
         if (held != null && held.sizeBytes() <= inlineBytes && held.isComplete())
         {
             replyInline(from, held);
+            return;
+        }
+        if (pusher.isPushing(path))
+        {
+            reply(from, Reply.pushing());
             return;
         }
         final LiveRelays.Adoption adoption = relays.offer(path, from);
@@ -253,10 +258,18 @@ public final class CacheServer
         streams.of(path).joined();
     }
 
-    /** A relay node has passed on all it holds: it is asked to adopt no more, and told so. Request loop only. */
-    private void nodeDone(final String path, final int node)
+    /**
+     * A relay node has passed on all it holds: it is asked to adopt no more, and told so. Request loop only.
+     *
+     * @param fetchNanos how long its fetch took, or -1 when it said so before it had the file.
+     */
+    private void nodeDone(final String path, final long fetchNanos, final int node)
     {
         relays.done(path, node);
+        if (fetchNanos >= 0)
+        {
+            streams.of(path).fetched(fetchNanos);
+        }
         final int[] release = {Tags.RELEASE, 0};
         comm.Send(release, 0, release.length, MPI.INT, node, Tags.ADOPT);
     }

@@ -321,27 +321,67 @@ public final class ClientProtocol implements AutoCloseable
     private void fetch(final String path, final Destination destination)
     {
         final long startNs = System.nanoTime();
+        if (!fromPushed(path, destination) && !fetchFromServer(path, destination, startNs, false))
+        {
+            // The file is being pushed to this client: it comes with the push, or else by a stream of its own.
+            final boolean kept;
+            try
+            {
+                kept = pushed.awaitPush(path);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new CacheException(CacheException.Reason.SERVER_FAILED, "interrupted while '" + path + "' was being pushed here", ex);
+            }
+            if (!kept || !fromPushed(path, destination))
+            {
+                fetchFromServer(path, destination, startNs, true);
+            }
+        }
+        synchronized (latency)
+        {
+            latency.record(System.nanoTime() - startNs);
+        }
+    }
+
+    private static boolean fromPushed(final String path, final Destination destination)
+    {
         try
         {
-            if (destination.fromPushed())
-            {
-                return;
-            }
+            return destination.fromPushed();
         }
         catch (final IOException ex)
         {
             throw localIo(Path.of(path), ex);
         }
+    }
+
+    /**
+     * Asks the server for the file and receives it.
+     *
+     * @param alone whether to ask for a stream of this client's own, which no other client joins.
+     * @return true; false when the server answered that the file is being pushed to this client.
+     */
+    private boolean fetchFromServer(final String path, final Destination destination, final long startNs, final boolean alone)
+    {
+        final Request fetch = new Request(Op.FETCH, alone ? Op.FETCH_ALONE : 0, List.of(path), new byte[0]);
         synchronized (lock)
         {
-            Reply reply = call(Request.of(Op.FETCH, path));
-            if (reply.chunkCount() == 0 && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc())
+            Reply reply = call(fetch);
+            if (reply.chunkCount() == 0 && reply.status() == Reply.OK
+                && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc())
             {
-                reply = call(Request.of(Op.FETCH, path));
-                if (reply.chunkCount() == 0 && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc())
+                reply = call(fetch);
+                if (reply.chunkCount() == 0 && reply.status() == Reply.OK
+                    && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc())
                 {
                     throw new CacheException(CacheException.Reason.CORRUPT, "'" + path + "' arrived corrupt twice from the server");
                 }
+            }
+            if (reply.status() == Reply.PUSHING)
+            {
+                return false;
             }
             int firstIndex = 0;
             if (reply.status() == Reply.JOINED)
@@ -362,10 +402,10 @@ public final class ClientProtocol implements AutoCloseable
                 else
                 {
                     final ChunkTarget target = destination.target(reply.size(), reply.chunkBytes());
-                    if (!receiveStream(path, reply, target, firstIndex))
+                    if (!receiveStream(path, reply, target, firstIndex, startNs))
                     {
                         // The node that adopted this client cannot pass on what it missed: a stream of its own.
-                        receiveStream(path, call(new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0])), target, 0);
+                        receiveStream(path, call(new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0])), target, 0, startNs);
                     }
                 }
             }
@@ -374,19 +414,18 @@ public final class ClientProtocol implements AutoCloseable
                 throw localIo(Path.of(path), ex);
             }
         }
-        synchronized (latency)
-        {
-            latency.record(System.nanoTime() - startNs);
-        }
+        return true;
     }
 
     /**
      * Receives a file's chunk stream into {@code target}, from chunk {@code firstIndex} round, repairing corrupt chunks;
      * then passes on what this client owes the clients it adopted, and ends its part in the relay.
      *
+     * @param startNs when the fetch began.
      * @return true; false when the node that adopted this client said it cannot pass on the chunks it missed.
      */
-    private boolean receiveStream(final String path, final Reply header, final ChunkTarget target, final int firstIndex)
+    private boolean receiveStream(final String path, final Reply header, final ChunkTarget target, final int firstIndex,
+        final long startNs)
     {
         if (header.chunkCount() == 0)
         {
@@ -394,7 +433,7 @@ public final class ClientProtocol implements AutoCloseable
                 + " alone, after it had streamed");
         }
         final StreamReceiver stream = new StreamReceiver(comm, header.parent(), header.children(), StreamKind.FETCH, header.size(),
-            header.chunkCount(), target, relayStallMs, firstIndex, server, path);
+            header.chunkCount(), target, relayStallMs, firstIndex, new StreamReceiver.Fetch(server, path, startNs));
         final int[] corrupt;
         try
         {
@@ -406,7 +445,7 @@ public final class ClientProtocol implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            release(path, stream);
+            release(stream);
             if (stream.parentCannotPassOn())
             {
                 return false;
@@ -422,7 +461,7 @@ public final class ClientProtocol implements AutoCloseable
         }
         finally
         {
-            release(path, stream);
+            release(stream);
         }
         if (target.problem() != null)
         {
@@ -431,11 +470,11 @@ public final class ClientProtocol implements AutoCloseable
         return true;
     }
 
-    private void release(final String path, final StreamReceiver stream)
+    private void release(final StreamReceiver stream)
     {
         try
         {
-            StreamRelease.release(comm, server, path, stream);
+            StreamRelease.release(comm, stream);
         }
         catch (final MPIException ex)
         {

@@ -26,7 +26,8 @@ public enum Op
     WAKE,
     /**
      * A relay node has passed on all it holds of the file (to its children and adoptees): the server answers with
-     * {@link Tags#RELEASE} once it will ask it to adopt no more.
+     * {@link Tags#RELEASE} once it will ask it to adopt no more. {@code arg} is how long the node's fetch took, in
+     * nanoseconds, or -1 when it says so before it holds the file.
      */
     DONE;
 

@@ -77,11 +77,16 @@ final class PushListener implements Runnable
         {
             // The job is failing; the client's own calls report it.
         }
+        finally
+        {
+            pushed.listenerEnded();
+        }
     }
 
     /** @return whether the file is kept. */
     private boolean receive(final String path, final Reply announcement)
     {
+        pushed.arriving(path);
         final Path file = pushed.fileFor(path);
         ChunkTarget target;
         FileChannel channel = null;
@@ -144,6 +149,7 @@ final class PushListener implements Runnable
         if (target.problem() != null)
         {
             System.err.println("MPJ-Cache rank " + comm.Rank() + ": did not keep pushed file '" + path + "': " + target.problem().getMessage());
+            pushed.couldNotKeep(path);
             return false;
         }
         if (file != null)

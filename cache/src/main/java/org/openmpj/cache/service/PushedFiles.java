@@ -6,20 +6,27 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.openmpj.cache.CacheException;
 
 /**
  * The files pushed to one client: held in its memory, or in its push directory when one is configured. Written by the
- * client's push listener, read by its fetches. Thread-safe.
+ * client's push listener, read by its fetches; a fetch of a file being pushed waits here for the push to settle.
+ * Thread-safe.
  */
 final class PushedFiles
 {
     private final Map<String, byte[]> inMemory = new ConcurrentHashMap<>();
     private final Map<String, Path> onDisk = new ConcurrentHashMap<>();
     private final Path directory;
+    /** Guarded by this: the paths whose latest push this client could not keep. */
+    private final Set<String> notKept = new HashSet<>();
+    /** Guarded by this: whether the push listener still runs. */
+    private boolean listening = true;
 
     /** @param directory where pushed files are kept, or null to keep them in memory. */
     PushedFiles(final Path directory)
@@ -33,14 +40,52 @@ final class PushedFiles
         return directory == null ? null : directory.resolve(path);
     }
 
-    void keep(final String path, final byte[] data)
+    synchronized void keep(final String path, final byte[] data)
     {
         inMemory.put(path, data);
+        notKept.remove(path);
+        notifyAll();
     }
 
-    void kept(final String path, final Path file)
+    synchronized void kept(final String path, final Path file)
     {
         onDisk.put(path, file);
+        notKept.remove(path);
+        notifyAll();
+    }
+
+    /** A push of {@code path} begins here: what an earlier one left no longer tells how this one ends. */
+    synchronized void arriving(final String path)
+    {
+        notKept.remove(path);
+    }
+
+    /** The push of {@code path} that just ended left this client no copy. */
+    synchronized void couldNotKeep(final String path)
+    {
+        notKept.add(path);
+        notifyAll();
+    }
+
+    /** The push listener has stopped: no push will settle any more. */
+    synchronized void listenerEnded()
+    {
+        listening = false;
+        notifyAll();
+    }
+
+    /**
+     * Waits until the push of {@code path} under way has settled here: kept, not kept, or the listener gone.
+     *
+     * @return whether the file is kept.
+     */
+    synchronized boolean awaitPush(final String path) throws InterruptedException
+    {
+        while (!has(path) && !notKept.contains(path) && listening)
+        {
+            wait();
+        }
+        return has(path);
     }
 
     boolean has(final String path)

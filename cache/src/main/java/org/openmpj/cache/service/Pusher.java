@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.LongAdder;
@@ -43,6 +45,8 @@ final class Pusher
     private final Object streamLock = new Object();
     private final LongAdder pushedFiles = new LongAdder();
     private final StreamCounters streams;
+    /** The paths being pushed to this group's clients now, each with how many pushes of it are under way. */
+    private final Map<String, Integer> pushing = new HashMap<>();
 
     /** @param streams where the server counts what it sends of each file. */
     Pusher(final Intracomm comm, final GroupMap groups, final TieredStore store, final StreamCounters streams, final int fanout,
@@ -105,6 +109,18 @@ final class Pusher
         run(own, then::run);
     }
 
+    /**
+     * @return whether {@code path} is being pushed to this group's clients, from before the file is opened until every
+     *         client has said whether it kept it: a client that asks for it then gets it from the push.
+     */
+    boolean isPushing(final String path)
+    {
+        synchronized (pushing)
+        {
+            return pushing.containsKey(path);
+        }
+    }
+
     long pushedFiles()
     {
         return pushedFiles.sum();
@@ -123,9 +139,22 @@ final class Pusher
         final Progress progress = new Progress(console, "MPJ-Cache group " + group + ": push", paths.size());
         for (final String asked : paths)
         {
+            final String path;
             try
             {
-                final String path = CachePaths.normalize(asked);
+                path = CachePaths.normalize(asked);
+            }
+            catch (final CacheException ex)
+            {
+                failures.add(ex.getMessage());
+                continue;
+            }
+            synchronized (pushing)
+            {
+                pushing.merge(path, 1, Integer::sum);
+            }
+            try
+            {
                 CachedFile file = store.awaitOpened(path);
                 if (!file.isResident())
                 {
@@ -141,6 +170,13 @@ final class Pusher
             catch (final CacheException ex)
             {
                 failures.add(ex.getMessage());
+            }
+            finally
+            {
+                synchronized (pushing)
+                {
+                    pushing.computeIfPresent(path, (key, count) -> count == 1 ? null : count - 1);
+                }
             }
         }
         if (!paths.isEmpty())

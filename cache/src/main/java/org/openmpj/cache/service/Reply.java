@@ -24,7 +24,7 @@ import org.openmpj.cache.CacheException;
  *
  * Little-endian. {@code parent} is the rank the chunk stream comes from, -1 when the data is inline or there is none.
  *
- * @param status     {@link #OK}, {@link #ERROR}, {@link #END} or {@link #JOINED}.
+ * @param status     {@link #OK}, {@link #ERROR}, {@link #END}, {@link #JOINED} or {@link #PUSHING}.
  * @param reason     for an error, what kind it was.
  * @param chunkBytes the chunk size of the stream that follows.
  * @param size       the file's size; for a size query, -1 when absent.
@@ -46,6 +46,11 @@ public record Reply(int status, CacheException.Reason reason, int chunkBytes, lo
      * ({@link Tags#JOIN_START}) and then every chunk, in order from that one round to the one before it.
      */
     public static final int JOINED = 3;
+    /**
+     * The file is being pushed to every client of the group, this one included: the client takes it from the push once
+     * its push listener has kept it, and asks again for a stream of its own if the push did not leave it a copy.
+     */
+    public static final int PUSHING = 4;
 
     static final int VERSION = 1;
     static final int STATUS_OFFSET = 1;
@@ -90,6 +95,12 @@ public record Reply(int status, CacheException.Reason reason, int chunkBytes, lo
         final byte[] payload)
     {
         return new Reply(OK, null, chunkBytes, size, chunkCount, parent, children, 0, payload);
+    }
+
+    /** @return the answer to a client that asks for a file being pushed to it. */
+    public static Reply pushing()
+    {
+        return new Reply(PUSHING, null, 0, -1, 0, -1, NO_CHILDREN, 0, EMPTY);
     }
 
     /** @return the answer to a client that joins a stream in flight, adopted by {@code adopter}. */

@@ -69,6 +69,9 @@ final class StatsCodec
         out.writeLong(file.clients());
         out.writeLong(file.joiners());
         out.writeLong(file.bytesSent());
+        out.writeLong(file.timedFetches());
+        out.writeLong(file.slowestFetchNanos());
+        out.writeLong(file.fetchNanos());
     }
 
     /** @return the server's statistics in {@code wire}, with {@code latency} (the asking client's own). */
@@ -91,7 +94,8 @@ final class StatsCodec
             final List<CacheStats.FileStreams> streams = new ArrayList<>(entries);
             for (int i = 0; i < entries; i++)
             {
-                streams.add(new CacheStats.FileStreams(in.readUTF(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+                streams.add(new CacheStats.FileStreams(in.readUTF(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+                    in.readLong(), in.readLong(), in.readLong()));
             }
             return new CacheStats(group, tiers, coalesced, pushed, streams.subList(1, entries), streams.get(0), latency);
         }

@@ -4,13 +4,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.openmpj.cache.CacheStats;
 
 /**
  * What a server sent of each file: the streams it started (relays it is the root of, for fetches, prefetches and pushes),
- * the clients those streams reached, and the bytes it sent itself, streamed or inline. A file the server sends once per
+ * the clients those streams reached, the bytes it sent itself, streamed or inline, and how long the clients' fetches by
+ * stream took, as they report when done. A file the server sends once per
  * burst however many clients ask is the cache's purpose; these counts show whether it did. Statistics carry the
  * {@link #REPORTED_FILES} files the server sent most bytes of, so that a job reading many small files keeps them small,
  * and the sums over every file. Thread-safe.
@@ -32,6 +34,9 @@ final class StreamCounters
         private final LongAdder clients = new LongAdder();
         private final LongAdder joiners = new LongAdder();
         private final LongAdder bytesSent = new LongAdder();
+        private final LongAdder timedFetches = new LongAdder();
+        private final LongAdder fetchNanos = new LongAdder();
+        private final LongAccumulator slowestFetchNanos = new LongAccumulator(Math::max, 0);
 
         private FileCounters(final FileCounters sums)
         {
@@ -70,9 +75,22 @@ final class StreamCounters
             }
         }
 
+        /** A client that received the file by stream took {@code nanos} to hold it and pass it on. */
+        void fetched(final long nanos)
+        {
+            timedFetches.increment();
+            fetchNanos.add(nanos);
+            slowestFetchNanos.accumulate(nanos);
+            if (sums != null)
+            {
+                sums.fetched(nanos);
+            }
+        }
+
         private CacheStats.FileStreams snapshot(final String path)
         {
-            return new CacheStats.FileStreams(path, streams.sum(), clients.sum(), joiners.sum(), bytesSent.sum());
+            return new CacheStats.FileStreams(path, streams.sum(), clients.sum(), joiners.sum(), bytesSent.sum(), timedFetches.sum(),
+                slowestFetchNanos.get(), fetchNanos.sum());
         }
     }
 

@@ -44,8 +44,8 @@ final class StreamReceiver
     private final ChunkTarget target;
     private final long stallMs;
     private final int firstIndex;
-    private final int adoptFrom;
-    private final String path;
+    /** The fetch this stream serves, whose server may ask this node to adopt joiners; null for a push. */
+    private final Fetch fetch;
     private final int[] crcs;
     private final List<Adoptee> adoptees = new ArrayList<>();
     /** The children, then the adoptees: whom each chunk goes on to. */
@@ -58,11 +58,10 @@ final class StreamReceiver
     /**
      * @param stallMs    how long the parent may forward nothing before the fetch fails ({@link RelayStall}).
      * @param firstIndex the chunk the parent sends first; the others follow in order, round to the one before it.
-     * @param adoptFrom  the server whose requests to adopt joiners this stream answers, or -1 for none (a push).
-     * @param path       the file, named in this node's {@link Op#DONE}.
+     * @param fetch      the fetch whose stream this is, or null for a push, which nobody joins.
      */
     StreamReceiver(final Intracomm comm, final int parent, final int[] children, final StreamKind kind, final long sizeBytes,
-        final int chunkCount, final ChunkTarget target, final long stallMs, final int firstIndex, final int adoptFrom, final String path)
+        final int chunkCount, final ChunkTarget target, final long stallMs, final int firstIndex, final Fetch fetch)
     {
         this.comm = comm;
         this.parent = parent;
@@ -73,10 +72,20 @@ final class StreamReceiver
         this.target = target;
         this.stallMs = stallMs;
         this.firstIndex = firstIndex;
-        this.adoptFrom = adoptFrom;
-        this.path = path;
+        this.fetch = fetch;
         this.crcs = new int[chunkCount];
         target.startAt(firstIndex, chunkCount);
+    }
+
+    /**
+     * A client's fetch by stream.
+     *
+     * @param server  the server whose relay it is, which may ask this node to adopt joiners.
+     * @param path    the file, named in this node's {@link Op#DONE}.
+     * @param startNs when the fetch began, for the time the {@code DONE} reports.
+     */
+    record Fetch(int server, String path, long startNs)
+    {
     }
 
     /** A client that joined the stream through this member, at chunk {@code firstIndex}. */
@@ -92,7 +101,7 @@ final class StreamReceiver
     static int[] receive(final Intracomm comm, final int parent, final int[] children, final StreamKind kind, final long sizeBytes,
         final int chunkCount, final ChunkTarget target, final long stallMs)
     {
-        return new StreamReceiver(comm, parent, children, kind, sizeBytes, chunkCount, target, stallMs, 0, -1, null).receive();
+        return new StreamReceiver(comm, parent, children, kind, sizeBytes, chunkCount, target, stallMs, 0, null).receive();
     }
 
     /**
@@ -102,10 +111,10 @@ final class StreamReceiver
      */
     int[] receive()
     {
-        if (adoptFrom >= 0 && !target.canReadBack())
+        if (fetch != null && !target.canReadBack())
         {
             // A copy that cannot be read back cannot be passed on: the server had better not send joiners here.
-            sayDone();
+            sayDone(false);
         }
         final int window = StreamKind.WINDOW_CHUNKS;
         final byte[][] heads = new byte[window][ChunkHeadDescriptor.MAX_LENGTH];
@@ -126,6 +135,12 @@ final class StreamReceiver
         }
     }
 
+    /** @return the fetch whose stream this is, or null for a push. */
+    Fetch fetch()
+    {
+        return fetch;
+    }
+
     /** @return the clients this member adopted while the stream passed, in the order they came. */
     List<Adoptee> adoptees()
     {
@@ -135,13 +150,16 @@ final class StreamReceiver
     /**
      * Tells the server, once, that this node adopts no more ({@link Op#DONE}); it answers with {@link Tags#RELEASE}, which
      * the stream takes while it passes or {@link StreamRelease} after.
+     *
+     * @param holdsFile whether the fetch is done here, so that its time counts.
      */
-    void sayDone()
+    void sayDone(final boolean holdsFile)
     {
         if (!doneSaid)
         {
-            final byte[] done = new org.openmpj.cache.service.Request(Op.DONE, 0, List.of(path), new byte[0]).encode();
-            comm.Send(done, 0, done.length, MPI.BYTE, adoptFrom, Tags.REQUEST);
+            final long fetchNanos = holdsFile ? System.nanoTime() - fetch.startNs() : -1;
+            final byte[] done = new org.openmpj.cache.service.Request(Op.DONE, fetchNanos, List.of(fetch.path()), new byte[0]).encode();
+            comm.Send(done, 0, done.length, MPI.BYTE, fetch.server(), Tags.REQUEST);
             doneSaid = true;
         }
     }
@@ -244,7 +262,7 @@ final class StreamReceiver
                 throw stalled(stall, index, headReceives, dataReceives, forwards);
             }
             stall.progress();
-            if (adoptFrom >= 0)
+            if (fetch != null)
             {
                 adoptWaiting(index);
             }
@@ -286,15 +304,15 @@ final class StreamReceiver
     /** Answers the server's requests to adopt joiners that came while this chunk was on its way: they join here. */
     private void adoptWaiting(final int index)
     {
-        while (comm.Iprobe(adoptFrom, Tags.ADOPT) != null)
+        while (comm.Iprobe(fetch.server(), Tags.ADOPT) != null)
         {
             final int[] ask = new int[2];
-            comm.Recv(ask, 0, 2, MPI.INT, adoptFrom, Tags.ADOPT);
+            comm.Recv(ask, 0, 2, MPI.INT, fetch.server(), Tags.ADOPT);
             if (ask[0] == Tags.RELEASE)
             {
                 if (!doneSaid)
                 {
-                    throw new IllegalStateException("server rank " + adoptFrom + " released this relay node before it said it was done");
+                    throw new IllegalStateException("server rank " + fetch.server() + " released this relay node before it said it was done");
                 }
                 released = true;
                 continue;

@@ -35,17 +35,13 @@ final class StreamRelease
         this.target = stream.target();
     }
 
-    /**
-     * Passes on what {@code stream} owes its adoptees and ends this node's part in the relay of {@code path}.
-     *
-     * @param server the server whose relay it is.
-     */
-    static void release(final Intracomm comm, final int server, final String path, final StreamReceiver stream)
+    /** Passes on what a fetch's {@code stream} owes its adoptees and ends this node's part in the relay. */
+    static void release(final Intracomm comm, final StreamReceiver stream)
     {
-        new StreamRelease(comm, stream).release(server, path);
+        new StreamRelease(comm, stream).release(stream.fetch().server());
     }
 
-    private void release(final int server, final String path)
+    private void release(final int server)
     {
         final List<StreamReceiver.Adoptee> adoptees = stream.adoptees();
         final boolean holdsCopy = !stream.failed() && target.canReadBack();
@@ -59,7 +55,7 @@ final class StreamRelease
             final int[] waiting = adoptees.stream().mapToInt(StreamReceiver.Adoptee::rank).toArray();
             StreamSender.sendFailure(comm, waiting, stream.kind(), declined(), ChunkHeadDescriptor.PASS_ON_FAILED_STATUS);
         }
-        stream.sayDone();
+        stream.sayDone(holdsCopy);
         final int[] ask = new int[2];
         while (!stream.released())
         {

@@ -76,6 +76,21 @@ class CacheJobTest
         assertEquals("streams 1 clients 6 joiners 5 bytes " + size, sent(lines(1), "joined.bin"), "one stream, and every other client joined it");
         assertTrue(lines(1).contains("corrupt chunks 0"), lines(1)::toString);
         assertTrue(lines(0).contains("opened joined.bin 1"), lines(0)::toString);
+        final String timed = lines(1).stream().filter(line -> line.startsWith("timed fetches ")).findFirst().orElse("none");
+        final long slowestMs = Long.parseLong(timed.substring(timed.lastIndexOf(' ') + 1));
+        assertTrue(timed.startsWith("timed fetches 6 slowest ms ") && slowestMs >= 500 && slowestMs < 60_000,
+            () -> "every client reports its fetch's time, the first one's about the store's second: " + timed);
+    }
+
+    @Test
+    @Timeout(120)
+    void clientsAskingForAFileBeingPushedToThemTakeItFromThePush() throws IOException
+    {
+        final int size = runJoiners("push-while-fetching", 1);
+        final String[] counts = sent(lines(1), "joined.bin").split(" ");
+        assertEquals("1", counts[1], () -> "the push's stream alone: " + String.join(" ", counts));
+        assertEquals(0, Long.parseLong(counts[7]) % size, () -> String.join(" ", counts));
+        assertTrue(lines(0).contains("opened joined.bin 1"), lines(0)::toString);
     }
 
     @Test

@@ -116,6 +116,7 @@ public final class CacheScenarios
             case "slow" -> slow(client, lines);
             case "join" -> join(cache, client, backing, results, lines, false);
             case "join-declined" -> join(cache, client, backing, results, lines, true);
+            case "push-while-fetching" -> pushWhileFetching(cache, client, backing, lines);
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         }
     }
@@ -224,6 +225,31 @@ public final class CacheScenarios
         lines.add("sent " + name + " streams " + sent.streams() + " clients " + sent.clients() + " joiners " + sent.joiners() + " bytes "
             + sent.bytesSent());
         lines.add("corrupt chunks " + stats.tier("memory").corruptChunks());
+        lines.add("timed fetches " + sent.timedFetches() + " slowest ms " + Math.round(sent.slowestFetchMs()));
+    }
+
+    /** The first client pushes a file the store gives slowly to its group; the others ask for it while it is pushed. */
+    private static void pushWhileFetching(final MpjCache cache, final CacheClient client, final Path backing, final List<String> lines)
+        throws Exception
+    {
+        final String name = "joined.bin";
+        final byte[] expected = Files.readAllBytes(backing.resolve(name));
+        final int index = cache.clients().Rank();
+        cache.clients().Barrier();
+        if (index == 0)
+        {
+            client.push(List.of(name), CacheClient.PushScope.GROUP);
+        }
+        else
+        {
+            Thread.sleep(150L + 60L * index);
+            check(name + " while it was pushed", expected, client.fetch(name));
+        }
+        lines.add("fetched " + name + " " + expected.length);
+        cache.clients().Barrier();
+        final CacheStats.FileStreams sent = client.stats().streamsOf(name);
+        lines.add("sent " + name + " streams " + sent.streams() + " clients " + sent.clients() + " joiners " + sent.joiners() + " bytes "
+            + sent.bytesSent());
     }
 
     private static void errors(final CacheClient client, final List<String> lines)

@@ -22,6 +22,7 @@ import org.openmpj.bench.report.ReportOptions;
 import org.openmpj.bench.report.RunInfo;
 import org.openmpj.bench.report.Step;
 import org.openmpj.bench.report.StepRun;
+import org.openmpj.device.DeviceSettings;
 import org.openmpj.transport.tcp.TcpDeviceProvider;
 
 /**
@@ -48,6 +49,11 @@ public final class CacheReport extends AbstractReport<String>
      * longer than the 10 s default (three runs of three failed so at the warm-up's first collectives).
      */
     private static final String CONNECT_TIMEOUT = "-D" + TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME + "=60000";
+    /**
+     * The same start-up starves a JVM's liveness watch for longer than the 10 s default limit: a 165-rank run failed in
+     * its warm-up, a host having sent no beat for 10.5 s.
+     */
+    private static final String LIVENESS_TIMEOUT = "-D" + DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME + "=60000";
     private static final List<String> POLICIES = List.of("FIFO", "LRU", "SIEVE", "S3FIFO", "ARC");
     private static final int POLICY_FILES = 2000;
     private static final int POLICY_FILE_BYTES = 100_000;
@@ -171,7 +177,8 @@ public final class CacheReport extends AbstractReport<String>
         }
         final List<String> cluster = new ArrayList<>(List.of("env", "OPENMPJ_JVM_OPTS=-Xmx6g -Xss512k", mpjrun(),
             "-np", Integer.toString(HOSTS * threads), "-dev", "hybrid", "-threads", Integer.toString(threads),
-            "-hosts", String.join(",", hostList), REMOTE_SHELL, CONNECT_TIMEOUT, "-cp", benchJar(), ClusterBench.class.getName(),
+            "-hosts", String.join(",", hostList), REMOTE_SHELL, CONNECT_TIMEOUT, LIVENESS_TIMEOUT, "-cp", benchJar(),
+            ClusterBench.class.getName(),
             STORE_ADDRESS + ":" + STORE_PORT, Integer.toString(rounds), join(sizes), join(clients), "memory.bytes=4g"));
         steps.add(new Step<>("cluster", "the cluster run (" + HOSTS * threads + " ranks on " + HOSTS + " hosts)", "cluster", cluster));
         for (final long size : WARM_SIZES)

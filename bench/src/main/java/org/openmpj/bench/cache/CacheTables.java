@@ -299,6 +299,11 @@ final class CacheTables
             {
                 chart.line(mode, x, clientCounts().stream().mapToDouble(count -> medianTime(mode, size, count)).toArray());
             }
+            for (final String mode : List.of("cache-spread-cold", "cache-spread-warm"))
+            {
+                chart.line(mode + " (starts within 2 s)", x, clientCounts().stream().mapToDouble(count -> medianTime(mode, size, count))
+                    .toArray(), LineChart.AUTO_COLOUR, true);
+            }
             chart.writePng(out.resolve("cache-same-" + size + ".png"), WIDTH, HEIGHT);
         }
         final LineChart speedUps = new LineChart("Speed-up of MPJ-Cache over direct reads of the shared store (higher is better)",

@@ -32,13 +32,32 @@ class LiveRelaysTest
     }
 
     @Test
-    void aJoinerIsAdoptedOnItsHostByTheNodeWithFewestAdoptees()
+    void aJoinerIsAdoptedOnItsHostByTheEarliestNodeWithRoomSoThatJoinersFormATreeNotAChain()
     {
-        final LiveRelays.Relay relay = relays.gathered("f", new int[] {1, 4, 7});
-        relays.start(relay, 1000, 100, 10);
-        assertEquals(1, relays.offer("f", 2).adopter());
-        assertEquals(2, relays.offer("f", 3).adopter(), "the earlier joiner has no adoptee yet; rank 1 has one");
-        assertEquals(7, relays.offer("f", 8).adopter());
+        final GroupMap oneHost = GroupMap.of(new String[] {"s", "a", "a", "a", "a", "a", "a", "a"}, 8);
+        final LiveRelays fanoutTwo = new LiveRelays(oneHost, 0, 2);
+        fanoutTwo.start(fanoutTwo.gathered("f", new int[] {1}), 1000, 100, 10);
+        assertEquals(1, fanoutTwo.offer("f", 2).adopter());
+        assertEquals(1, fanoutTwo.offer("f", 3).adopter(), "the member holds most of the file and has room for a second joiner");
+        assertEquals(2, fanoutTwo.offer("f", 4).adopter(), "the member is full: the earliest joiner");
+        assertEquals(2, fanoutTwo.offer("f", 5).adopter());
+        assertEquals(3, fanoutTwo.offer("f", 6).adopter());
+        assertEquals(3, fanoutTwo.offer("f", 7).adopter());
+    }
+
+    @Test
+    void whenEveryNodeIsFullTheLeastLoadedAdopts()
+    {
+        final GroupMap oneHost = GroupMap.of(new String[] {"s", "a", "a", "a", "a"}, 5);
+        final LiveRelays fanoutOne = new LiveRelays(oneHost, 0, 1);
+        fanoutOne.start(fanoutOne.gathered("f", new int[] {1}), 1000, 100, 10);
+        assertEquals(1, fanoutOne.offer("f", 2).adopter());
+        assertEquals(2, fanoutOne.offer("f", 3).adopter());
+        // Ranks 1 and 2 are full with one adoptee each and rank 3 has room.
+        assertEquals(3, fanoutOne.offer("f", 4).adopter());
+        fanoutOne.done("f", 3);
+        fanoutOne.done("f", 4);
+        assertEquals(1, fanoutOne.offer("f", 3).adopter(), "all full and as loaded: the earliest");
     }
 
     @Test

@@ -177,8 +177,7 @@ public final class CacheServer
         }
         if (alone)
         {
-            final LiveRelays.Relay relay = relays.alone(path, from);
-            senders.execute(guarded(() -> deliver(relay)));
+            startDelivery(relays.alone(path, from));
             return;
         }
         final CachedFile held = store.memory().lookup(path);
@@ -192,16 +191,11 @@ public final class CacheServer
             reply(from, Reply.pushing());
             return;
         }
-        final LiveRelays.Adoption adoption = relays.offer(path, from);
-        if (adoption != null)
+        if (joinLiveRelay(path, from))
         {
             if (held == null)
             {
                 store.countCoalesced();
-            }
-            if (!adoption.asMember())
-            {
-                adopted(path, from, adoption);
             }
             return;
         }
@@ -222,7 +216,7 @@ public final class CacheServer
         final LiveRelays.Relay relay = relays.gathered(path, members);
         if (relay != null)
         {
-            senders.execute(guarded(() -> deliver(relay)));
+            startDelivery(relay);
         }
         else if (relays.hasLate())
         {
@@ -236,16 +230,37 @@ public final class CacheServer
     {
         for (final LiveRelays.LateMember member : relays.takeLate())
         {
-            final LiveRelays.Adoption adoption = relays.offer(member.path(), member.rank());
-            if (adoption == null)
+            if (!joinLiveRelay(member.path(), member.rank()))
             {
                 gathered(member.path(), new int[] {member.rank()});
             }
-            else if (!adoption.asMember())
-            {
-                adopted(member.path(), member.rank(), adoption);
-            }
         }
+    }
+
+    /** Hands {@code relay} to a sender thread, which delivers the file to its members. */
+    private void startDelivery(final LiveRelays.Relay relay)
+    {
+        senders.execute(guarded(() -> deliver(relay)));
+    }
+
+    /**
+     * Offers {@code rank}'s request to the file's live relay: a member of it if it has not started, else adopted by one
+     * of its nodes. Request loop only.
+     *
+     * @return false when no relay of the file is live.
+     */
+    private boolean joinLiveRelay(final String path, final int rank)
+    {
+        final LiveRelays.Adoption adoption = relays.offer(path, rank);
+        if (adoption == null)
+        {
+            return false;
+        }
+        if (!adoption.asMember())
+        {
+            adopted(path, rank, adoption);
+        }
+        return true;
     }
 
     /** Tells the adopter to take {@code joiner} on and the joiner where its stream comes from. Request loop only. */

@@ -158,7 +158,7 @@ abstract class ChunkTarget
             @Override
             int readBackOffset(final int index)
             {
-                return base + index * chunkBytes;
+                return offset(index);
             }
         };
     }

@@ -365,16 +365,14 @@ public final class ClientProtocol implements AutoCloseable
      */
     private boolean fetchFromServer(final String path, final Destination destination, final long startNs, final boolean alone)
     {
-        final Request fetch = new Request(Op.FETCH, alone ? Op.FETCH_ALONE : 0, List.of(path), new byte[0]);
+        final Request fetch = alone ? fetchAlone(path) : Request.of(Op.FETCH, path);
         synchronized (lock)
         {
             Reply reply = call(fetch);
-            if (reply.chunkCount() == 0 && reply.status() == Reply.OK
-                && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc())
+            if (inlineCorrupt(reply))
             {
                 reply = call(fetch);
-                if (reply.chunkCount() == 0 && reply.status() == Reply.OK
-                    && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc())
+                if (inlineCorrupt(reply))
                 {
                     throw new CacheException(CacheException.Reason.CORRUPT, "'" + path + "' arrived corrupt twice from the server");
                 }
@@ -389,7 +387,7 @@ public final class ClientProtocol implements AutoCloseable
                 firstIndex = awaitJoinStart(reply.parent(), path);
                 if (firstIndex < 0)
                 {
-                    reply = call(new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0]));
+                    reply = call(fetchAlone(path));
                     firstIndex = 0;
                 }
             }
@@ -405,7 +403,7 @@ public final class ClientProtocol implements AutoCloseable
                     if (!receiveStream(path, reply, target, firstIndex, startNs))
                     {
                         // The node that adopted this client cannot pass on what it missed: a stream of its own.
-                        receiveStream(path, call(new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0])), target, 0, startNs);
+                        receiveStream(path, call(fetchAlone(path)), target, 0, startNs);
                     }
                 }
             }
@@ -415,6 +413,18 @@ public final class ClientProtocol implements AutoCloseable
             }
         }
         return true;
+    }
+
+    /** @return a request for {@code path} by a stream of this client's own, which no other client joins. */
+    private static Request fetchAlone(final String path)
+    {
+        return new Request(Op.FETCH, Op.FETCH_ALONE, List.of(path), new byte[0]);
+    }
+
+    /** @return whether {@code reply} carries the file inline and its bytes fail their checksum. */
+    private static boolean inlineCorrupt(final Reply reply)
+    {
+        return reply.status() == Reply.OK && reply.chunkCount() == 0 && Chunks.crc(reply.payload(), 0, reply.payload().length) != reply.inlineCrc();
     }
 
     /**

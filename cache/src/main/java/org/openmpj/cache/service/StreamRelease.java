@@ -1,8 +1,8 @@
 package org.openmpj.cache.service;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -38,11 +38,12 @@ final class StreamRelease
     /** Passes on what a fetch's {@code stream} owes its adoptees and ends this node's part in the relay. */
     static void release(final Intracomm comm, final StreamReceiver stream)
     {
-        new StreamRelease(comm, stream).release(stream.fetch().server());
+        new StreamRelease(comm, stream).release();
     }
 
-    private void release(final int server)
+    private void release()
     {
+        final int server = stream.fetch().server();
         final List<StreamReceiver.Adoptee> adoptees = stream.adoptees();
         final boolean holdsCopy = !stream.failed() && target.canReadBack();
         if (holdsCopy)
@@ -96,7 +97,6 @@ final class StreamRelease
             positions = Math.max(positions, count);
         }
         final Request[][] inFlight = new Request[heads.length][];
-        final Request[] none = new Request[0];
         for (int position = 0; position < positions; position++)
         {
             final int slot = position % heads.length;
@@ -122,16 +122,12 @@ final class StreamRelease
             }
             final int offset = target.readBackOffset(index);
             ChunkHeadDescriptor.write(heads[slot], index, length, stream.crcOf(index), 0);
-            Request[] requests = none;
-            for (int a = 0; a < ranks.length; a++)
+            final int[] to = stillWaiting(ranks, upTo, position);
+            final Request[] requests = new Request[2 * to.length];
+            for (int t = 0; t < to.length; t++)
             {
-                if (position < upTo[a])
-                {
-                    requests = Arrays.copyOf(requests, requests.length + 2);
-                    requests[requests.length - 2] = comm.Isend(heads[slot], 0, ChunkHeadDescriptor.LENGTH, MPI.BYTE, ranks[a],
-                        stream.kind().headTag);
-                    requests[requests.length - 1] = comm.Isend(data, offset, length, MPI.BYTE, ranks[a], stream.kind().dataTag);
-                }
+                requests[2 * t] = comm.Isend(heads[slot], 0, ChunkHeadDescriptor.LENGTH, MPI.BYTE, to[t], stream.kind().headTag);
+                requests[2 * t + 1] = comm.Isend(data, offset, length, MPI.BYTE, to[t], stream.kind().dataTag);
             }
             inFlight[slot] = requests;
         }
@@ -141,7 +137,7 @@ final class StreamRelease
     /** @return the ranks that wait for the chunk at {@code position} and later ones. */
     private static int[] stillWaiting(final int[] ranks, final int[] upTo, final int position)
     {
-        return java.util.stream.IntStream.range(0, ranks.length).filter(a -> position < upTo[a]).map(a -> ranks[a]).toArray();
+        return IntStream.range(0, ranks.length).filter(a -> position < upTo[a]).map(a -> ranks[a]).toArray();
     }
 
     private CacheException declined()

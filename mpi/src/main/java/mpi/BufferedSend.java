@@ -1,7 +1,7 @@
 package mpi;
 
 import org.openmpj.ErrorClass;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
 import org.openmpj.objects.ObjectCodec;

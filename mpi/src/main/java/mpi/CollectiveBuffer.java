@@ -1,6 +1,6 @@
 package mpi;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * One buffer of one rank in a collective operation, as the engine sees it: an array, the element where the data

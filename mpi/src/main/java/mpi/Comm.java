@@ -2,10 +2,10 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.CompletedRequest;
 import org.openmpj.objects.ObjectCodec;

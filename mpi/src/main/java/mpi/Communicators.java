@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.Intercommunicator;

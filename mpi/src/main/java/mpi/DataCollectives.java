@@ -1,7 +1,7 @@
 package mpi;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectCollectives;

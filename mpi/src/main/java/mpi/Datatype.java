@@ -1,6 +1,6 @@
 package mpi;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The type of the elements of a message buffer. Each basic type matches one Java array type

@@ -1,7 +1,7 @@
 package mpi;
 
 import org.openmpj.ErrorClass;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.InterCollectives;
 import org.openmpj.engine.InterObjectCollectives;
 import org.openmpj.engine.Intercommunicator;

@@ -1,7 +1,7 @@
 package mpi;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Where the data of one item of a datatype lies, in buffer elements from the item's origin: its blocks in

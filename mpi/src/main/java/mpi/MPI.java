@@ -93,15 +93,15 @@ public class MPI
     public static final int ERR_PROC_FAILED = ErrorClass.ERR_PROC_FAILED.code();
 
     public static final Datatype NULL = new Datatype(Datatype.NULL_TYPE, null, "MPI.NULL");
-    public static final Datatype BYTE = new Datatype(Datatype.BYTE_TYPE, org.openmpj.device.Primitive.BYTE, "MPI.BYTE");
-    public static final Datatype CHAR = new Datatype(Datatype.CHAR_TYPE, org.openmpj.device.Primitive.CHAR, "MPI.CHAR");
-    public static final Datatype SHORT = new Datatype(Datatype.SHORT_TYPE, org.openmpj.device.Primitive.SHORT, "MPI.SHORT");
-    public static final Datatype BOOLEAN = new Datatype(Datatype.BOOLEAN_TYPE, org.openmpj.device.Primitive.BOOLEAN, "MPI.BOOLEAN");
-    public static final Datatype INT = new Datatype(Datatype.INT_TYPE, org.openmpj.device.Primitive.INT, "MPI.INT");
-    public static final Datatype LONG = new Datatype(Datatype.LONG_TYPE, org.openmpj.device.Primitive.LONG, "MPI.LONG");
-    public static final Datatype FLOAT = new Datatype(Datatype.FLOAT_TYPE, org.openmpj.device.Primitive.FLOAT, "MPI.FLOAT");
-    public static final Datatype DOUBLE = new Datatype(Datatype.DOUBLE_TYPE, org.openmpj.device.Primitive.DOUBLE, "MPI.DOUBLE");
-    public static final Datatype PACKED = new Datatype(Datatype.PACKED_TYPE, org.openmpj.device.Primitive.BYTE, "MPI.PACKED");
+    public static final Datatype BYTE = new Datatype(Datatype.BYTE_TYPE, org.openmpj.Primitive.BYTE, "MPI.BYTE");
+    public static final Datatype CHAR = new Datatype(Datatype.CHAR_TYPE, org.openmpj.Primitive.CHAR, "MPI.CHAR");
+    public static final Datatype SHORT = new Datatype(Datatype.SHORT_TYPE, org.openmpj.Primitive.SHORT, "MPI.SHORT");
+    public static final Datatype BOOLEAN = new Datatype(Datatype.BOOLEAN_TYPE, org.openmpj.Primitive.BOOLEAN, "MPI.BOOLEAN");
+    public static final Datatype INT = new Datatype(Datatype.INT_TYPE, org.openmpj.Primitive.INT, "MPI.INT");
+    public static final Datatype LONG = new Datatype(Datatype.LONG_TYPE, org.openmpj.Primitive.LONG, "MPI.LONG");
+    public static final Datatype FLOAT = new Datatype(Datatype.FLOAT_TYPE, org.openmpj.Primitive.FLOAT, "MPI.FLOAT");
+    public static final Datatype DOUBLE = new Datatype(Datatype.DOUBLE_TYPE, org.openmpj.Primitive.DOUBLE, "MPI.DOUBLE");
+    public static final Datatype PACKED = new Datatype(Datatype.PACKED_TYPE, org.openmpj.Primitive.BYTE, "MPI.PACKED");
     public static final Datatype LB = new Datatype(Datatype.LB_TYPE, null, "MPI.LB");
     public static final Datatype UB = new Datatype(Datatype.UB_TYPE, null, "MPI.UB");
     public static final Datatype OBJECT = new Datatype(Datatype.OBJECT_TYPE, null, "MPI.OBJECT");

@@ -1,6 +1,6 @@
 package mpi;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.PredefinedReduction;
 import org.openmpj.engine.Reduction;
 

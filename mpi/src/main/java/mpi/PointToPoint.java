@@ -2,8 +2,8 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
-import org.openmpj.device.SendMode;
+import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.Communicator;
 import org.openmpj.objects.ObjectCodec;

@@ -1,7 +1,7 @@
 package mpi;
 
 import org.openmpj.ErrorClass;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.Communicator;
 

@@ -2,7 +2,7 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectReductions;

@@ -1,6 +1,6 @@
 package mpi;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Scratch arrays for packing messages of non-contiguous datatypes, kept for reuse so that a steady stream of

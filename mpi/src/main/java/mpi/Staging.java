@@ -2,7 +2,7 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 import org.openmpj.objects.ObjectCodec;

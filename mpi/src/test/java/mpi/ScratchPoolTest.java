@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 
 import org.junit.jupiter.api.Test;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /** The scratch pool hands back the arrays it was given, so that a steady stream of packed messages allocates none. */
 class ScratchPoolTest

@@ -1,6 +1,7 @@
 package org.openmpj.device;
 
 import java.lang.foreign.MemorySegment;
+import org.openmpj.Primitive;
 
 /**
  * Moves message bytes between primitive arrays, of the same kind or not. Same-kind copies are one

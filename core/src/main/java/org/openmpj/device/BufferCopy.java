@@ -3,6 +3,7 @@ package org.openmpj.device;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import org.openmpj.Primitive;
 
 /**
  * Moves message bytes between primitive-array slices and native memory, the staging memory of transports that hand

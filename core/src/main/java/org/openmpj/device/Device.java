@@ -1,5 +1,8 @@
 package org.openmpj.device;
 
+import org.openmpj.Primitive;
+import org.openmpj.SendMode;
+
 /**
  * Matched point-to-point messaging for one rank: the SPI the engine is built on. Messages are slices of
  * primitive arrays addressed by (peer, tag, context); receives match on (source, tag, context) with

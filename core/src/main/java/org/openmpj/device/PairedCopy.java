@@ -1,5 +1,7 @@
 package org.openmpj.device;
 
+import org.openmpj.Primitive;
+
 /**
  * Two ranks of one host moving each other's payloads with one copy each, both at once, where their device can (see
  * {@link Device#pairedCopy}): each side offers its half, waits until the peer offered the mirror of it, then both copy.

@@ -1,7 +1,7 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Allgather with a block per rank: Bruck's algorithm for small totals ({@code ceil(log2 n)} steps, each doubling the

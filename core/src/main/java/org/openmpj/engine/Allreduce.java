@@ -1,7 +1,7 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Allreduce: recursive doubling for small messages; for large messages of a commutative operation, Rabenseifner's

@@ -6,9 +6,9 @@ import java.util.List;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * The space a program attached for buffered sends. A buffered send copies its data, reserving its size

@@ -1,6 +1,6 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The dissemination barrier: in round k each rank signals rank {@code r + 2^k} and waits for rank {@code r - 2^k},

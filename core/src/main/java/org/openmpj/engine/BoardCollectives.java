@@ -9,7 +9,7 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.WorldBoard;
 
 /**

@@ -1,6 +1,6 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Bcast: a binomial tree for small messages and for two ranks; for large messages over more ranks the root

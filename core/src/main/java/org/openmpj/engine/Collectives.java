@@ -1,6 +1,6 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The collective operations of an intracommunicator, built on its point-to-point operations in the communicator's

@@ -1,11 +1,11 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * A group of ranks with its own matching context: point-to-point in communicator ranks, translated to the

@@ -5,7 +5,7 @@ import java.util.function.IntPredicate;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The matching contexts one rank can give to new communicators, as pairs: pair p is context 2p for

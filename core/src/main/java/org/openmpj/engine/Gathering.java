@@ -1,7 +1,7 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 

@@ -1,6 +1,6 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 

@@ -4,10 +4,10 @@ import java.nio.charset.StandardCharsets;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * Two disjoint groups joined so that each rank talks to the ranks of the other group: point-to-point through

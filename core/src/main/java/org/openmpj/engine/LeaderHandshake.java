@@ -7,11 +7,11 @@ import java.nio.ByteOrder;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * The first exchange of two groups' leaders when an intercommunicator is created, made so that mismatched calls

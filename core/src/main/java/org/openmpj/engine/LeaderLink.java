@@ -1,10 +1,10 @@
 package org.openmpj.engine;
 
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * How the leaders of two groups reach each other while they join or agree: a communicator both leaders belong

@@ -2,7 +2,7 @@ package org.openmpj.engine;
 
 import java.util.Arrays;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.objects.ObjectCodec;
 
 /**

@@ -2,7 +2,7 @@ package org.openmpj.engine;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * MAXLOC and MINLOC: each item is a (value, index) pair of two consecutive elements; the result keeps the

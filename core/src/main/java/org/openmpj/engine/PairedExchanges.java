@@ -2,7 +2,7 @@ package org.openmpj.engine;
 
 import org.openmpj.device.Device;
 import org.openmpj.device.PairedCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Moves the blocks of a collective's exchange between two ranks by the device's paired copy, where it has one: each rank

@@ -2,7 +2,7 @@ package org.openmpj.engine;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The predefined reduction operations of MPI on arrays of one primitive kind: one typed loop per operation

@@ -1,7 +1,7 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The halves of Rabenseifner's reduction over the {@code p} virtual ranks of a {@link Fold}: a reduce-scatter by

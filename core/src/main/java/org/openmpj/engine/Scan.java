@@ -1,7 +1,7 @@
 package org.openmpj.engine;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /** Inclusive scan along a chain: rank r waits for the prefix of ranks 0 to r - 1, combines its own, and passes it on. */
 final class Scan

@@ -3,11 +3,11 @@ package org.openmpj.engine;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * The point-to-point steps collective algorithms are made of, on a communicator's collective context, and the

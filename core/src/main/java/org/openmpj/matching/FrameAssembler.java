@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import org.openmpj.device.BufferCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Reads a peer's frames out of a byte stream that arrives in pieces of any size, as a socket or a ring gives them:

@@ -1,6 +1,6 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The frames a connection could not pass on yet, in the order they were written, with a pool of spent frames so that

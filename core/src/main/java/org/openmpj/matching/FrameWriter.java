@@ -1,6 +1,6 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The sending half of a connection to one peer process, as a {@link PeerProtocol} uses it: writes whole frames,

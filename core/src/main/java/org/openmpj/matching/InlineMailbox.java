@@ -7,8 +7,8 @@ import java.nio.ByteOrder;
 import org.openmpj.concurrent.LeadingPadding;
 import org.openmpj.concurrent.SpinLock;
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
-import org.openmpj.device.SendMode;
+import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 
 /**
  * Small messages from one rank to another rank of the same process, copied by the sender into a ring of cache-line slots

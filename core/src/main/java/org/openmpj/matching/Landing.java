@@ -1,6 +1,6 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Where the payload of the frame being read goes, as {@link PeerProtocol#onHeader} decides it: the first

@@ -9,11 +9,11 @@ import org.openmpj.concurrent.PaddedCounter;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.JobControl;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * A {@link Device} made of the one matcher and its protocols over {@link Transport}s that only move data.

@@ -1,6 +1,6 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * A frame waiting for its connection to take it, a socket or a ring: its header fields and a reference to its payload.

@@ -1,6 +1,6 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The payload of a frame that is whole in a transport's memory when its header is read, such as a small frame in a shared

@@ -1,6 +1,6 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * An optional second way for a rendezvous payload to reach a peer process, which a transport may give a

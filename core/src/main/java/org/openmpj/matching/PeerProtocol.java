@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
-import org.openmpj.device.SendMode;
+import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 
 /**
  * The eager and rendezvous protocols with one peer process, over a byte stream that a transport reads and

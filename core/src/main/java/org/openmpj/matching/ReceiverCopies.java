@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Large messages between ranks of one process that the sending thread matched with a posted receive but leaves to the

@@ -3,7 +3,7 @@ package org.openmpj.matching;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 
 /** A posted receive: the buffer slice to fill and the envelope to match; a node of its matcher's posted queue. */

@@ -1,8 +1,8 @@
 package org.openmpj.matching;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * A send in flight: the sender's buffer slice and envelope. While it waits for a rendezvous, the receiving

@@ -1,7 +1,7 @@
 package org.openmpj.matching;
 
 import org.openmpj.device.ArrayCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * A message that arrived before its receive was posted: a node of its matcher's unexpected queue. It holds

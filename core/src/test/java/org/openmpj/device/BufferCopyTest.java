@@ -1,11 +1,11 @@
 package org.openmpj.device;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 import org.junit.jupiter.api.Test;
+import org.openmpj.Primitive;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 /** Pieces of array slices to native memory and back, whole elements or split anywhere. */
 class BufferCopyTest

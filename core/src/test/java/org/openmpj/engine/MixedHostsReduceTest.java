@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.openmpj.concurrent.IdleStrategies;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.SharedKeyValueStore;
 import org.openmpj.runtime.JobState;
 import org.openmpj.runtime.RankDeviceContext;

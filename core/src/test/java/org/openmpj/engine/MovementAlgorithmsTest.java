@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Every algorithm that moves data without combining it, called directly (whatever the thresholds would choose) and

@@ -10,7 +10,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * Every reduction algorithm, called directly (whatever the thresholds would choose) and through its dispatcher, at

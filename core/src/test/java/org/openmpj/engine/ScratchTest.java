@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 
 /**
  * The per-thread scratch of collectives: reuse, nesting, and what happens to arrays after a failure or when huge.

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
 

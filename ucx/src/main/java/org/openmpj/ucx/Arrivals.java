@@ -4,7 +4,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 import org.openmpj.device.BufferCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.Landing;
 import org.openmpj.matching.PayloadInHand;

@@ -1,6 +1,6 @@
 package org.openmpj.ucx;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.FrameBacklog;
 import org.openmpj.matching.FrameWriter;
 import org.openmpj.matching.OutFrame;

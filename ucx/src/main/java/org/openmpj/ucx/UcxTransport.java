@@ -11,7 +11,7 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.ReentrantSpinLock;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.JobControl;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.Request;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.MatchingDevice;

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import org.openmpj.device.ArraySegmentCache;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.Landing;
 import org.openmpj.matching.PayloadPull;
 import org.openmpj.matching.PeerProtocol;

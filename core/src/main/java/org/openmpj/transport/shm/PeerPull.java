@@ -1,6 +1,6 @@
 package org.openmpj.transport.shm;
 
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.PayloadPull;
 import org.openmpj.matching.PeerProtocol;
 import org.openmpj.matching.SendRequest;

@@ -6,7 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 import org.openmpj.device.BufferCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.FrameAssembler;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.PayloadInHand;

@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 
 import org.openmpj.concurrent.SpinLock;
 import org.openmpj.device.BufferCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.FrameBacklog;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.FrameWriter;

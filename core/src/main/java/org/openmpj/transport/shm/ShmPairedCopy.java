@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.PairedCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.os.PairedCopyCall;
 
 /**

@@ -23,7 +23,7 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.openmpj.device.ArraySegmentCache;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.os.SocketTransfer;
 
 /**

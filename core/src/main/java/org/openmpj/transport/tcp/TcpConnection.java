@@ -11,7 +11,7 @@ import java.nio.channels.SocketChannel;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.openmpj.device.BufferCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.matching.FrameAssembler;
 import org.openmpj.matching.FrameBacklog;
 import org.openmpj.matching.FrameDescriptor;

@@ -157,7 +157,7 @@ class KernelCopyProbeTest
             try (PayloadPuller puller = new PayloadPuller(segment, 1, EAGER_LIMIT, false, failProbe))
             {
                 assertEquals((puller.outcome() & KernelCopyOutcome.PULLS_FROM_SOME) != 0, puller.pullsFromAny());
-                assertEquals(org.openmpj.matching.PayloadPull.Way.STREAM, puller.choose(1, 1 << 20, org.openmpj.device.Primitive.BYTE),
+                assertEquals(org.openmpj.matching.PayloadPull.Way.STREAM, puller.choose(1, 1 << 20, org.openmpj.Primitive.BYTE),
                     "a pull from a higher rank");
                 return puller.outcome();
             }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.PairedCopy;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.PredefinedReduction;

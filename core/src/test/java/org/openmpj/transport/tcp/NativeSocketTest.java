@@ -16,7 +16,7 @@ import java.nio.channels.SocketChannel;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.os.SocketTransfer;
 
 /**

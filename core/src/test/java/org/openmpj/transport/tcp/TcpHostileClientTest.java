@@ -20,8 +20,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openmpj.device.Device;
-import org.openmpj.device.Primitive;
-import org.openmpj.device.SendMode;
+import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 
 /**
  * Strangers poke every listening port of a running job: a port scan, garbage, an HTTP request, a proof made with

@@ -24,9 +24,9 @@ import org.openmpj.runtime.JobState;
 import org.openmpj.runtime.RankDeviceContext;
 import org.openmpj.device.Device;
 import org.openmpj.ErrorClass;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * Large payloads of every element kind cross a tcp connection intact: eager (below the eager limit) and rendezvous,

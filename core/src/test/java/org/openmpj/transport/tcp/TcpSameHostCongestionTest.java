@@ -22,9 +22,9 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.openmpj.device.Primitive;
+import org.openmpj.Primitive;
 import org.openmpj.device.Request;
-import org.openmpj.device.SendMode;
+import org.openmpj.SendMode;
 
 /**
  * Connections between ranks of one host send large payloads under {@link TcpDeviceProvider#SAME_HOST_CONGESTION_PROP_NAME}

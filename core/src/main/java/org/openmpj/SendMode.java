@@ -1,4 +1,4 @@
-package org.openmpj.device;
+package org.openmpj;
 
 /** The MPI send modes a device distinguishes. Buffered sends are copied above the device and sent as standard. */
 public enum SendMode

@@ -1,4 +1,4 @@
-package org.openmpj.device;
+package org.openmpj;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -69,7 +69,8 @@ public enum Primitive
         return java.lang.reflect.Array.getLength(array);
     }
 
-    ValueLayout layout()
+    /** @return the unaligned memory layout of one element (null for {@link #BOOLEAN}). */
+    public ValueLayout layout()
     {
         return layout;
     }

@@ -4,6 +4,7 @@ import org.openmpj.ErrorClass;
 import org.openmpj.Primitive;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.datatype.Staging;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -39,7 +40,7 @@ final class BufferedSend
         }
         if (!datatype.isContiguous(count))
         {
-            final Staging staged = Staging.packed(buf, offset, count, datatype);
+            final Staging staged = Staging.packed(buf, offset, count, datatype.map());
             try
             {
                 sendContiguous(communicator, buffer, staged.scratch(), 0, staged.elements(), datatype, dest, tag);

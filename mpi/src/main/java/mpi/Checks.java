@@ -2,6 +2,7 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.datatype.Layout;
 
 /** Argument checks at the API boundary; each failure names the call, the argument, its value and what was expected. */
 final class Checks

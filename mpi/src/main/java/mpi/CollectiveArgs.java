@@ -2,6 +2,7 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.datatype.Layout;
 
 /**
  * Checks of collective arguments at the API boundary: roots, buffers of items of any datatype, per-rank counts and

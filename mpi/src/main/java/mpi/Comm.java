@@ -3,11 +3,13 @@ package mpi;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
-import org.openmpj.SendMode;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.CompletedRequest;
+import org.openmpj.engine.datatype.Packing;
+import org.openmpj.engine.datatype.Staging;
 import org.openmpj.objects.ObjectCodec;
 import org.openmpj.runtime.RankContext;
 
@@ -426,7 +428,7 @@ public class Comm
         {
             throw raise(ex);
         }
-        final long bytes = Packing.packSize(incount, datatype);
+        final long bytes = Packing.packSize(incount, datatype.map());
         if (bytes > Integer.MAX_VALUE)
         {
             throw raise(MPIException.of(ErrorClass.ERR_COUNT, "Pack_size: " + incount + " items of " + datatype + " take " + bytes
@@ -449,7 +451,7 @@ public class Comm
         try
         {
             Checks.buffer("Pack", inbuf, offset, incount, datatype);
-            return Packing.pack(inbuf, offset, incount, datatype, outbuf, position);
+            return Packing.pack(inbuf, offset, incount, datatype.map(), outbuf, position);
         }
         catch (final MPIException ex)
         {
@@ -475,7 +477,7 @@ public class Comm
         try
         {
             Checks.buffer("Unpack", outbuf, offset, outcount, datatype);
-            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype, objectCodec());
+            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype.map(), objectCodec());
         }
         catch (final MPIException ex)
         {
@@ -678,7 +680,7 @@ public class Comm
         {
             if (dest != MPI.PROC_NULL)
             {
-                final Staging staged = Staging.packed(buf, offset, count, datatype);
+                final Staging staged = Staging.packed(buf, offset, count, datatype.map());
                 sendContiguous(communicator, staged.scratch(), 0, staged.elements(), datatype, dest, tag, mode);
                 // Only once the send succeeded: after a failure the device might still read the scratch memory.
                 staged.release();

@@ -1,10 +1,12 @@
 package mpi;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
+import org.openmpj.device.ArrayCopy;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectCollectives;
+import org.openmpj.engine.datatype.CollectiveBuffer;
+import org.openmpj.engine.datatype.ScratchPool;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -33,8 +35,8 @@ final class DataCollectives
             return;
         }
         final CollectiveBuffer data = c.rank() == root
-            ? CollectiveBuffer.send(buf, offset, count, type)
-            : CollectiveBuffer.receive(buf, offset, count, type);
+            ? CollectiveBuffer.send(buf, offset, count, type.map())
+            : CollectiveBuffer.receive(buf, offset, count, type.map());
         bcastElements(c, codec, data.array(), data.offset(), data.elements(), type, root);
         data.finish();
     }
@@ -68,9 +70,9 @@ final class DataCollectives
             CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
             CollectiveArgs.sameSignature(call, "the root's own block", sendcount, sendtype, recvcounts[root], recvtype);
         }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
         final CollectiveBuffer recv = atRoot
-            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size())
+            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), c.size())
             : CollectiveBuffer.ABSENT;
         if (sendtype.isObject())
         {
@@ -106,9 +108,9 @@ final class DataCollectives
             CollectiveArgs.sameSignature(call, "the root's own block", sendcounts[root], sendtype, recvcount, recvtype);
         }
         final CollectiveBuffer send = atRoot
-            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype, c.size())
+            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype.map(), c.size())
             : CollectiveBuffer.ABSENT;
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
+        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype.map());
         if (recvtype.isObject())
         {
             ObjectCollectives.scatterv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
@@ -136,14 +138,14 @@ final class DataCollectives
         CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcount, sendtype, recvcounts[c.rank()], recvtype);
-        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()) && !sendtype.isDerived())
+        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype.map(), recvcounts, c.size()) && !sendtype.isDerived())
         {
             // Basic types on both sides: straight to the engine, with no buffer objects made per call.
             Collectives.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
             return;
         }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size());
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), c.size());
         if (sendtype.isObject())
         {
             ObjectCollectives.allgatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
@@ -171,7 +173,8 @@ final class DataCollectives
         CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcounts[c.rank()], sendtype, recvcounts[c.rank()], recvtype);
-        if (CollectiveBuffer.blocksAsGiven(sendtype, sendcounts, c.size()) && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()))
+        if (CollectiveBuffer.blocksAsGiven(sendtype.map(), sendcounts, c.size())
+            && CollectiveBuffer.blocksAsGiven(recvtype.map(), recvcounts, c.size()))
         {
             // Basic types on both sides: straight to the engine, with no buffer objects made per call.
             if (regular)
@@ -184,8 +187,8 @@ final class DataCollectives
             }
             return;
         }
-        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, c.size());
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, c.size());
+        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), c.size());
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype.map(), c.size());
         if (sendtype.isObject())
         {
             ObjectCollectives.alltoallv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),

@@ -1,6 +1,8 @@
 package mpi;
 
 import org.openmpj.Primitive;
+import org.openmpj.engine.datatype.Layout;
+import org.openmpj.engine.datatype.TypeMap;
 
 /**
  * The type of the elements of a message buffer. Each basic type matches one Java array type
@@ -37,12 +39,30 @@ public class Datatype implements Freeable
 
     private final Primitive kind;
     private final String name;
+    private final TypeMap map;
 
+    /** A basic type. */
     Datatype(final int baseType, final Primitive kind, final String name)
     {
         this.baseType = baseType;
         this.kind = kind;
         this.name = name;
+        this.map = switch (baseType)
+        {
+            case LB_TYPE -> TypeMap.marker(Layout.LB_MARKER, name);
+            case UB_TYPE -> TypeMap.marker(Layout.UB_MARKER, name);
+            case OBJECT_TYPE -> TypeMap.objects(name);
+            default -> kind != null ? TypeMap.element(kind, name) : TypeMap.marker(null, name);
+        };
+    }
+
+    /** A derived type of {@code map}, whose elements are those of {@code base} (null for a type of no data). */
+    Datatype(final Datatype base, final TypeMap map)
+    {
+        this.baseType = base == null ? NULL_TYPE : base.baseType;
+        this.kind = base == null ? null : base.kind;
+        this.name = map.toString();
+        this.map = map;
     }
 
     /**
@@ -186,15 +206,16 @@ public class Datatype implements Freeable
         return kind != null || isObject();
     }
 
-    /** @return where the data of one item lies; null for {@code MPI.NULL}, which has no layout. */
-    Layout layout()
+    /** @return the type as the engine sees it. */
+    final TypeMap map()
     {
-        return switch (baseType)
-        {
-            case LB_TYPE -> Layout.LB_MARKER;
-            case UB_TYPE -> Layout.UB_MARKER;
-            default -> isCarrier() ? Layout.ELEMENT : null;
-        };
+        return map;
+    }
+
+    /** @return where the data of one item lies; null for {@code MPI.NULL}, which has no layout. */
+    final Layout layout()
+    {
+        return map.layout();
     }
 
     /** @return the basic type of the elements: this type itself when it is basic and carries data, else null. */

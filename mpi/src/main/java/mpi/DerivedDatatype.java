@@ -1,6 +1,8 @@
 package mpi;
 
 import org.openmpj.ErrorClass;
+import org.openmpj.engine.datatype.Layout;
+import org.openmpj.engine.datatype.TypeMap;
 
 /**
  * A datatype built from others: a {@link Layout} of elements of one basic type. It must be committed before
@@ -18,7 +20,7 @@ final class DerivedDatatype extends Datatype
     /** @param base the basic type of the elements, or null when the type holds only {@code LB}/{@code UB} markers. */
     DerivedDatatype(final Layout layout, final Datatype base, final String name)
     {
-        super(base == null ? NULL_TYPE : base.baseType, base == null ? null : base.kind(), name);
+        super(base, TypeMap.derived(layout, base == null ? null : base.map(), name));
         this.layout = layout;
         this.base = base;
     }
@@ -74,11 +76,6 @@ final class DerivedDatatype extends Datatype
         freed = true;
     }
 
-    @Override
-    Layout layout()
-    {
-        return layout;
-    }
 
     @Override
     Datatype base()

@@ -6,6 +6,7 @@ import org.openmpj.engine.InterCollectives;
 import org.openmpj.engine.InterObjectCollectives;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.Reduction;
+import org.openmpj.engine.datatype.CollectiveBuffer;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -33,8 +34,8 @@ final class InterCollectiveCalls
         }
         CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, type);
         final CollectiveBuffer data = root == MPI.ROOT
-            ? CollectiveBuffer.send(buf, offset, count, type)
-            : CollectiveBuffer.receive(buf, offset, count, type);
+            ? CollectiveBuffer.send(buf, offset, count, type.map())
+            : CollectiveBuffer.receive(buf, offset, count, type.map());
         if (type.isObject())
         {
             InterObjectCollectives.bcast(ic, codec, (Object[])data.array(), data.offset(), data.elements(), root);
@@ -66,9 +67,9 @@ final class InterCollectiveCalls
         {
             CollectiveArgs.buffer("Gatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         }
-        final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
+        final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
         final CollectiveBuffer recv = atRoot
-            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize())
+            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), ic.remoteSize())
             : CollectiveBuffer.ABSENT;
         if ((atRoot ? recvtype : sendtype).isObject())
         {
@@ -104,9 +105,9 @@ final class InterCollectiveCalls
             CollectiveArgs.buffer("Scatterv", "receive", recvbuf, recvoffset, recvcount, recvtype);
         }
         final CollectiveBuffer send = atRoot
-            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype, ic.remoteSize())
+            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype.map(), ic.remoteSize())
             : CollectiveBuffer.ABSENT;
-        final CollectiveBuffer recv = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
+        final CollectiveBuffer recv = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype.map());
         if ((atRoot ? sendtype : recvtype).isObject())
         {
             InterObjectCollectives.scatterv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
@@ -130,8 +131,8 @@ final class InterCollectiveCalls
         CollectiveArgs.buffer("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         vector("Allgatherv", "receive", ic, recvbuf, recvoffset, recvcounts, displs, recvtype);
         sameKind("Allgatherv", sendtype, recvtype);
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize());
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), ic.remoteSize());
         if (sendtype.isObject())
         {
             InterObjectCollectives.allgatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
@@ -155,8 +156,8 @@ final class InterCollectiveCalls
         vector("Alltoallv", "send", ic, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         vector("Alltoallv", "receive", ic, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         sameKind("Alltoallv", sendtype, recvtype);
-        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, ic.remoteSize());
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, ic.remoteSize());
+        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), ic.remoteSize());
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype.map(), ic.remoteSize());
         if (sendtype.isObject())
         {
             InterObjectCollectives.alltoallv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
@@ -184,8 +185,8 @@ final class InterCollectiveCalls
         final boolean atRoot = root == MPI.ROOT;
         CollectiveArgs.buffer("Reduce", atRoot ? "receive" : "send", atRoot ? recvbuf : sendbuf, atRoot ? recvoffset : sendoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce", op, type);
-        final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, count, type);
-        final CollectiveBuffer recv = atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type) : CollectiveBuffer.ABSENT;
+        final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
+        final CollectiveBuffer recv = atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map()) : CollectiveBuffer.ABSENT;
         if (type.isObject())
         {
             InterObjectCollectives.reduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
@@ -208,8 +209,8 @@ final class InterCollectiveCalls
         CollectiveArgs.buffer("Allreduce", "send", sendbuf, sendoffset, count, type);
         CollectiveArgs.buffer("Allreduce", "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Allreduce", op, type);
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, count, type);
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, count, type);
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
+        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map());
         if (type.isObject())
         {
             InterObjectCollectives.allreduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
@@ -238,8 +239,8 @@ final class InterCollectiveCalls
         {
             counts[i] = type.elements(recvcounts[i]);
         }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type);
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[ic.rank()], type);
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type.map());
+        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[ic.rank()], type.map());
         if (type.isObject())
         {
             InterObjectCollectives.reduceScatter(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),

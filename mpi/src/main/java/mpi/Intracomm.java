@@ -3,6 +3,7 @@ package mpi;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.datatype.RegularBlocks;
 
 /**
  * A communicator within one group of ranks, such as {@link MPI#COMM_WORLD}: point-to-point, and the

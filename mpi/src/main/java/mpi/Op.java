@@ -3,6 +3,7 @@ package mpi;
 import org.openmpj.Primitive;
 import org.openmpj.engine.PredefinedReduction;
 import org.openmpj.engine.Reduction;
+import org.openmpj.engine.datatype.LaidOutReduction;
 
 /**
  * A reduction operation for {@code Reduce}, {@code Allreduce}, {@code Reduce_scatter} and {@code Scan}: one of
@@ -112,13 +113,9 @@ public class Op implements Freeable
             }
             return reduction;
         }
-        if (!datatype.layout().packsInPlace())
-        {
-            return new LaidOutReduction(function, datatype, commute);
-        }
         final User_function userFunction = function;
         final boolean commutative = commute;
-        return new Reduction()
+        final Reduction onItems = new Reduction()
         {
             @Override
             public void reduce(final Object in, final int inOffset, final Object inout, final int inoutOffset, final int items)
@@ -132,6 +129,7 @@ public class Op implements Freeable
                 return commutative;
             }
         };
+        return datatype.layout().packsInPlace() ? onItems : new LaidOutReduction(onItems, datatype.map());
     }
 
     @Override

@@ -4,8 +4,9 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.Primitive;
 import org.openmpj.SendMode;
-import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.CompletedRequest;
+import org.openmpj.engine.datatype.Staging;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -43,7 +44,7 @@ final class PointToPoint
             {
                 return CompletedRequest.PROC_NULL;
             }
-            final Staging staged = Staging.packed(buf, offset, count, datatype);
+            final Staging staged = Staging.packed(buf, offset, count, datatype.map());
             if (owner != null)
             {
                 owner.staging = staged;
@@ -109,7 +110,7 @@ final class PointToPoint
             {
                 throw MPIException.of(ErrorClass.ERR_INTERN, "a receive of the non-contiguous " + datatype + " was started without a request");
             }
-            final Staging staged = Staging.forReceive(buf, offset, count, datatype);
+            final Staging staged = Staging.forReceive(buf, offset, count, datatype.map());
             owner.staging = staged;
             return startRecv(comm, communicator, staged.scratch(), 0, staged.elements(), datatype.base(), source, tag, null);
         }

@@ -7,6 +7,8 @@ import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectReductions;
 import org.openmpj.engine.Reduction;
+import org.openmpj.engine.datatype.CollectiveBuffer;
+import org.openmpj.engine.datatype.ScratchPool;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -37,9 +39,9 @@ final class ReductionCollectives
         final int itemElements = op.elementsPerReducedItem(type);
         // Contiguous items skip CollectiveBuffer altogether, which keeps the common case free of allocation.
         final boolean direct = type.isContiguous(count);
-        final CollectiveBuffer send = direct ? null : CollectiveBuffer.send(sendbuf, sendoffset, count, type);
+        final CollectiveBuffer send = direct ? null : CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
         final CollectiveBuffer recv = direct ? null
-            : atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type) : CollectiveBuffer.ABSENT;
+            : atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map()) : CollectiveBuffer.ABSENT;
         final Object in = direct ? sendbuf : send.array();
         final Object out = direct ? recvbuf : recv.array();
         final int inOffset = direct ? type.firstElement(sendoffset, count) : send.offset();
@@ -74,8 +76,8 @@ final class ReductionCollectives
         final int itemElements = op.elementsPerReducedItem(type);
         // As in reduce: contiguous items skip CollectiveBuffer.
         final boolean direct = type.isContiguous(count);
-        final CollectiveBuffer send = direct ? null : CollectiveBuffer.send(sendbuf, sendoffset, count, type);
-        final CollectiveBuffer recv = direct ? null : CollectiveBuffer.receive(recvbuf, recvoffset, count, type);
+        final CollectiveBuffer send = direct ? null : CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
+        final CollectiveBuffer recv = direct ? null : CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map());
         final Object in = direct ? sendbuf : send.array();
         final Object out = direct ? recvbuf : recv.array();
         final int inOffset = direct ? type.firstElement(sendoffset, count) : send.offset();
@@ -120,8 +122,8 @@ final class ReductionCollectives
         {
             counts[i] = type.elements(recvcounts[i]);
         }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type);
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[c.rank()], type);
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type.map());
+        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[c.rank()], type.map());
         if (type.isObject())
         {
             ObjectReductions.reduceScatter(c, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(), counts,

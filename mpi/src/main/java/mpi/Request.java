@@ -4,6 +4,7 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
 import org.openmpj.device.ReceiveRequest;
+import org.openmpj.engine.datatype.Staging;
 
 /**
  * A non-blocking operation: wait for it, test it, cancel it. Once a wait or a successful test has returned

@@ -1,6 +1,11 @@
 package mpi;
 
+import java.util.function.Consumer;
+
 import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.engine.datatype.Layout;
+import org.openmpj.engine.datatype.LayoutBuilder;
 
 /**
  * The derived datatype constructors behind {@link Datatype}'s static methods: argument checks, the base type
@@ -19,9 +24,7 @@ final class TypeConstructors
         final String call = "Contiguous";
         nonNegative(call, ErrorClass.ERR_COUNT, "count", count);
         final Layout old = component(call, "oldtype", oldtype);
-        final LayoutBuilder builder = new LayoutBuilder(call);
-        builder.addCopies(old, 0, old.extent(), count);
-        return new DerivedDatatype(builder.build(), oldtype.base(), call + "(" + count + ", " + oldtype + ")");
+        return derived(call, oldtype.base(), call + "(" + count + ", " + oldtype + ")", builder -> builder.addCopies(old, 0, old.extent(), count));
     }
 
     static Datatype vector(final String call, final int count, final int blocklength, final int stride, final Datatype oldtype,
@@ -31,13 +34,13 @@ final class TypeConstructors
         nonNegative(call, ErrorClass.ERR_ARG, "blocklength", blocklength);
         final Layout old = component(call, "oldtype", oldtype);
         final long step = strideInExtents ? (long)stride * old.extent() : stride;
-        final LayoutBuilder builder = new LayoutBuilder(call);
-        for (int i = 0; i < count; i++)
+        return derived(call, oldtype.base(), call + "(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")", builder ->
         {
-            builder.addCopies(old, i * step, old.extent(), blocklength);
-        }
-        return new DerivedDatatype(builder.build(), oldtype.base(),
-            call + "(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")");
+            for (int i = 0; i < count; i++)
+            {
+                builder.addCopies(old, i * step, old.extent(), blocklength);
+            }
+        });
     }
 
     static Datatype indexed(final String call, final int[] blocklengths, final int[] displacements, final Datatype oldtype,
@@ -45,13 +48,14 @@ final class TypeConstructors
     {
         checkArrays(call, blocklengths, displacements, blocklengths == null ? 0 : blocklengths.length);
         final Layout old = component(call, "oldtype", oldtype);
-        final LayoutBuilder builder = new LayoutBuilder(call);
-        for (int i = 0; i < blocklengths.length; i++)
+        return derived(call, oldtype.base(), call + "(" + blocklengths.length + " blocks of " + oldtype + ")", builder ->
         {
-            final long start = displacementsInExtents ? (long)displacements[i] * old.extent() : displacements[i];
-            builder.addCopies(old, start, old.extent(), blocklengths[i]);
-        }
-        return new DerivedDatatype(builder.build(), oldtype.base(), call + "(" + blocklengths.length + " blocks of " + oldtype + ")");
+            for (int i = 0; i < blocklengths.length; i++)
+            {
+                final long start = displacementsInExtents ? (long)displacements[i] * old.extent() : displacements[i];
+                builder.addCopies(old, start, old.extent(), blocklengths[i]);
+            }
+        });
     }
 
     static Datatype struct(final int[] blocklengths, final int[] displacements, final Datatype[] types)
@@ -81,19 +85,56 @@ final class TypeConstructors
                     + base + " but types[" + i + "] (" + types[i] + ") has base type " + componentBase
                     + "; a buffer is one Java array, so all components must have the same base type (MPI.LB and MPI.UB aside)"));
             }
-            builder.addCopies(layout, displacements[i], layout.extent(), blocklengths[i]);
+            addCopies(builder, layout, displacements[i], blocklengths[i]);
         }
-        return new DerivedDatatype(builder.build(), base, call + "(" + types.length + " blocks of " + (base == null ? "markers" : base) + ")");
+        return new DerivedDatatype(built(builder), base, call + "(" + types.length + " blocks of " + (base == null ? "markers" : base) + ")");
     }
 
     /** A pair of {@code base} elements, committed: the types of MAXLOC and MINLOC reductions. */
     static Datatype pair(final Datatype base, final String name)
     {
-        final LayoutBuilder builder = new LayoutBuilder(name);
-        builder.addCopies(Layout.ELEMENT, 0, 1, 2);
-        final DerivedDatatype pair = new DerivedDatatype(builder.build(), base, name);
+        final Datatype pair = derived(name, base, name, builder -> builder.addCopies(Layout.ELEMENT, 0, 1, 2));
         pair.Commit();
         return pair;
+    }
+
+    /** @return the derived type of the layout {@code copies} build, with the elements of {@code base}. */
+    private static Datatype derived(final String call, final Datatype base, final String name, final Consumer<LayoutBuilder> copies)
+    {
+        final LayoutBuilder builder = new LayoutBuilder(call);
+        try
+        {
+            copies.accept(builder);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
+        return new DerivedDatatype(built(builder), base, name);
+    }
+
+    private static Layout built(final LayoutBuilder builder)
+    {
+        try
+        {
+            return builder.build();
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
+    }
+
+    private static void addCopies(final LayoutBuilder builder, final Layout layout, final long start, final int copies)
+    {
+        try
+        {
+            builder.addCopies(layout, start, layout.extent(), copies);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
     }
 
     private static Layout component(final String call, final String argument, final Datatype type)

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.openmpj.engine.datatype.CollectiveBuffer;
 
 /**
  * How collectives present buffers to the engine, without running a job: contiguous data goes as it is, other data
@@ -22,14 +23,14 @@ class CollectiveBufferTest
     void basicAndContiguousTypesAreHandedOverAsTheyAre()
     {
         final int[] buf = new int[20];
-        final CollectiveBuffer basic = CollectiveBuffer.send(buf, 3, 5, MPI.INT);
+        final CollectiveBuffer basic = CollectiveBuffer.send(buf, 3, 5, MPI.INT.map());
         assertSame(buf, basic.array());
         assertFalse(basic.isStaged());
         assertEquals(3, basic.offset());
         assertEquals(5, basic.elements());
 
         final Datatype four = committed(Datatype.Contiguous(4, MPI.INT));
-        final CollectiveBuffer blocks = CollectiveBuffer.receiveBlocks(buf, 1, new int[] {1, 0, 2}, new int[] {3, 9, 0}, four, 3);
+        final CollectiveBuffer blocks = CollectiveBuffer.receiveBlocks(buf, 1, new int[] {1, 0, 2}, new int[] {3, 9, 0}, four.map(), 3);
         assertSame(buf, blocks.array(), "a contiguous type goes to the engine without scratch");
         assertFalse(blocks.isStaged());
         assertEquals(0, blocks.offset());
@@ -43,12 +44,12 @@ class CollectiveBufferTest
     {
         final Datatype padded = committed(Datatype.Struct(new int[] {3, 1}, new int[] {0, 5}, new Datatype[] {MPI.INT, MPI.UB}));
         final int[] buf = new int[20];
-        final CollectiveBuffer blocks = CollectiveBuffer.sendBlocks(buf, 2, new int[] {1, 1}, new int[] {0, 2}, padded, 2);
+        final CollectiveBuffer blocks = CollectiveBuffer.sendBlocks(buf, 2, new int[] {1, 1}, new int[] {0, 2}, padded.map(), 2);
         assertSame(buf, blocks.array());
         assertArrayEquals(new int[] {2, 12}, blocks.displs());
         assertArrayEquals(new int[] {3, 3}, blocks.counts());
 
-        final CollectiveBuffer twoItems = CollectiveBuffer.sendBlocks(buf, 2, new int[] {2, 1}, new int[] {0, 2}, padded, 2);
+        final CollectiveBuffer twoItems = CollectiveBuffer.sendBlocks(buf, 2, new int[] {2, 1}, new int[] {0, 2}, padded.map(), 2);
         assertTrue(twoItems.isStaged(), "two padded items have a gap between them");
     }
 
@@ -61,7 +62,7 @@ class CollectiveBufferTest
         {
             buf[i] = 100 + i;
         }
-        final CollectiveBuffer blocks = CollectiveBuffer.sendBlocks(buf, 1, new int[] {1, 2}, new int[] {2, 0}, vector, 2);
+        final CollectiveBuffer blocks = CollectiveBuffer.sendBlocks(buf, 1, new int[] {1, 2}, new int[] {2, 0}, vector.map(), 2);
         assertNotSame(buf, blocks.array());
         assertTrue(blocks.isStaged());
         assertEquals(0, blocks.offset());
@@ -80,7 +81,7 @@ class CollectiveBufferTest
             new Datatype[] {MPI.LB, MPI.INT, MPI.UB}));
         final int[] buf = new int[12];
         Arrays.fill(buf, -1);
-        final CollectiveBuffer recv = CollectiveBuffer.receive(buf, 2, 2, struct);
+        final CollectiveBuffer recv = CollectiveBuffer.receive(buf, 2, 2, struct.map());
         assertTrue(recv.isStaged());
         assertEquals(4, recv.elements());
         final int[] scratch = (int[])recv.array();

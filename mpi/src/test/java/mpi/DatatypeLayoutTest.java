@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.openmpj.engine.datatype.Layout;
 import org.junit.jupiter.api.function.Executable;
 
 /**

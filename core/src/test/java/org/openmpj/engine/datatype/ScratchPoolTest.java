@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -57,8 +57,12 @@ class ScratchPoolTest
     @Test
     void steadyPackingAllocatesNothing()
     {
-        final Datatype column = Datatype.Vector(50_000, 1, 2, MPI.DOUBLE);
-        column.Commit();
+        final LayoutBuilder every2nd = new LayoutBuilder("Vector");
+        for (int i = 0; i < 50_000; i++)
+        {
+            every2nd.addCopies(Layout.ELEMENT, 2L * i, 1, 1);
+        }
+        final TypeMap column = TypeMap.derived(every2nd.build(), TypeMap.element(Primitive.DOUBLE, "MPI.DOUBLE"), "column");
         final double[] matrix = new double[100_000];
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         for (int i = 0; i < 50; i++)
@@ -74,7 +78,7 @@ class ScratchPoolTest
         assertTrue(perMessage < 4_096, "packing 400 KB allocated " + perMessage + " bytes per message");
     }
 
-    private static void roundTrip(final Datatype type, final double[] buffer)
+    private static void roundTrip(final TypeMap type, final double[] buffer)
     {
         final Staging out = Staging.packed(buffer, 0, 1, type);
         out.release();

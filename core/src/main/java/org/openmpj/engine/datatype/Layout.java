@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
@@ -15,14 +15,14 @@ import org.openmpj.Primitive;
  *
  * <p>Immutable and thread-safe.
  */
-final class Layout
+public final class Layout
 {
     /** One element at the origin: every basic type that carries data. */
-    static final Layout ELEMENT = new Layout(new int[] {0}, new int[] {1}, 1, 0, 1, false, false, 0, 1);
+    public static final Layout ELEMENT = new Layout(new int[] {0}, new int[] {1}, 1, 0, 1, false, false, 0, 1);
     /** The {@code MPI.LB} marker at the origin. */
-    static final Layout LB_MARKER = new Layout(new int[0], new int[0], 0, 0, 0, true, false, 0, 0);
+    public static final Layout LB_MARKER = new Layout(new int[0], new int[0], 0, 0, 0, true, false, 0, 0);
     /** The {@code MPI.UB} marker at the origin. */
-    static final Layout UB_MARKER = new Layout(new int[0], new int[0], 0, 0, 0, false, true, 0, 0);
+    public static final Layout UB_MARKER = new Layout(new int[0], new int[0], 0, 0, 0, false, true, 0, 0);
 
     private final int[] displacements;
     private final int[] lengths;
@@ -53,63 +53,63 @@ final class Layout
     }
 
     /** @return the number of data elements in one item. */
-    int size()
+    public int size()
     {
         return size;
     }
 
-    int lb()
+    public int lb()
     {
         return lb;
     }
 
-    int ub()
+    public int ub()
     {
         return ub;
     }
 
-    int extent()
+    public int extent()
     {
         return ub - lb;
     }
 
-    boolean lbMarked()
+    public boolean lbMarked()
     {
         return lbMarked;
     }
 
-    boolean ubMarked()
+    public boolean ubMarked()
     {
         return ubMarked;
     }
 
-    int dataLow()
+    public int dataLow()
     {
         return dataLow;
     }
 
-    int dataHigh()
+    public int dataHigh()
     {
         return dataHigh;
     }
 
-    int blockCount()
+    public int blockCount()
     {
         return displacements.length;
     }
 
-    int displacement(final int block)
+    public int displacement(final int block)
     {
         return displacements[block];
     }
 
-    int length(final int block)
+    public int length(final int block)
     {
         return lengths[block];
     }
 
     /** @return whether {@code count} items occupy one run of consecutive elements, so that they need no packing. */
-    boolean isContiguous(final int count)
+    public boolean isContiguous(final int count)
     {
         return count == 0 || displacements.length == 0
             || displacements.length == 1 && (count == 1 || lengths[0] == extent());
@@ -119,25 +119,25 @@ final class Layout
      * @return whether packing leaves every element where it is, relative to the first item's origin: one block at the
      *         origin, as long as the extent. Items then look the same packed and in a buffer.
      */
-    boolean packsInPlace()
+    public boolean packsInPlace()
     {
         return displacements.length == 0 || displacements.length == 1 && displacements[0] == 0 && lengths[0] == extent();
     }
 
     /** @return where the run of {@code count} items from {@code offset} starts, for a contiguous layout. */
-    int firstElement(final int offset, final int count)
+    public int firstElement(final int offset, final int count)
     {
         return count == 0 || displacements.length == 0 ? offset : offset + displacements[0];
     }
 
     /** @return the lowest element {@code count > 0} items from {@code offset} touch. */
-    long lowestElement(final int offset, final int count)
+    public long lowestElement(final int offset, final int count)
     {
         return (long)offset + dataLow + Math.min(0L, (long)(count - 1) * extent());
     }
 
     /** @return one past the highest element {@code count > 0} items from {@code offset} touch. */
-    long highestElement(final int offset, final int count)
+    public long highestElement(final int offset, final int count)
     {
         return (long)offset + dataHigh + Math.max(0L, (long)(count - 1) * extent());
     }
@@ -148,7 +148,7 @@ final class Layout
      *
      * @param kind the element kind of both arrays, null for {@code Object[]}.
      */
-    void pack(final Primitive kind, final Object user, final int offset, final int count, final Object packed, final int position)
+    public void pack(final Primitive kind, final Object user, final int offset, final int count, final Object packed, final int position)
     {
         transfer(kind, user, offset, packed, position, count * size, false);
     }
@@ -157,7 +157,7 @@ final class Layout
      * Copies {@code elements} consecutive elements of {@code packed} from {@code position} into the items of
      * {@code user} from {@code offset}, in pack order; the last item may be filled only in part.
      */
-    void unpack(final Primitive kind, final Object packed, final int position, final Object user, final int offset, final int elements)
+    public void unpack(final Primitive kind, final Object packed, final int position, final Object user, final int offset, final int elements)
     {
         transfer(kind, user, offset, packed, position, elements, true);
     }

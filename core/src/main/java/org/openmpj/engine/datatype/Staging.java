@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -15,9 +15,9 @@ import org.openmpj.objects.ObjectCodec;
  *
  * <p>Not thread-safe: owned by one operation, and released exactly once, after the device is done with it.
  */
-final class Staging
+public final class Staging
 {
-    private final Datatype type;
+    private final TypeMap type;
     private final Object user;
     private final int offset;
     private final int count;
@@ -25,7 +25,7 @@ final class Staging
     private final int elements;
     private final boolean receive;
 
-    private Staging(final Datatype type, final Object user, final int offset, final int count, final boolean receive)
+    private Staging(final TypeMap type, final Object user, final int offset, final int count, final boolean receive)
     {
         this.type = type;
         this.user = user;
@@ -37,7 +37,7 @@ final class Staging
     }
 
     /** @return the data of {@code count} items of {@code buf} from {@code offset}, packed. */
-    static Staging packed(final Object buf, final int offset, final int count, final Datatype type)
+    public static Staging packed(final Object buf, final int offset, final int count, final TypeMap type)
     {
         final Staging staging = new Staging(type, buf, offset, count, false);
         type.layout().pack(type.kind(), buf, offset, count, staging.scratch, 0);
@@ -45,24 +45,24 @@ final class Staging
     }
 
     /** @return room to receive {@code count} items of {@code type}, to be unpacked into {@code buf} from {@code offset}. */
-    static Staging forReceive(final Object buf, final int offset, final int count, final Datatype type)
+    public static Staging forReceive(final Object buf, final int offset, final int count, final TypeMap type)
     {
         return new Staging(type, buf, offset, count, true);
     }
 
     /** @return the array to send from or receive into, from element 0. */
-    Object scratch()
+    public Object scratch()
     {
         return scratch;
     }
 
     /** @return how many elements of {@link #scratch()} the message takes at most. */
-    int elements()
+    public int elements()
     {
         return elements;
     }
 
-    boolean isReceive()
+    public boolean isReceive()
     {
         return receive;
     }
@@ -74,7 +74,7 @@ final class Staging
      * @return the number of objects received for an {@code OBJECT} type, else -1.
      * @throws OpenMpjException when the objects cannot be deserialized or stored in the user's buffer.
      */
-    int unpack(final Request received, final ObjectCodec codec)
+    public int unpack(final Request received, final ObjectCodec codec)
     {
         if (type.isObject())
         {
@@ -90,7 +90,7 @@ final class Staging
     }
 
     /** Hands the scratch memory back to the pool; nothing may use it afterwards. */
-    void release()
+    public void release()
     {
         if (!type.isObject())
         {
@@ -99,13 +99,13 @@ final class Staging
     }
 
     /** Scatters {@code objects} received objects into the items of {@code user}, whose element type may be narrower. */
-    static void unpackObjects(final Datatype type, final Object objects, final Object user, final int offset, final int count)
+    public static void unpackObjects(final TypeMap type, final Object objects, final Object user, final int offset, final int count)
     {
         unpackObjects(type, objects, 0, user, offset, count);
     }
 
-    /** As {@link #unpackObjects(Datatype, Object, Object, int, int)}, with the objects from {@code position} of {@code objects}. */
-    static void unpackObjects(final Datatype type, final Object objects, final int position, final Object user, final int offset,
+    /** As {@link #unpackObjects(TypeMap, Object, Object, int, int)}, with the objects from {@code position} of {@code objects}. */
+    public static void unpackObjects(final TypeMap type, final Object objects, final int position, final Object user, final int offset,
         final int count)
     {
         try

@@ -1,28 +1,30 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import org.openmpj.Primitive;
 import org.openmpj.engine.Reduction;
 
 /**
  * A user-defined operation on a datatype whose items do not look the same packed as in a buffer (a Vector, a
- * Struct with holes or a lower bound …). Collectives combine packed elements, but {@link User_function#Call} gets
- * its operands as MPI passes them: {@code count} items laid out as the datatype describes, item i at
- * {@code offset + i * Extent()}. So each call unpacks both operands into laid-out scratch arrays, calls the
- * function, and packs the result back. What the holes between the elements hold is undefined.
+ * Struct with holes or a lower bound …). Collectives combine packed elements, but a user's function gets its
+ * operands as MPI passes them: {@code count} items laid out as the datatype describes, item i at
+ * {@code offset + i * extent}. So each call unpacks both operands into laid-out scratch arrays, calls the
+ * function on them, and packs the result back. What the holes between the elements hold is undefined.
  *
  * <p>Immutable; safe for concurrent use, each call having its own scratch arrays.
  */
-final class LaidOutReduction implements Reduction
+public final class LaidOutReduction implements Reduction
 {
-    private final User_function function;
-    private final Datatype datatype;
-    private final boolean commutative;
+    private final Reduction function;
+    private final TypeMap datatype;
 
-    LaidOutReduction(final User_function function, final Datatype datatype, final boolean commutative)
+    /**
+     * @param function the user's operation, called with laid-out operands (offsets in elements, counts in items).
+     * @param datatype the type of the items, whose layout is not packed.
+     */
+    public LaidOutReduction(final Reduction function, final TypeMap datatype)
     {
         this.function = function;
         this.datatype = datatype;
-        this.commutative = commutative;
     }
 
     @Override
@@ -42,7 +44,7 @@ final class LaidOutReduction implements Reduction
         final Object laidInout = acquire(kind, length);
         layout.unpack(kind, in, inOffset, laidIn, origin, elements);
         layout.unpack(kind, inout, inoutOffset, laidInout, origin, elements);
-        function.Call(laidIn, origin, laidInout, origin, items, datatype);
+        function.reduce(laidIn, origin, laidInout, origin, items);
         layout.pack(kind, laidInout, origin, items, inout, inoutOffset);
         release(kind, laidIn);
         release(kind, laidInout);
@@ -51,7 +53,7 @@ final class LaidOutReduction implements Reduction
     @Override
     public boolean isCommutative()
     {
-        return commutative;
+        return function.isCommutative();
     }
 
     private static Object acquire(final Primitive kind, final int length)

@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import java.util.Arrays;
 
@@ -9,7 +9,7 @@ import java.util.Arrays;
  *
  * <p>Thread-safety: one collective call at a time on its communicator, as MPI requires of collective calls.
  */
-final class RegularBlocks
+public final class RegularBlocks
 {
     private final int[] counts;
     private final int[] displs;
@@ -23,20 +23,20 @@ final class RegularBlocks
     }
 
     /** @return {@code kept} where it has {@code ranks} blocks, else new ones (also for a {@code kept} of null). */
-    static RegularBlocks of(final RegularBlocks kept, final int ranks)
+    public static RegularBlocks of(final RegularBlocks kept, final int ranks)
     {
         return kept != null && kept.counts.length == ranks ? kept : new RegularBlocks(ranks);
     }
 
     /** @return the count of each of the blocks, {@code count} each. */
-    int[] counts(final int count)
+    public int[] counts(final int count)
     {
         ofSize(count);
         return counts;
     }
 
     /** @return where each block starts, block i at item {@code i * count}. */
-    int[] displs(final int count)
+    public int[] displs(final int count)
     {
         ofSize(count);
         return displs;

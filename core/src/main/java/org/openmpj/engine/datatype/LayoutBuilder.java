@@ -1,15 +1,16 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 
 /**
  * Builds the {@link Layout} of a derived datatype from copies of its components' layouts, each placed at a
  * displacement in buffer elements. Blocks are kept in the order the copies are added and merged when one
  * starts where the previous one ends. Not thread-safe: one builder per constructor call.
  */
-final class LayoutBuilder
+public final class LayoutBuilder
 {
     /** More blocks than this are refused rather than risk exhausting the heap on a mistaken count. */
     private static final int MAX_BLOCKS = 1 << 26;
@@ -28,7 +29,7 @@ final class LayoutBuilder
     private long dataHigh = Long.MIN_VALUE;
 
     /** @param call the constructor being run, for error messages. */
-    LayoutBuilder(final String call)
+    public LayoutBuilder(final String call)
     {
         this.call = call;
     }
@@ -37,7 +38,7 @@ final class LayoutBuilder
      * Adds {@code copies} copies of {@code component} with their origins at {@code start}, {@code start + stride},
      * and so on.
      */
-    void addCopies(final Layout component, final long start, final long stride, final int copies)
+    public void addCopies(final Layout component, final long start, final long stride, final int copies)
     {
         if (copies == 0)
         {
@@ -63,8 +64,8 @@ final class LayoutBuilder
         size += (long)copies * component.size();
         if (size > Integer.MAX_VALUE)
         {
-            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_COUNT, call + ": the type would hold " + size
-                + " elements, more than a Java array can; expected at most " + Integer.MAX_VALUE));
+            throw new OpenMpjException(ErrorClass.ERR_COUNT, call + ": the type would hold " + size
+                + " elements, more than a Java array can; expected at most " + Integer.MAX_VALUE);
         }
         hasData = true;
         dataLow = Math.min(dataLow, low + component.dataLow());
@@ -85,7 +86,7 @@ final class LayoutBuilder
         }
     }
 
-    Layout build()
+    public Layout build()
     {
         final long lb = lbMarked ? markedLb : hasData ? dataLow : 0;
         final long ub = ubMarked ? markedUb : hasData ? dataHigh : 0;
@@ -109,8 +110,8 @@ final class LayoutBuilder
         {
             if (blocks >= MAX_BLOCKS)
             {
-                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": the type would have more than " + MAX_BLOCKS
-                    + " separate blocks of elements"));
+                throw new OpenMpjException(ErrorClass.ERR_ARG, call + ": the type would have more than " + MAX_BLOCKS
+                    + " separate blocks of elements");
             }
             displacements = Arrays.copyOf(displacements, blocks * 2);
             lengths = Arrays.copyOf(lengths, blocks * 2);
@@ -124,8 +125,8 @@ final class LayoutBuilder
     {
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
         {
-            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": a " + what + " of the type would be " + value
-                + " elements, outside the range of an int"));
+            throw new OpenMpjException(ErrorClass.ERR_ARG, call + ": a " + what + " of the type would be " + value
+                + " elements, outside the range of an int");
         }
     }
 }

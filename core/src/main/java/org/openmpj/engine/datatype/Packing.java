@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -12,7 +12,7 @@ import org.openmpj.objects.ObjectCodec;
  * big-endian length followed by their serialized form. Arguments are checked by the caller, but for the
  * byte array.
  */
-final class Packing
+public final class Packing
 {
     /** The length of serialized objects in front of them. */
     private static final int LENGTH_BYTES = 4;
@@ -27,7 +27,7 @@ final class Packing
      * @return the bytes {@code count} items of {@code type} take packed; for {@code OBJECT}, the least they can
      *         take (all null), as serialized objects have no fixed size.
      */
-    static long packSize(final int count, final Datatype type)
+    public static long packSize(final int count, final TypeMap type)
     {
         final long elements = (long)count * type.layout().size();
         return type.isObject() ? LENGTH_BYTES + ObjectCodec.HEADER_BYTES + STREAM_HEADER_BYTES + elements
@@ -35,7 +35,7 @@ final class Packing
     }
 
     /** Packs {@code count} items of {@code inbuf} from {@code offset} into {@code outbuf} at {@code position}; returns the new position. */
-    static int pack(final Object inbuf, final int offset, final int count, final Datatype type, final byte[] outbuf, final int position)
+    public static int pack(final Object inbuf, final int offset, final int count, final TypeMap type, final byte[] outbuf, final int position)
     {
         checkPosition("Pack", "outbuf", outbuf, position);
         final int elements = type.elements(count);
@@ -66,7 +66,7 @@ final class Packing
     }
 
     /** Unpacks {@code count} items from {@code inbuf} at {@code position} into {@code outbuf} from {@code offset}; returns the new position. */
-    static int unpack(final byte[] inbuf, final int position, final Object outbuf, final int offset, final int count, final Datatype type,
+    public static int unpack(final byte[] inbuf, final int position, final Object outbuf, final int offset, final int count, final TypeMap type,
         final ObjectCodec codec)
     {
         checkPosition("Unpack", "inbuf", inbuf, position);
@@ -102,31 +102,31 @@ final class Packing
     {
         if (bytes == null)
         {
-            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": " + name + " is null; expected a byte[]");
+            throw new OpenMpjException(ErrorClass.ERR_BUFFER, call + ": " + name + " is null; expected a byte[]");
         }
         if (position < 0 || position > bytes.length)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, call + ": position=" + position + " is outside " + name + " of length "
+            throw new OpenMpjException(ErrorClass.ERR_ARG, call + ": position=" + position + " is outside " + name + " of length "
                 + bytes.length + "; expected 0 to " + bytes.length);
         }
     }
 
-    private static void checkRoom(final String call, final int count, final Datatype type, final long bytes, final byte[] outbuf,
+    private static void checkRoom(final String call, final int count, final TypeMap type, final long bytes, final byte[] outbuf,
         final int position)
     {
         if (position + bytes > outbuf.length)
         {
-            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": " + count + " items of " + type + " take " + bytes
+            throw new OpenMpjException(ErrorClass.ERR_BUFFER, call + ": " + count + " items of " + type + " take " + bytes
                 + " bytes, but outbuf of length " + outbuf.length + " has only " + (outbuf.length - position)
                 + " bytes from position " + position);
         }
     }
 
-    private static void checkAvailable(final int count, final Datatype type, final long bytes, final byte[] inbuf, final int position)
+    private static void checkAvailable(final int count, final TypeMap type, final long bytes, final byte[] inbuf, final int position)
     {
         if (position + bytes > inbuf.length)
         {
-            throw MPIException.of(ErrorClass.ERR_BUFFER, "Unpack: " + count + " items of " + type + " take " + bytes
+            throw new OpenMpjException(ErrorClass.ERR_BUFFER, "Unpack: " + count + " items of " + type + " take " + bytes
                 + " bytes, but inbuf of length " + inbuf.length + " has only " + (inbuf.length - position)
                 + " bytes from position " + position);
         }

@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import org.openmpj.Primitive;
 
@@ -18,12 +18,12 @@ import org.openmpj.Primitive;
  * <p>Not thread-safe: owned by the collective call that made it, which calls {@link #finish()} once the operation
  * has succeeded. After a failure it is dropped unfinished, since the engine may still hold on to the scratch memory.
  */
-final class CollectiveBuffer
+public final class CollectiveBuffer
 {
     /** The buffer of a role a rank does not have, such as the receive buffer of a gather away from its root. */
-    static final CollectiveBuffer ABSENT = new CollectiveBuffer(null, null, 0, null, 0, 0, null, null, false, false, null);
+    public static final CollectiveBuffer ABSENT = new CollectiveBuffer(null, null, 0, null, 0, 0, null, null, false, false, null);
 
-    private final Datatype type;
+    private final TypeMap type;
     private final Object user;
     /** Where the items start in the user's buffer, for a staged buffer of one block. */
     private final int userOffset;
@@ -38,7 +38,7 @@ final class CollectiveBuffer
     private final int[] origins;
 
     private CollectiveBuffer(
-        final Datatype type, final Object user, final int userOffset, final Object array, final int offset, final int elements,
+        final TypeMap type, final Object user, final int userOffset, final Object array, final int offset, final int elements,
         final int[] counts, final int[] displs, final boolean staged, final boolean receive, final int[] origins)
     {
         this.type = type;
@@ -55,13 +55,13 @@ final class CollectiveBuffer
     }
 
     /** @return the data of {@code count} items of {@code type} in {@code buf} from {@code offset}, for the engine to send. */
-    static CollectiveBuffer send(final Object buf, final int offset, final int count, final Datatype type)
+    public static CollectiveBuffer send(final Object buf, final int offset, final int count, final TypeMap type)
     {
         return single(buf, offset, count, type, false);
     }
 
     /** @return room for {@code count} items of {@code type}, which {@link #finish()} puts in {@code buf} from {@code offset}. */
-    static CollectiveBuffer receive(final Object buf, final int offset, final int count, final Datatype type)
+    public static CollectiveBuffer receive(final Object buf, final int offset, final int count, final TypeMap type)
     {
         return single(buf, offset, count, type, true);
     }
@@ -70,51 +70,51 @@ final class CollectiveBuffer
      * @return the data of {@code n} blocks to send, block i of {@code counts[i]} items of {@code type} from item
      *         {@code displs[i]} (in extents) of {@code buf} from {@code offset}.
      */
-    static CollectiveBuffer sendBlocks(
-        final Object buf, final int offset, final int[] counts, final int[] displs, final Datatype type, final int n)
+    public static CollectiveBuffer sendBlocks(
+        final Object buf, final int offset, final int[] counts, final int[] displs, final TypeMap type, final int n)
     {
         return blocks(buf, offset, counts, displs, type, n, false);
     }
 
     /** @return room for {@code n} blocks, which {@link #finish()} puts in {@code buf} as {@link #sendBlocks} reads them. */
-    static CollectiveBuffer receiveBlocks(
-        final Object buf, final int offset, final int[] counts, final int[] displs, final Datatype type, final int n)
+    public static CollectiveBuffer receiveBlocks(
+        final Object buf, final int offset, final int[] counts, final int[] displs, final TypeMap type, final int n)
     {
         return blocks(buf, offset, counts, displs, type, n, true);
     }
 
     /** @return the array the engine reads or writes: the user's, or scratch memory; null for {@link #ABSENT}. */
-    Object array()
+    public Object array()
     {
         return array;
     }
 
     /** @return the element of {@link #array()} where the data starts; 0 for blocks, whose displacements say where each is. */
-    int offset()
+    public int offset()
     {
         return offset;
     }
 
     /** @return the number of elements of the data, over all blocks. */
-    int elements()
+    public int elements()
     {
         return elements;
     }
 
     /** @return each block's number of elements; null for a buffer of one block. */
-    int[] counts()
+    public int[] counts()
     {
         return counts;
     }
 
     /** @return where each block starts in {@link #array()}, in elements from {@link #offset()}; null for a buffer of one block. */
-    int[] displs()
+    public int[] displs()
     {
         return displs;
     }
 
     /** @return whether the data goes through scratch memory rather than the user's array. */
-    boolean isStaged()
+    public boolean isStaged()
     {
         return staged;
     }
@@ -125,7 +125,7 @@ final class CollectiveBuffer
      *
      * @throws org.openmpj.OpenMpjException {@code ERR_TYPE} when a received object cannot be stored in the user's array.
      */
-    void finish()
+    public void finish()
     {
         if (staged)
         {
@@ -168,7 +168,7 @@ final class CollectiveBuffer
         }
     }
 
-    private static CollectiveBuffer single(final Object buf, final int offset, final int count, final Datatype type, final boolean receive)
+    private static CollectiveBuffer single(final Object buf, final int offset, final int count, final TypeMap type, final boolean receive)
     {
         if (type.isContiguous(count))
         {
@@ -178,7 +178,7 @@ final class CollectiveBuffer
         return staged(buf, offset, count, type, receive);
     }
 
-    private static CollectiveBuffer staged(final Object buf, final int offset, final int count, final Datatype type, final boolean receive)
+    private static CollectiveBuffer staged(final Object buf, final int offset, final int count, final TypeMap type, final boolean receive)
     {
         final int elements = type.elements(count);
         final Object scratch = scratch(type, elements);
@@ -190,7 +190,7 @@ final class CollectiveBuffer
     }
 
     private static CollectiveBuffer blocks(
-        final Object buf, final int offset, final int[] itemCounts, final int[] itemDispls, final Datatype type, final int n,
+        final Object buf, final int offset, final int[] itemCounts, final int[] itemDispls, final TypeMap type, final int n,
         final boolean receive)
     {
         if (blocksAsGiven(type, itemCounts, n))
@@ -241,7 +241,7 @@ final class CollectiveBuffer
      *         items of a basic type are its elements, so the counts and displacements need no translation (empty blocks
      *         get one, which keeps their offsets inside the array).
      */
-    static boolean blocksAsGiven(final Datatype type, final int[] counts, final int n)
+    public static boolean blocksAsGiven(final TypeMap type, final int[] counts, final int n)
     {
         if (type.isDerived() || type.isObject() || type.kind() == null)
         {
@@ -257,7 +257,7 @@ final class CollectiveBuffer
         return true;
     }
 
-    private static Object scratch(final Datatype type, final int elements)
+    private static Object scratch(final TypeMap type, final int elements)
     {
         // Objects are serialized on their way anyway: a fresh array costs little beside that.
         return type.isObject() ? new Object[elements] : ScratchPool.SHARED.acquire(type.kind(), elements);

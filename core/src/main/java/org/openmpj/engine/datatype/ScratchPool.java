@@ -1,4 +1,4 @@
-package mpi;
+package org.openmpj.engine.datatype;
 
 import org.openmpj.Primitive;
 
@@ -9,13 +9,13 @@ import org.openmpj.Primitive;
  * and is handed back with {@link #release} once no operation uses it. Arrays larger than a limit are not kept,
  * to bound the memory a pool holds on to.
  *
- * <p>Thread-safety: safe for concurrent use. Each rank has its own {@link #SHARED} pool, the API being loaded
- * by each rank's own class loader.
+ * <p>Thread-safety: safe for concurrent use. The engine is loaded once per JVM, so {@link #SHARED} serves every
+ * rank of its JVM: thread ranks share it, and it keeps twice the slots one rank needed when each had its own.
  */
-final class ScratchPool
+public final class ScratchPool
 {
-    /** The pool of this rank. */
-    static final ScratchPool SHARED = new ScratchPool(8, 16 << 20);
+    /** The pool of the ranks of this JVM. */
+    public static final ScratchPool SHARED = new ScratchPool(16, 16 << 20);
 
     private static final int SMALLEST = 64;
     private static final int LARGEST_POWER_OF_TWO = 1 << 30;
@@ -37,7 +37,7 @@ final class ScratchPool
     }
 
     /** @return an array of {@code kind} with at least {@code length} elements, its contents undefined. */
-    Object acquire(final Primitive kind, final int length)
+    public Object acquire(final Primitive kind, final int length)
     {
         final Object[] slots = free[kind.ordinal()];
         synchronized (slots)
@@ -61,7 +61,7 @@ final class ScratchPool
     }
 
     /** Hands back an array {@link #acquire} returned; the caller must not use it afterwards. */
-    void release(final Primitive kind, final Object array)
+    public void release(final Primitive kind, final Object array)
     {
         final int length = kind.length(array);
         if ((long)length * kind.sizeBytes() > largestKeptBytes)

@@ -1,15 +1,15 @@
 package mpi;
 
+import org.openmpj.Envelope;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.Primitive;
 import org.openmpj.SendMode;
-import org.openmpj.device.ProbeResult;
-import org.openmpj.device.ReceiveRequest;
+import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
-import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.datatype.Packing;
-import org.openmpj.engine.datatype.Staging;
+import org.openmpj.engine.messages.Completion;
+import org.openmpj.engine.messages.Messages;
+import org.openmpj.engine.messages.Operation;
 import org.openmpj.objects.ObjectCodec;
 import org.openmpj.runtime.RankContext;
 
@@ -225,7 +225,7 @@ public class Comm
     {
         final Communicator communicator = checkSend("Ibsend", buf, offset, count, datatype, dest, tag);
         bsend(communicator, buf, offset, count, datatype, dest, tag);
-        return new Request(this, CompletedRequest.BUFFERED, null, 0, 0);
+        return new Request(this, Messages.buffered(communicator));
     }
 
     // ---------------------------------------------------------------- receives
@@ -234,64 +234,54 @@ public class Comm
     public Status Recv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
     {
         final Communicator communicator = checkRecv("Recv", buf, offset, count, datatype, source, tag);
-        if (datatype.isObject() || !datatype.isContiguous(count) || datatype.isEmpty() || buf instanceof mpjbuf.Buffer)
+        if (buf instanceof mpjbuf.Buffer || !Messages.receivesDirectly(count, datatype.map()))
         {
-            return recvThroughRequest(communicator, buf, offset, count, datatype, source, tag);
+            return recvFinished(communicator, buf, offset, count, datatype, source, tag);
         }
         // Kept small so that the JIT inlines it into the caller and escape analysis removes the Status: a blocking
         // receive of primitive data then allocates nothing.
-        final ReceiveRequest request;
+        final Envelope arrived;
         try
         {
-            request = communicator.recv(buf, datatype.kind(), datatype.firstElement(offset, count), datatype.elements(count), source, tag);
+            arrived = Messages.receive(communicator, buf, offset, count, datatype.map(), source, tag);
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
-        if (request.error() != null)
+        if (arrived.error() != null)
         {
-            throw raise(request.error());
+            throw raise(arrived.error());
         }
-        return new Status(request.source(), request.tag(), request.byteCount(), request.isCancelled(), -1);
+        return new Status(arrived.source(), arrived.tag(), arrived.byteCount(), arrived.isCancelled(), -1);
     }
 
-    /**
-     * A blocking receive of objects, into a non-contiguous type, or of a type of no data: the data is deserialized or
-     * unpacked on completion, or the count of items of no data recorded in the status.
-     */
-    private Status recvThroughRequest(
+    private Status recvFinished(
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int source, final int tag)
     {
-        if (!datatype.isContiguous(count) || datatype.isEmpty() || buf instanceof mpjbuf.Buffer)
-        {
-            final Request staged = new Request(this, null, null, 0, 0);
-            staged.inner = PointToPoint.startRecv(this, communicator, buf, offset, count, datatype, source, tag, staged);
-            return staged.Wait();
-        }
-        final ReceiveRequest request;
+        final Completion done;
         try
         {
-            request = communicator.irecvAllocating(source, tag);
-            communicator.await(request);
+            done = buf instanceof mpjbuf.Buffer packed
+                ? Messages.receiveAndFinish(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(),
+                    source, tag, objectCodec())
+                : Messages.receiveAndFinish(communicator, buf, offset, count, datatype.map(), source, tag, objectCodec());
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
-        return new Request(this, request, (Object[])buf, datatype.firstElement(offset, count), datatype.elements(count)).Wait();
+        final Status status = new Status(done.source(), done.tag(), done.byteCount(), done.cancelled(), done.objects());
+        status.itemsOfNoData = done.itemsOfNoData();
+        return status;
     }
 
     /** Starts a receive. */
     public Request Irecv(final Object buf, final int offset, final int count, final Datatype datatype, final int source, final int tag)
     {
         final Communicator communicator = checkRecv("Irecv", buf, offset, count, datatype, source, tag);
-        final boolean direct = datatype.isObject() && datatype.isContiguous(count);
-        final Request request = new Request(this, null, direct ? (Object[])buf : null, datatype.firstElement(offset, count),
-            datatype.elements(count));
-        request.inner = PointToPoint.startRecv(this, communicator, buf, offset, count, datatype, source, tag, request);
-        return request;
+        return new Request(this, startReceive(communicator, buf, offset, count, datatype, source, tag));
     }
 
     // ---------------------------------------------------------------- persistent requests
@@ -352,7 +342,7 @@ public class Comm
     {
         checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
         checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
-        final Object outgoing = copyOf(buf, offset, count, datatype);
+        final Object outgoing = Messages.packedCopy(buf, offset, count, datatype.map());
         final Request send = isend("Sendrecv_replace", outgoing, 0, datatype.elements(count), datatype.base(), dest, sendtag,
             SendMode.STANDARD);
         final Status status = Recv(buf, offset, count, datatype, source, recvtag);
@@ -368,17 +358,16 @@ public class Comm
         final Communicator communicator = engine("Iprobe");
         Checks.source("Iprobe", communicator, source);
         Checks.recvTag("Iprobe", tag);
-        final ProbeResult found = new ProbeResult();
-        final boolean waiting;
+        final Completion found;
         try
         {
-            waiting = communicator.iprobe(source, tag, found);
+            found = Messages.probe(communicator, source, tag, false);
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
-        if (!waiting)
+        if (found == null)
         {
             checkJobAlive();
             return null;
@@ -392,10 +381,10 @@ public class Comm
         final Communicator communicator = engine("Probe");
         Checks.source("Probe", communicator, source);
         Checks.recvTag("Probe", tag);
-        final ProbeResult found = new ProbeResult();
+        final Completion found;
         try
         {
-            communicator.probe(source, tag, found);
+            found = Messages.probe(communicator, source, tag, true);
         }
         catch (final OpenMpjException ex)
         {
@@ -405,10 +394,9 @@ public class Comm
     }
 
     /** The status of a probed message; a message of serialized objects tells its object count in its first bytes. */
-    private static Status probed(final ProbeResult found)
+    private static Status probed(final Completion found)
     {
-        return new Status(found.source(), found.tag(), found.byteCount(), false,
-            ObjectCodec.objectCount(found.head(), found.headLength()));
+        return new Status(found.source(), found.tag(), found.byteCount(), false, found.objects());
     }
 
     // ---------------------------------------------------------------- packing
@@ -544,16 +532,6 @@ public class Comm
         return communicator;
     }
 
-    /**
-     * @return the device, after checking MPI is initialized and not finalized; also for a freed communicator,
-     *         whose pending requests complete normally.
-     */
-    final org.openmpj.device.Device device(final String call)
-    {
-        MPI.checkActive(call);
-        return context.device();
-    }
-
     /** @return whether this communicator may be used: bound, and not freed. */
     final boolean isUsable()
     {
@@ -618,15 +596,25 @@ public class Comm
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
         final int dest, final int tag)
     {
+        final AttachedBuffer buffer = MPI.attachedBuffer();
+        if (buffer == null)
+        {
+            throw raise(MPIException.of(ErrorClass.ERR_BUFFER, "buffered send of " + count
+                + " elements, but no buffer is attached; call MPI.Buffer_attach first"));
+        }
         try
         {
-            BufferedSend.send(communicator, buf, offset, count, datatype, dest, tag);
+            if (buf instanceof mpjbuf.Buffer packed)
+            {
+                Messages.sendBuffered(buffer, communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(),
+                    dest, tag);
+            }
+            else
+            {
+                Messages.sendBuffered(buffer, communicator, buf, offset, count, datatype.map(), dest, tag);
+            }
         }
         catch (final OpenMpjException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final MPIException ex)
         {
             throw raise(ex);
         }
@@ -671,48 +659,16 @@ public class Comm
         final int dest, final int tag, final SendMode mode)
     {
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
-        if (buf instanceof mpjbuf.Buffer packed)
-        {
-            sendContiguous(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype, dest, tag, mode);
-            return;
-        }
-        if (!datatype.isContiguous(count))
-        {
-            if (dest != MPI.PROC_NULL)
-            {
-                final Staging staged = Staging.packed(buf, offset, count, datatype.map());
-                sendContiguous(communicator, staged.scratch(), 0, staged.elements(), datatype, dest, tag, mode);
-                // Only once the send succeeded: after a failure the device might still read the scratch memory.
-                staged.release();
-            }
-            return;
-        }
-        sendContiguous(communicator, buf, datatype.firstElement(offset, count), datatype.elements(count), datatype, dest, tag, mode);
-    }
-
-    /** Sends {@code count} consecutive elements of the base type of {@code datatype}. */
-    private void sendContiguous(
-        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype,
-        final int dest, final int tag, final SendMode mode)
-    {
-        if (datatype.isEmpty())
-        {
-            sendContiguous(communicator, Datatype.NO_DATA, 0, 0, MPI.BYTE, dest, tag, mode);
-            return;
-        }
         try
         {
-            if (datatype.isObject())
+            if (buf instanceof mpjbuf.Buffer packed)
             {
-                if (dest != MPI.PROC_NULL)
-                {
-                    // A blocking send is done with its buffer when it returns: it may send from the serializer's own.
-                    final ObjectCodec.Encoded encoded = ObjectCodec.serializeForBlockingSend((Object[])buf, offset, count);
-                    communicator.send(encoded.bytes(), Primitive.BYTE, 0, encoded.length(), dest, tag, mode);
-                }
-                return;
+                Messages.send(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(), dest, tag, mode);
             }
-            communicator.send(buf, datatype.kind(), offset, count, dest, tag, mode);
+            else
+            {
+                Messages.send(communicator, buf, offset, count, datatype.map(), dest, tag, mode);
+            }
         }
         catch (final OpenMpjException ex)
         {
@@ -725,18 +681,43 @@ public class Comm
         final int dest, final int tag, final SendMode mode)
     {
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
-        final Request request = new Request(this, null, null, 0, 0);
-        request.inner = PointToPoint.startSend(this, communicator, buf, offset, count, datatype, dest, tag, mode, request);
-        return request;
+        return new Request(this, startSend(communicator, buf, offset, count, datatype, dest, tag, mode));
     }
 
-    /** @return the data of {@code count} items of {@code buf} from {@code offset}, packed into a new array. */
-    private static Object copyOf(final Object buf, final int offset, final int count, final Datatype datatype)
+    /** Starts a send of checked arguments on the engine, for a non-blocking or persistent request. */
+    final Operation startSend(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype, final int dest,
+        final int tag, final SendMode mode)
     {
-        final int elements = datatype.elements(count);
-        final Object copy = datatype.isObject() ? new Object[elements] : datatype.kind().newArray(elements);
-        datatype.layout().pack(datatype.kind(), buf, offset, count, copy, 0);
-        return copy;
+        try
+        {
+            return buf instanceof mpjbuf.Buffer packed
+                ? Messages.startSend(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(), dest,
+                    tag, mode)
+                : Messages.startSend(communicator, buf, offset, count, datatype.map(), dest, tag, mode);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
+
+    /** Starts a receive of checked arguments on the engine, for a non-blocking or persistent request. */
+    final Operation startReceive(
+        final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype, final int source,
+        final int tag)
+    {
+        try
+        {
+            return buf instanceof mpjbuf.Buffer packed
+                ? Messages.startReceive(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(),
+                    source, tag)
+                : Messages.startReceive(communicator, buf, offset, count, datatype.map(), source, tag);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
     }
 
     @Override

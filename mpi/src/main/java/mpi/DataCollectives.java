@@ -1,12 +1,10 @@
 package mpi;
 
-import org.openmpj.Primitive;
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectCollectives;
 import org.openmpj.engine.datatype.CollectiveBuffer;
-import org.openmpj.engine.datatype.ScratchPool;
+import org.openmpj.engine.datatype.EqualBlocks;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -81,7 +79,7 @@ final class DataCollectives
         }
         else if (equalBlocks)
         {
-            gatherEqualBlocks(c, send, recv, sendtype.kind(), root);
+            EqualBlocks.gather(c, send, recv, sendtype.kind(), root);
         }
         else
         {
@@ -118,7 +116,7 @@ final class DataCollectives
         }
         else if (equalBlocks)
         {
-            scatterEqualBlocks(c, send, recv, recvtype.kind(), root);
+            EqualBlocks.scatter(c, send, recv, recvtype.kind(), root);
         }
         else
         {
@@ -206,64 +204,5 @@ final class DataCollectives
         }
         send.finish();
         recv.finish();
-    }
-
-    /**
-     * Gathers blocks of one size (a Gather rather than a Gatherv, so every rank knows every block's size) with the
-     * engine's trees. When the root's blocks do not lie one after another, they are gathered into scratch memory
-     * first and then put in place.
-     */
-    private static void gatherEqualBlocks(
-        final Communicator c, final CollectiveBuffer send, final CollectiveBuffer recv, final Primitive kind, final int root)
-    {
-        final int count = send.elements();
-        final int start = c.rank() == root ? consecutiveStart(recv, count, c.size()) : 0;
-        if (start >= 0)
-        {
-            Collectives.gather(c, send.array(), send.offset(), recv.array(), recv.offset() + start, count, kind, root);
-            return;
-        }
-        final Object all = ScratchPool.SHARED.acquire(kind, count * c.size());
-        Collectives.gather(c, send.array(), send.offset(), all, 0, count, kind, root);
-        for (int r = 0; r < c.size(); r++)
-        {
-            ArrayCopy.copyElements(kind, all, r * count, recv.array(), recv.offset() + recv.displs()[r], count);
-        }
-        ScratchPool.SHARED.release(kind, all);
-    }
-
-    /** Scatters blocks of one size with the engine's trees, as {@link #gatherEqualBlocks} gathers them. */
-    private static void scatterEqualBlocks(
-        final Communicator c, final CollectiveBuffer send, final CollectiveBuffer recv, final Primitive kind, final int root)
-    {
-        final int count = recv.elements();
-        final int start = c.rank() == root ? consecutiveStart(send, count, c.size()) : 0;
-        if (start >= 0)
-        {
-            Collectives.scatter(c, send.array(), send.offset() + start, recv.array(), recv.offset(), count, kind, root);
-            return;
-        }
-        final Object all = ScratchPool.SHARED.acquire(kind, count * c.size());
-        for (int r = 0; r < c.size(); r++)
-        {
-            ArrayCopy.copyElements(kind, send.array(), send.offset() + send.displs()[r], all, r * count, count);
-        }
-        Collectives.scatter(c, all, 0, recv.array(), recv.offset(), count, kind, root);
-        ScratchPool.SHARED.release(kind, all);
-    }
-
-    /** @return where the first block starts when every block holds {@code count} elements right after the one before; else -1. */
-    private static int consecutiveStart(final CollectiveBuffer blocks, final int count, final int n)
-    {
-        final int[] counts = blocks.counts();
-        final int[] displs = blocks.displs();
-        for (int r = 0; r < n; r++)
-        {
-            if (counts[r] != count || count > 0 && displs[r] != displs[0] + r * count)
-            {
-                return -1;
-            }
-        }
-        return count > 0 ? displs[0] : 0;
     }
 }

@@ -147,7 +147,7 @@ public class MPI
     /** The group with no process. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
     /** The null request: waiting for it returns an empty status at once. */
-    public static final Request REQUEST_NULL = new Request(null, null, null, 0, 0);
+    public static final Request REQUEST_NULL = new Request(null, null);
     /** An empty status: any source, any tag, no data. */
     public static final Status EMPTY_STATUS = new Status();
 
@@ -236,7 +236,7 @@ public class MPI
         {
             if (buffer != null)
             {
-                buffer.drain(rank.device());
+                buffer.drain(rank.world());
             }
             rank.finish();
         }
@@ -336,7 +336,7 @@ public class MPI
         }
         try
         {
-            buffer.drain(rank.device());
+            buffer.drain(rank.world());
         }
         catch (final OpenMpjException ex)
         {

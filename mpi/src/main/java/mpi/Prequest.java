@@ -2,8 +2,8 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.SendMode;
-import org.openmpj.engine.CompletedRequest;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.messages.Messages;
 
 /**
  * A persistent request: an operation set up once and started many times with {@link #Start()}. After a
@@ -28,8 +28,7 @@ public class Prequest extends Request
     Prequest(final Comm comm, final Kind kind, final Object buf, final int offset, final int count,
         final Datatype datatype, final int peer, final int tag)
     {
-        super(comm, null, kind == Kind.RECEIVE && datatype.isObject() && datatype.isContiguous(count) ? (Object[])buf : null,
-            datatype.firstElement(offset, count), datatype.elements(count));
+        super(comm, null);
         this.kind = kind;
         this.buf = buf;
         this.offset = offset;
@@ -50,15 +49,15 @@ public class Prequest extends Request
         final Communicator communicator = comm.engine("Start");
         inner = switch (kind)
         {
-            case STANDARD -> PointToPoint.startSend(comm, communicator, buf, offset, count, datatype, peer, tag, SendMode.STANDARD, this);
-            case SYNCHRONOUS -> PointToPoint.startSend(comm, communicator, buf, offset, count, datatype, peer, tag, SendMode.SYNCHRONOUS, this);
-            case READY -> PointToPoint.startSend(comm, communicator, buf, offset, count, datatype, peer, tag, SendMode.READY, this);
+            case STANDARD -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.STANDARD);
+            case SYNCHRONOUS -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.SYNCHRONOUS);
+            case READY -> comm.startSend(communicator, buf, offset, count, datatype, peer, tag, SendMode.READY);
             case BUFFERED ->
             {
                 comm.bsend(communicator, buf, offset, count, datatype, peer, tag);
-                yield CompletedRequest.BUFFERED;
+                yield Messages.buffered(communicator);
             }
-            case RECEIVE -> PointToPoint.startRecv(comm, communicator, buf, offset, count, datatype, peer, tag, this);
+            case RECEIVE -> comm.startReceive(communicator, buf, offset, count, datatype, peer, tag);
         };
     }
 

@@ -2,9 +2,9 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.Device;
-import org.openmpj.device.ReceiveRequest;
-import org.openmpj.engine.datatype.Staging;
+import org.openmpj.engine.messages.Completion;
+import org.openmpj.engine.messages.Operation;
+import org.openmpj.engine.messages.Waits;
 
 /**
  * A non-blocking operation: wait for it, test it, cancel it. Once a wait or a successful test has returned
@@ -17,41 +17,31 @@ import org.openmpj.engine.datatype.Staging;
 public class Request
 {
     /** The operation in flight, or null once completed and returned (or for the null request). */
-    volatile org.openmpj.device.Request inner;
+    volatile Operation inner;
     final Comm comm;
-    private final Object[] objectBuffer;
-    private final int objectOffset;
-    private final int objectCount;
-    /** For a receive of a type of no data, the count of its items, which its status reports; -1 otherwise. */
-    int itemsOfNoData = -1;
-    /** The packed copy of a non-contiguous message in flight, set before {@link #inner} is. */
-    Staging staging;
     private volatile boolean freed;
 
-    Request(final Comm comm, final org.openmpj.device.Request inner, final Object[] objectBuffer,
-        final int objectOffset, final int objectCount)
+    Request(final Comm comm, final Operation inner)
     {
         this.comm = comm;
         this.inner = inner;
-        this.objectBuffer = objectBuffer;
-        this.objectOffset = objectOffset;
-        this.objectCount = objectCount;
     }
 
     /** Waits until the operation completes and returns its status. */
     public Status Wait()
     {
         checkUsable("Wait");
-        final org.openmpj.device.Request operation = inner;
+        final Operation operation = inner;
         if (operation == null)
         {
             return new Status();
         }
         if (!operation.isComplete())
         {
+            MPI.checkActive("Wait");
             try
             {
-                comm.device("Wait").await(operation);
+                operation.await();
             }
             catch (final OpenMpjException ex)
             {
@@ -65,15 +55,15 @@ public class Request
     public Status Test()
     {
         checkUsable("Test");
-        final org.openmpj.device.Request operation = inner;
+        final Operation operation = inner;
         if (operation == null)
         {
             return new Status();
         }
         if (!operation.isComplete())
         {
-            comm.device("Test").progress();
-            if (!operation.isComplete())
+            MPI.checkActive("Test");
+            if (!operation.test())
             {
                 comm.checkJobAlive();
                 return null;
@@ -86,12 +76,13 @@ public class Request
     public void Cancel()
     {
         checkUsable("Cancel");
-        final org.openmpj.device.Request operation = inner;
+        final Operation operation = inner;
         if (operation != null && !operation.isCancelled())
         {
+            MPI.checkActive("Cancel");
             try
             {
-                comm.device("Cancel").cancel(operation);
+                operation.cancel();
             }
             catch (final OpenMpjException ex)
             {
@@ -122,27 +113,19 @@ public class Request
     /** Waits until one of the requests completes; its position is the status's {@code index}. */
     public static Status Waitany(final Request[] requests)
     {
-        final Waiting waiting = new Waiting();
-        try
+        while (true)
         {
-            while (true)
+            final Request active = firstActive(requests, "Waitany");
+            if (active == null)
             {
-                final Request active = firstActive(requests, "Waitany");
-                if (active == null)
-                {
-                    return new Status();
-                }
-                final Status completed = finishFirstCompleted(requests);
-                if (completed != null)
-                {
-                    return completed;
-                }
-                waiting.step(active);
+                return new Status();
             }
-        }
-        finally
-        {
-            waiting.end();
+            final Status completed = finishFirstCompleted(requests);
+            if (completed != null)
+            {
+                return completed;
+            }
+            awaitAny(requests, active, "Waitany");
         }
     }
 
@@ -177,27 +160,19 @@ public class Request
     /** Waits until at least one request completes and returns the statuses of all that have, each with its {@code index}. */
     public static Status[] Waitsome(final Request[] requests)
     {
-        final Waiting waiting = new Waiting();
-        try
+        while (true)
         {
-            while (true)
+            final Request active = firstActive(requests, "Waitsome");
+            if (active == null)
             {
-                final Request active = firstActive(requests, "Waitsome");
-                if (active == null)
-                {
-                    return new Status[0];
-                }
-                final Status[] done = collectCompleted(requests);
-                if (done.length > 0)
-                {
-                    return done;
-                }
-                waiting.step(active);
+                return new Status[0];
             }
-        }
-        finally
-        {
-            waiting.end();
+            final Status[] done = collectCompleted(requests);
+            if (done.length > 0)
+            {
+                return done;
+            }
+            awaitAny(requests, active, "Waitsome");
         }
     }
 
@@ -212,7 +187,7 @@ public class Request
         {
             return new Status();
         }
-        active.comm.device("Testany").progress();
+        progress(active, "Testany");
         final Status completed = finishFirstCompleted(requests);
         if (completed == null)
         {
@@ -227,7 +202,7 @@ public class Request
         final Request active = firstActive(requests, "Testall");
         if (active != null)
         {
-            active.comm.device("Testall").progress();
+            progress(active, "Testall");
         }
         for (final Request request : requests)
         {
@@ -248,7 +223,7 @@ public class Request
         {
             return new Status[0];
         }
-        active.comm.device("Testsome").progress();
+        progress(active, "Testsome");
         final Status[] completed = collectCompleted(requests);
         if (completed.length == 0)
         {
@@ -273,43 +248,20 @@ public class Request
         }
     }
 
-    final Status finish(final org.openmpj.device.Request operation)
+    final Status finish(final Operation operation)
     {
         deactivate();
-        final Staging staged = staging;
-        staging = null;
-        OpenMpjException error = operation.error();
-        int objects = -1;
-        if (error == null && (objectBuffer != null || staged != null && staged.isReceive()) && !operation.isCancelled())
+        final Completion done;
+        try
         {
-            try
-            {
-                if (objectBuffer != null)
-                {
-                    final byte[] payload = ((ReceiveRequest)operation).payload();
-                    objects = payload == null ? 0 : comm.objectCodec().deserialize(payload, operation.source(), objectBuffer, objectOffset,
-                        objectCount);
-                }
-                else
-                {
-                    objects = staged.unpack(operation, comm.objectCodec());
-                }
-            }
-            catch (final OpenMpjException ex)
-            {
-                error = ex;
-            }
+            done = operation.finish(comm.objectCodec());
         }
-        if (staged != null)
+        catch (final OpenMpjException ex)
         {
-            staged.release();
+            throw comm.raise(ex);
         }
-        if (error != null)
-        {
-            throw comm.raise(error);
-        }
-        final Status status = new Status(operation.source(), operation.tag(), operation.byteCount(), operation.isCancelled(), objects);
-        status.itemsOfNoData = itemsOfNoData;
+        final Status status = new Status(done.source(), done.tag(), done.byteCount(), done.cancelled(), done.objects());
+        status.itemsOfNoData = done.itemsOfNoData();
         return status;
     }
 
@@ -367,7 +319,7 @@ public class Request
         for (int i = 0; i < requests.length; i++)
         {
             final Request request = requests[i];
-            final org.openmpj.device.Request operation = request == null ? null : request.inner;
+            final Operation operation = request == null ? null : request.inner;
             if (operation != null && operation.isComplete())
             {
                 final Status status;
@@ -391,34 +343,28 @@ public class Request
         return java.util.Arrays.copyOf(found, completed);
     }
 
-    /** A wait on several requests, driven step by step through the device of one of them. */
-    private static final class Waiting
+    /** Waits until one of the active requests completes, {@code active} among them. */
+    private static void awaitAny(final Request[] requests, final Request active, final String call)
     {
-        private Device device;
-        private int round;
-
-        void step(final Request active)
+        MPI.checkActive(call);
+        final Operation[] operations = new Operation[requests.length];
+        for (int i = 0; i < requests.length; i++)
         {
-            if (device == null)
-            {
-                device = active.comm.device("wait");
-            }
-            try
-            {
-                round = device.awaitStep(round);
-            }
-            catch (final OpenMpjException ex)
-            {
-                throw active.comm.raise(ex);
-            }
+            operations[i] = requests[i] == null ? null : requests[i].inner;
         }
-
-        void end()
+        try
         {
-            if (device != null)
-            {
-                device.endWait(round);
-            }
+            Waits.awaitAny(operations);
         }
+        catch (final OpenMpjException ex)
+        {
+            throw active.comm.raise(ex);
+        }
+    }
+
+    private static void progress(final Request active, final String call)
+    {
+        MPI.checkActive(call);
+        active.inner.progress();
     }
 }

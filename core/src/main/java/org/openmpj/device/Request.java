@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
+import org.openmpj.Envelope;
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.LeadingPadding;
 
@@ -15,7 +16,7 @@ import org.openmpj.concurrent.LeadingPadding;
  * a reader that sees {@link #isComplete()} true sees the outcome. Only the device completes requests.
  * The request keeps its buffer reachable until it completes.
  */
-public abstract class Request extends LeadingPadding
+public abstract class Request extends LeadingPadding implements Envelope
 {
     private static final int PENDING = 0;
     private static final int COMPLETE = 1;

@@ -106,8 +106,9 @@ public final class AttachedBuffer
     }
 
     /** Waits until every buffered message has been delivered, so the space can be handed back. */
-    public void drain(final Device device)
+    public void drain(final Communicator comm)
     {
+        final Device device = comm.device();
         int round = 0;
         try
         {

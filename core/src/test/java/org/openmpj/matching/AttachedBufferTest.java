@@ -53,7 +53,7 @@ class AttachedBufferTest
         final int[][] in = received.get(20, TimeUnit.SECONDS);
         assertArrayEquals(first, in[0]);
         assertArrayEquals(second, in[1]);
-        attached.drain(devices[0]);
+        attached.drain(sender);
     }
 
     @Test

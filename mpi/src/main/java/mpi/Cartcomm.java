@@ -123,7 +123,7 @@ public class Cartcomm extends Intracomm
         }
         final Intracomm sub = Split(color, Rank());
         final Cartcomm grid = new Cartcomm("sub-grid of " + this, subDims, subPeriods);
-        grid.bind(sub.engine("Sub"), rankContext());
+        grid.bind(sub.engine("Sub"), session());
         return grid;
     }
 

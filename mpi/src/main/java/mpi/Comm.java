@@ -6,12 +6,12 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.SendMode;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.Session;
 import org.openmpj.engine.datatype.Packing;
 import org.openmpj.engine.messages.Completion;
 import org.openmpj.engine.messages.Messages;
 import org.openmpj.engine.messages.Operation;
 import org.openmpj.objects.ObjectCodec;
-import org.openmpj.runtime.RankContext;
 
 /**
  * A communicator: a group of ranks and a context in which they exchange messages. Point-to-point
@@ -25,7 +25,7 @@ public class Comm
 {
     private final String name;
     private volatile Communicator engine;
-    private volatile RankContext context;
+    private volatile Session session;
     private volatile Errhandler errhandler = MPI.ERRORS_RETURN;
     private volatile boolean freed;
 
@@ -34,9 +34,9 @@ public class Comm
         this.name = name;
     }
 
-    void bind(final Communicator communicator, final RankContext rankContext)
+    void bind(final Communicator communicator, final Session rankSession)
     {
-        this.context = rankContext;
+        this.session = rankSession;
         this.engine = communicator;
     }
 
@@ -170,7 +170,7 @@ public class Comm
     public void Abort(final int errorcode)
     {
         engine("Abort");
-        throw MPIException.of(context.abort(errorcode));
+        throw MPIException.of(session.abort(errorcode));
     }
 
     // ---------------------------------------------------------------- blocking sends
@@ -538,9 +538,9 @@ public class Comm
         return engine != null;
     }
 
-    final RankContext rankContext()
+    final Session session()
     {
-        return context;
+        return session;
     }
 
     final void markFreed()
@@ -557,10 +557,10 @@ public class Comm
 
     final MPIException raise(final MPIException failure)
     {
-        final RankContext rankContext = context;
-        if (errhandler.isFatal() && rankContext != null)
+        final Session rankSession = session;
+        if (errhandler.isFatal() && rankSession != null)
         {
-            rankContext.abortOnError(failure.getErrorClass(), failure.getMessage());
+            rankSession.abortOnError(failure.getErrorClass(), failure.getMessage());
         }
         return failure;
     }
@@ -571,14 +571,14 @@ public class Comm
      */
     final void checkJobAlive()
     {
-        final RankContext rankContext = context;
-        if (rankContext == null)
+        final Session rankSession = session;
+        if (rankSession == null)
         {
             return;
         }
         try
         {
-            rankContext.job().checkAlive();
+            rankSession.checkJobAlive();
         }
         catch (final OpenMpjException ex)
         {
@@ -589,7 +589,7 @@ public class Comm
     /** @return the rank's object codec, which deserializes with the rank's own class loader. */
     final ObjectCodec objectCodec()
     {
-        return context.objectCodec();
+        return session.objectCodec();
     }
 
     final void bsend(

@@ -4,12 +4,10 @@ import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.Primitive;
-import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.CommunicatorCreation;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.LeaderLink;
-import org.openmpj.runtime.RankContext;
 
 /**
  * Making and ending communicators: duplicates, splits and subsets of a parent, each with a context pair
@@ -67,18 +65,21 @@ final class Communicators
         return locals == MPI.UNEQUAL || remotes == MPI.UNEQUAL ? MPI.UNEQUAL : MPI.SIMILAR;
     }
 
-    /** @return a new communicator with the same group as {@code parent}; collective over it. */
     static Intracomm dup(final Comm parent, final String call)
     {
         final Communicator communicator = parent.engine(call);
-        final int context = agree(parent, communicator);
-        return bind(parent, "dup of " + parent, communicator.worldRanks(), communicator.rank(), context);
+        final Communicator created;
+        try
+        {
+            created = CommunicatorCreation.dup(communicator, parent.session().contextIds());
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+        return bind(parent, "dup of " + parent, created);
     }
 
-    /**
-     * @return the communicator of the ranks that gave the same {@code color}, ordered by {@code key} then by rank
-     *         in {@code parent}; null for ranks that gave {@code MPI.UNDEFINED}. Collective over {@code parent}.
-     */
     static Intracomm split(final Comm parent, final int color, final int key)
     {
         final Communicator communicator = parent.engine("Split");
@@ -87,41 +88,18 @@ final class Communicators
             throw parent.raise(MPIException.of(ErrorClass.ERR_ARG, "Split: color=" + color
                 + " is negative; expected 0 or more, or MPI.UNDEFINED"));
         }
-        final int n = communicator.size();
-        final int[] choices = new int[2 * n];
+        final Communicator created;
         try
         {
-            Collectives.allgatherv(communicator, new int[] {color, key}, 0, 2, choices, 0, Collectives.counts(n, 2),
-                Collectives.blocks(n, 2), Primitive.INT);
+            created = CommunicatorCreation.split(communicator, parent.session().contextIds(), color == MPI.UNDEFINED ? -1 : color, key);
         }
         catch (final OpenMpjException ex)
         {
             throw parent.raise(ex);
         }
-        final int context = agree(parent, communicator);
-        if (color == MPI.UNDEFINED)
-        {
-            parent.rankContext().contextIds().release(context);
-            return MPI.COMM_NULL;
-        }
-        final Integer[] chosen = java.util.stream.IntStream.range(0, n).filter(r -> choices[2 * r] == color).boxed()
-            .sorted((r1, r2) -> choices[2 * r1 + 1] != choices[2 * r2 + 1]
-                ? Integer.compare(choices[2 * r1 + 1], choices[2 * r2 + 1]) : Integer.compare(r1, r2))
-            .toArray(Integer[]::new);
-        final int[] worldRanks = new int[chosen.length];
-        int myRank = -1;
-        for (int i = 0; i < chosen.length; i++)
-        {
-            worldRanks[i] = communicator.worldRank(chosen[i]);
-            if (chosen[i] == communicator.rank())
-            {
-                myRank = i;
-            }
-        }
-        return bind(parent, "split " + color + " of " + parent, worldRanks, myRank, context);
+        return created == null ? MPI.COMM_NULL : bind(parent, "split " + color + " of " + parent, created);
     }
 
-    /** @return the communicator of {@code group}, a subset of {@code parent}'s; null for ranks outside it. Collective over parent. */
     static Intracomm create(final Comm parent, final Group group)
     {
         final Communicator communicator = parent.engine("Create");
@@ -139,13 +117,17 @@ final class Communicators
                     + " (world rank), which is not in " + parent));
             }
         }
-        final int context = agree(parent, communicator);
-        if (group.Rank() == MPI.UNDEFINED)
+        final Communicator created;
+        try
         {
-            parent.rankContext().contextIds().release(context);
-            return MPI.COMM_NULL;
+            created = CommunicatorCreation.create(communicator, parent.session().contextIds(), members,
+                group.Rank() == MPI.UNDEFINED ? -1 : group.Rank());
         }
-        return bind(parent, "subset of " + parent, members, group.Rank(), context);
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+        return created == null ? MPI.COMM_NULL : bind(parent, "subset of " + parent, created);
     }
 
     /**
@@ -180,7 +162,7 @@ final class Communicators
         }
         try
         {
-            return Intercomm.wrap("intercommunicator of " + local, Intercommunicator.join(local.rankContext().contextIds(), group,
+            return Intercomm.wrap("intercommunicator of " + local, Intercommunicator.join(local.session().contextIds(), group,
                 localLeader, link, refusal == null ? null : new OpenMpjException(ErrorClass.of(refusal.getErrorClass()), refusal.getMessage())),
                 local);
         }
@@ -239,48 +221,40 @@ final class Communicators
             throw comm.raise(MPIException.of(ErrorClass.ERR_COMM, "Free: " + comm + " cannot be freed"));
         }
         comm.markFreed();
-        comm.rankContext().contextIds().release(communicator.context());
-    }
-
-    private static int agree(final Comm parent, final Communicator communicator)
-    {
-        try
-        {
-            return parent.rankContext().contextIds().agree(communicator);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw parent.raise(ex);
-        }
+        comm.session().contextIds().release(communicator.context());
     }
 
     /**
-     * @return a new communicator of the first {@code members} ranks of {@code parent}, in order, created by
-     *         {@code factory}; null for the other ranks. Collective over {@code parent}.
+     * @return on the parent's first {@code members} ranks, the new communicator {@code factory} makes for the given name,
+     *         bound to the engine's prefix communicator; null on the other ranks.
      */
     static <C extends Intracomm> C prefix(final Comm parent, final String call, final int members,
         final java.util.function.Function<String, C> factory)
     {
         final Communicator communicator = parent.engine(call);
-        final int context = agree(parent, communicator);
-        if (communicator.rank() >= members)
+        final Communicator prefix;
+        try
         {
-            parent.rankContext().contextIds().release(context);
+            prefix = CommunicatorCreation.prefix(communicator, parent.session().contextIds(), members);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+        if (prefix == null)
+        {
             return null;
         }
-        final int[] worldRanks = Arrays.copyOf(communicator.worldRanks(), members);
         final C created = factory.apply(call + " of " + parent);
-        final RankContext rankContext = parent.rankContext();
-        created.bind(new Communicator(rankContext.device(), context, communicator.rank(), worldRanks), rankContext);
+        created.bind(prefix, parent.session());
         created.Errhandler_set(parent.Errhandler_get());
         return created;
     }
 
-    private static Intracomm bind(final Comm parent, final String name, final int[] worldRanks, final int rank, final int context)
+    private static Intracomm bind(final Comm parent, final String name, final Communicator communicator)
     {
         final Intracomm created = new Intracomm(name);
-        final RankContext rankContext = parent.rankContext();
-        created.bind(new Communicator(rankContext.device(), context, rank, worldRanks), rankContext);
+        created.bind(communicator, parent.session());
         created.Errhandler_set(parent.Errhandler_get());
         return created;
     }

@@ -6,7 +6,7 @@ import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.InterCollectives;
 import org.openmpj.engine.Intercommunicator;
-import org.openmpj.runtime.RankContext;
+import org.openmpj.engine.Session;
 
 /**
  * A communicator between two disjoint groups, made by {@link Comm#Create_intercomm}: point-to-point names the
@@ -26,10 +26,10 @@ public class Intercomm extends Comm
         super(name);
     }
 
-    void bind(final Intercommunicator intercommunicator, final RankContext rankContext)
+    void bind(final Intercommunicator intercommunicator, final Session rankSession)
     {
         this.inter = intercommunicator;
-        bind(intercommunicator.remote(), rankContext);
+        bind(intercommunicator.remote(), rankSession);
     }
 
     /** @return the number of ranks in this rank's own group. */
@@ -86,14 +86,14 @@ public class Intercomm extends Comm
         final Communicator merged;
         try
         {
-            merged = intercommunicator.merge(rankContext().contextIds(), high);
+            merged = intercommunicator.merge(session().contextIds(), high);
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
         final Intracomm created = new Intracomm("merge of " + this);
-        created.bind(merged, rankContext());
+        created.bind(merged, session());
         created.Errhandler_set(Errhandler_get());
         return created;
     }
@@ -111,7 +111,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Dup");
         try
         {
-            return wrap("dup of " + this, intercommunicator.dup(rankContext().contextIds()), this);
+            return wrap("dup of " + this, intercommunicator.dup(session().contextIds()), this);
         }
         catch (final OpenMpjException ex)
         {
@@ -125,7 +125,7 @@ public class Intercomm extends Comm
     {
         final Intercommunicator intercommunicator = inter("Free");
         super.Free();
-        rankContext().contextIds().release(intercommunicator.local().context());
+        session().contextIds().release(intercommunicator.local().context());
     }
 
     // ---------------------------------------------------------------- collectives across the two groups
@@ -358,7 +358,7 @@ public class Intercomm extends Comm
     static Intercomm wrap(final String name, final Intercommunicator intercommunicator, final Comm parent)
     {
         final Intercomm created = new Intercomm(name);
-        created.bind(intercommunicator, parent.rankContext());
+        created.bind(intercommunicator, parent.session());
         created.Errhandler_set(parent.Errhandler_get());
         return created;
     }

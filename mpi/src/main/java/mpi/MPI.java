@@ -4,11 +4,9 @@ import java.nio.ByteBuffer;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.HostName;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.PredefinedReduction;
-import org.openmpj.runtime.RankContext;
-import org.openmpj.runtime.Ranks;
+import org.openmpj.engine.Session;
 
 /**
  * The MPI environment: start-up and shut-down, predefined communicators, datatypes and constants, timers,
@@ -156,7 +154,7 @@ public class MPI
     private static final int FINALIZED = 2;
 
     private static volatile int state = NOT_STARTED;
-    private static volatile RankContext rank;
+    private static volatile Session rank;
     private static AttachedBuffer attachedBuffer;
     private static double tickSeconds;
 
@@ -174,7 +172,7 @@ public class MPI
      */
     public static String[] Init(final String[] args)
     {
-        final RankContext context = Ranks.forApiLoader(MPI.class.getClassLoader());
+        final Session context = Session.forApiLoader(MPI.class.getClassLoader());
         try
         {
             context.init();
@@ -272,7 +270,7 @@ public class MPI
     public static String Get_processor_name()
     {
         checkActive("Get_processor_name");
-        final String name = HostName.local();
+        final String name = rank.processorName();
         return name.length() > MAX_PROCESSOR_NAME ? name.substring(0, MAX_PROCESSOR_NAME) : name;
     }
 

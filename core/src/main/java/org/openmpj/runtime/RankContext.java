@@ -8,9 +8,11 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.HostName;
 import org.openmpj.device.JobControl;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ContextIds;
+import org.openmpj.engine.Session;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -19,7 +21,7 @@ import org.openmpj.objects.ObjectCodec;
  *
  * <p>Thread-safety: the life-cycle methods are synchronized; the accessors are safe once {@link #init} returned.
  */
-public final class RankContext
+public final class RankContext implements Session
 {
     /** Matching context of {@code COMM_WORLD} point-to-point; the next one is for its collectives. */
     public static final int WORLD_CONTEXT = 0;
@@ -92,6 +94,7 @@ public final class RankContext
      *
      * @throws OpenMpjException when called twice or after {@link #finish()}.
      */
+    @Override
     public synchronized void init()
     {
         if (finalized)
@@ -122,6 +125,7 @@ public final class RankContext
      * unreceived here (which would show mismatched collective calls). On devices that connect processes it then closes the device
      * in order; otherwise the device stays open for the job's end, when the launcher closes it.
      */
+    @Override
     public synchronized void finish()
     {
         if (!initialized)
@@ -181,6 +185,7 @@ public final class RankContext
      *
      * @return the exception for the caller to throw, which unwinds the aborting rank.
      */
+    @Override
     public OpenMpjException abort(final int errorCode)
     {
         return abort(errorCode, "rank " + rank + " called MPI.Abort with error code " + errorCode);
@@ -193,6 +198,7 @@ public final class RankContext
      * @param failure   what failed, for the launcher's report.
      * @return the exception for the caller to throw, which unwinds the aborting rank.
      */
+    @Override
     public OpenMpjException abortOnError(final int errorCode, final String failure)
     {
         return abort(errorCode, "rank " + rank + " aborted the job under MPI.ERRORS_ARE_FATAL: " + failure);
@@ -237,7 +243,7 @@ public final class RankContext
         return finalized;
     }
 
-    /** @return whether the calling thread is the one that called {@link #init}. */
+    @Override
     public synchronized boolean isInitThread()
     {
         return initThread == Thread.currentThread();
@@ -268,21 +274,36 @@ public final class RankContext
     }
 
     /** @return {@code COMM_WORLD}'s engine communicator, once initialized. */
+    @Override
     public Communicator world()
     {
         return world;
     }
 
     /** @return {@code COMM_SELF}'s engine communicator, once initialized. */
+    @Override
     public Communicator self()
     {
         return self;
     }
 
     /** @return the contexts this rank can give to new communicators. */
+    @Override
     public ContextIds contextIds()
     {
         return contextIds;
+    }
+
+    @Override
+    public void checkJobAlive()
+    {
+        job.checkAlive();
+    }
+
+    @Override
+    public String processorName()
+    {
+        return HostName.local();
     }
 
     /** @return the class loader of this rank's API and program classes, for deserializing objects. */
@@ -292,6 +313,7 @@ public final class RankContext
     }
 
     /** @return the codec that deserializes this rank's {@code MPI.OBJECT} data with its class loader. */
+    @Override
     public ObjectCodec objectCodec()
     {
         return objectCodec;

@@ -1,0 +1,62 @@
+package mpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.constantpool.ClassEntry;
+import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.classfile.constantpool.Utf8Entry;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mpiJava façade is argument checks and mapping onto the engine: none of its classes names a device, a transport,
+ * the matcher, the rank runtime, the bootstrap, the operating-system bindings or the launcher. The compiled classes are
+ * read, so a fully qualified name in the source or a type only in a signature counts as much as an import.
+ */
+class FacadeLayerTest
+{
+    private static final List<String> BELOW_THE_ENGINE = List.of(
+        "org/openmpj/device/", "org/openmpj/transport/", "org/openmpj/matching/", "org/openmpj/runtime/", "org/openmpj/bootstrap/",
+        "org/openmpj/os/", "org/openmpj/launcher/");
+
+    @Test
+    void noFacadeClassNamesALayerBelowTheEngine() throws IOException, URISyntaxException
+    {
+        final Path classes = Path.of(MPI.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        final Set<String> offences = new TreeSet<>();
+        int read = 0;
+        for (final String facadePackage : List.of("mpi", "mpjbuf", "mpjdev"))
+        {
+            try (Stream<Path> files = Files.walk(classes.resolve(facadePackage)))
+            {
+                for (final Path file : files.filter(f -> f.toString().endsWith(".class")).toList())
+                {
+                    read++;
+                    final ClassModel model = ClassFile.of().parse(file);
+                    for (final PoolEntry entry : model.constantPool())
+                    {
+                        final String named = entry instanceof ClassEntry type ? type.asInternalName()
+                            : entry instanceof Utf8Entry text ? text.stringValue() : null;
+                        if (named != null && BELOW_THE_ENGINE.stream().anyMatch(named::contains))
+                        {
+                            offences.add(model.thisClass().asInternalName() + " names " + named);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(read > 30, "expected the façade's classes under " + classes + ", found " + read);
+        assertEquals(Set.of(), offences, "façade classes that reach below the engine");
+    }
+}

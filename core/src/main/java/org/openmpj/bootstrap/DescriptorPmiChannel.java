@@ -132,7 +132,7 @@ final class DescriptorPmiChannel implements PmiChannel
     @Override
     public String toString()
     {
-        return "PMI_FD " + fd;
+        return PmiClient.FD_ENV_NAME + " " + fd;
     }
 
     /** Waits until the descriptor has data or was closed, for at most the timeout. */

@@ -18,6 +18,18 @@ import org.openmpj.device.KeyValueStore;
  */
 public final class PmiClient implements AutoCloseable, KeyValueStore
 {
+    /** Environment variable with the process manager's {@code host:port}, for a conversation over TCP (mpjrun, {@code mpiexec -pmi-port}). */
+    public static final String PORT_ENV_NAME = "PMI_PORT";
+    /** Environment variable with the open descriptor of the conversation, as Hydra and Slurm hand it to the processes they start. */
+    public static final String FD_ENV_NAME = "PMI_FD";
+    /** Environment variable with the process's identity, which opens a conversation over {@link #PORT_ENV_NAME}: its secret under mpjrun. */
+    public static final String ID_ENV_NAME = "PMI_ID";
+    /** Environment variable with the process's rank in the job. */
+    public static final String RANK_ENV_NAME = "PMI_RANK";
+    /** Environment variable with the number of processes in the job. */
+    public static final String SIZE_ENV_NAME = "PMI_SIZE";
+    /** What the names of every PMI variable start with. */
+    public static final String ENV_NAME_PREFIX = "PMI_";
     /** Abort messages longer than this are cut, so that the encoded line stays small. */
     private static final int ABORT_MESSAGE_MAX = 1000;
     /** Split values go under {@code key#0}, {@code key#1} …, with the count of parts under {@code key}, as {@code #parts=N}. */
@@ -46,8 +58,8 @@ public final class PmiClient implements AutoCloseable, KeyValueStore
      */
     public static java.util.Optional<PmiClient> fromEnvironment(final java.util.Map<String, String> env, final int timeoutMs)
     {
-        final String port = env.get("PMI_PORT");
-        final String fd = env.get("PMI_FD");
+        final String port = env.get(PORT_ENV_NAME);
+        final String fd = env.get(FD_ENV_NAME);
         if (port == null && fd == null)
         {
             return java.util.Optional.empty();
@@ -60,16 +72,16 @@ public final class PmiClient implements AutoCloseable, KeyValueStore
                 final int colon = port.lastIndexOf(':');
                 if (colon <= 0)
                 {
-                    throw new OpenMpjException(ErrorClass.ERR_OTHER, "PMI_PORT=" + port + " is not host:port");
+                    throw new OpenMpjException(ErrorClass.ERR_OTHER, PORT_ENV_NAME + "=" + port + " is not host:port");
                 }
-                client = new PmiClient(new SocketPmiChannel(port.substring(0, colon), number(env, "PMI_PORT", port.substring(colon + 1)),
+                client = new PmiClient(new SocketPmiChannel(port.substring(0, colon), number(env, PORT_ENV_NAME, port.substring(colon + 1)),
                     timeoutMs));
-                client.open(env.getOrDefault("PMI_ID", env.getOrDefault("PMI_RANK", "0")), -1, -1);
+                client.open(env.getOrDefault(ID_ENV_NAME, env.getOrDefault(RANK_ENV_NAME, "0")), -1, -1);
             }
             else
             {
-                client = new PmiClient(new DescriptorPmiChannel(number(env, "PMI_FD", fd), timeoutMs));
-                client.open(null, number(env, "PMI_RANK", env.get("PMI_RANK")), number(env, "PMI_SIZE", env.get("PMI_SIZE")));
+                client = new PmiClient(new DescriptorPmiChannel(number(env, FD_ENV_NAME, fd), timeoutMs));
+                client.open(null, number(env, RANK_ENV_NAME, env.get(RANK_ENV_NAME)), number(env, SIZE_ENV_NAME, env.get(SIZE_ENV_NAME)));
             }
         }
         catch (final IOException ex)
@@ -309,7 +321,7 @@ public final class PmiClient implements AutoCloseable, KeyValueStore
         catch (final NumberFormatException ex)
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, name + "=" + text + " is not a whole number (the launcher set "
-                + env.keySet().stream().filter(key -> key.startsWith("PMI_")).sorted().toList() + ")");
+                + env.keySet().stream().filter(key -> key.startsWith(ENV_NAME_PREFIX)).sorted().toList() + ")");
         }
     }
 

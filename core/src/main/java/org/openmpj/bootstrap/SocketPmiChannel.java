@@ -68,6 +68,6 @@ final class SocketPmiChannel implements PmiChannel
     @Override
     public String toString()
     {
-        return "PMI_PORT " + socket.getRemoteSocketAddress();
+        return PmiClient.PORT_ENV_NAME + " " + socket.getRemoteSocketAddress();
     }
 }

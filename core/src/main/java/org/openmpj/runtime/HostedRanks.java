@@ -28,7 +28,7 @@ final class HostedRanks
      */
     static void run(final String mainClass, final String[] args)
     {
-        final ProcessRanks process = ProcessRanks.join().orElseThrow(() -> new IllegalStateException(Settings.THREADS_PROP_NAME + "="
+        final ProcessRanks process = ProcessRanks.join().orElseThrow(() -> new IllegalStateException(LaunchEnvironment.THREADS_PROP_NAME + "="
             + Settings.threadsPerProcess() + " needs a process manager to place this process in its job: start it with mpjrun -dev hybrid,"
             + " mpiexec or srun"));
         final URL[] urls = ThreadJob.toUrls(ProcessLaunch.paths(System.getProperty("java.class.path", "")), List.of());

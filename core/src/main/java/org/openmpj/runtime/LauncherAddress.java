@@ -29,8 +29,8 @@ final class LauncherAddress
                 final NetworkInterface named = NetworkInterface.getByName(tcpInterface);
                 if (named == null)
                 {
-                    throw new IllegalArgumentException("network interface '" + tcpInterface + "' (" + ProcessLaunch.TCP_INTERFACE_PROP_NAME
-                        + " or " + ProcessLaunch.TCP_INTERFACE_ENV + ") does not exist on this host; it has " + names());
+                    throw new IllegalArgumentException("network interface '" + tcpInterface + "' (" + LaunchEnvironment.TCP_INTERFACE_PROP_NAME
+                        + " or " + LaunchEnvironment.TCP_INTERFACE_ENV_NAME + ") does not exist on this host; it has " + names());
                 }
                 final InetAddress address = firstIpv4(named, true);
                 if (address == null)
@@ -56,7 +56,7 @@ final class LauncherAddress
             throw new IllegalArgumentException("cannot list this host's network interfaces: " + ex.getMessage(), ex);
         }
         throw new IllegalArgumentException("this host has no non-loopback IPv4 address for the ranks on other hosts to reach the"
-            + " launcher at; name an interface with -D" + ProcessLaunch.TCP_INTERFACE_PROP_NAME + "=NAME");
+            + " launcher at; name an interface with -D" + LaunchEnvironment.TCP_INTERFACE_PROP_NAME + "=NAME");
     }
 
     private static InetAddress firstIpv4(final NetworkInterface networkInterface, final boolean loopbackToo)

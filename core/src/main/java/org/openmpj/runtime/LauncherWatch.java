@@ -13,14 +13,12 @@ import org.openmpj.os.ProcessWatch;
  * {@code mpjrun} starts on other hosts have their remote wrapper for this ({@link RankCommands}); ranks that Hydra or
  * Slurm start follow their launcher's own rules.
  *
- * <p>The launcher names itself in {@value #PID_VARIABLE}; a {@link ProcessWatch} sees its end at once where the kernel
- * has pidfds, within a fraction of a second elsewhere. The process then halts: its output pipes went with the
+ * <p>The launcher names itself in {@value LaunchEnvironment#LAUNCHER_PID_ENV_NAME}; a {@link ProcessWatch} sees its end at
+ * once where the kernel has pidfds, within a fraction of a second elsewhere. The process then halts: its output pipes went with the
  * launcher, and the job cannot finish without it.
  */
 final class LauncherWatch
 {
-    /** The variable through which {@code mpjrun} gives the rank processes it starts on its own host its process id. */
-    static final String PID_VARIABLE = "OPENMPJ_LAUNCHER_PID";
     /** The exit status of a rank process that ends because its launcher did. */
     static final int EXIT_CODE = 1;
 
@@ -38,7 +36,7 @@ final class LauncherWatch
      */
     static void startIfNamed(final Map<String, String> environment, final String ranks)
     {
-        final String value = environment.get(PID_VARIABLE);
+        final String value = environment.get(LaunchEnvironment.LAUNCHER_PID_ENV_NAME);
         if (value == null)
         {
             return;
@@ -50,8 +48,8 @@ final class LauncherWatch
         }
         catch (final NumberFormatException ex)
         {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, PID_VARIABLE + "=" + value + ": expected the process id of the mpjrun that"
-                + " started this process");
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, LaunchEnvironment.LAUNCHER_PID_ENV_NAME + "=" + value
+                + ": expected the process id of the mpjrun that started this process");
         }
         final ProcessWatch watch = new ProcessWatch("openmpj-launcher-watch", (ended, tag) -> launcherGone(ended, ranks));
         watch.watch(pid, 0);

@@ -191,8 +191,8 @@ public final class MpjRun
         final Map<String, String> properties = new LinkedHashMap<>(options.properties);
         if (options.threads > 1)
         {
-            properties.put(Settings.THREADS_PROP_NAME, Integer.toString(options.threads));
-            properties.put(Settings.RANKS_PROP_NAME, Integer.toString(spec.processes()));
+            properties.put(LaunchEnvironment.THREADS_PROP_NAME, Integer.toString(options.threads));
+            properties.put(LaunchEnvironment.RANKS_PROP_NAME, Integer.toString(spec.processes()));
         }
         final RankBlocks blocks = new RankBlocks(spec.processes(), options.threads);
         final JobSpec processSpec = new JobSpec(blocks.processes(), provider.name(), spec.apiClasspath(), spec.classpath(),
@@ -302,9 +302,9 @@ public final class MpjRun
             {
                 throw new IllegalArgumentException("no main class given");
             }
-            if (options.properties.containsKey(Settings.THREADS_PROP_NAME))
+            if (options.properties.containsKey(LaunchEnvironment.THREADS_PROP_NAME))
             {
-                throw new IllegalArgumentException("give the ranks per JVM with -threads T, not -D" + Settings.THREADS_PROP_NAME);
+                throw new IllegalArgumentException("give the ranks per JVM with -threads T, not -D" + LaunchEnvironment.THREADS_PROP_NAME);
             }
             if (options.hosts != null && options.threads >= 1 && options.processes >= 1)
             {

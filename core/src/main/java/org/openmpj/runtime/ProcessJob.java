@@ -110,12 +110,12 @@ final class ProcessJob
             environment.clear();
             environment.putAll(launch.environment());
             // A launcher that itself runs under a process manager must not hand its own PMI connection to the ranks.
-            environment.keySet().removeIf(name -> name.startsWith("PMI_"));
-            environment.remove(LauncherWatch.PID_VARIABLE);
+            environment.keySet().removeIf(name -> name.startsWith(LaunchEnvironment.PMI_ENV_NAME_PREFIX));
+            environment.remove(LaunchEnvironment.LAUNCHER_PID_ENV_NAME);
             if (host == null)
             {
                 environment.putAll(rankEnvironment);
-                environment.put(LauncherWatch.PID_VARIABLE, Long.toString(ProcessHandle.current().pid()));
+                environment.put(LaunchEnvironment.LAUNCHER_PID_ENV_NAME, Long.toString(ProcessHandle.current().pid()));
             }
             final RankProcess process;
             try

@@ -44,10 +44,6 @@ record ProcessLaunch(
      * for 3 probes 3 s apart, so that a launcher whose ranks are all on a host that fell silent still ends the job.
      */
     static final String RSH_DEFAULT = "ssh -o BatchMode=yes -o ServerAliveInterval=3 -o ServerAliveCountMax=3";
-    /** Property naming the network interface remote ranks reach the launcher through (shared with the tcp device). */
-    static final String TCP_INTERFACE_PROP_NAME = "openmpj.tcp.interface";
-    /** Environment variable with the same meaning as {@link #TCP_INTERFACE_PROP_NAME}. */
-    static final String TCP_INTERFACE_ENV = "OPENMPJ_TCP_INTERFACE";
     /** Property through which {@code bin/mpjrun} names the {@code java} to run ranks with. */
     static final String JAVA_PROP_NAME = "openmpj.launcher.java";
     /** Property through which {@code bin/mpjrun} names the core jar. */
@@ -64,17 +60,17 @@ record ProcessLaunch(
         environment = Map.copyOf(environment);
     }
 
-    /** @return how many ranks each rank process holds as threads: {@link Settings#THREADS_PROP_NAME} among the properties, else 1. */
+    /** @return how many ranks each rank process holds as threads: {@link LaunchEnvironment#THREADS_PROP_NAME} among the properties, else 1. */
     int ranksPerProcess()
     {
-        final String threads = property(Settings.THREADS_PROP_NAME);
+        final String threads = property(LaunchEnvironment.THREADS_PROP_NAME);
         return threads == null ? 1 : Integer.parseInt(threads);
     }
 
-    /** @return how the ranks fall to {@code processes} rank processes: {@link Settings#RANKS_PROP_NAME} among the properties. */
+    /** @return how the ranks fall to {@code processes} rank processes: {@link LaunchEnvironment#RANKS_PROP_NAME} among the properties. */
     RankBlocks rankBlocks(final int processes)
     {
-        final String ranks = property(Settings.RANKS_PROP_NAME);
+        final String ranks = property(LaunchEnvironment.RANKS_PROP_NAME);
         return RankBlocks.of(processes, ranksPerProcess(), ranks == null ? null : Integer.valueOf(ranks));
     }
 
@@ -132,14 +128,15 @@ record ProcessLaunch(
     {
         final Path java = Path.of(setting(cliProperties, JAVA_PROP_NAME, Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         final List<String> jvmOptions = new ArrayList<>(words(setting(cliProperties, JVM_OPTIONS_PROP_NAME, "")));
-        jvmOptions.addAll(words(environment.getOrDefault("OPENMPJ_JVM_OPTS", "")));
+        jvmOptions.addAll(words(environment.getOrDefault(LaunchEnvironment.JVM_OPTIONS_ENV_NAME, "")));
         jvmOptions.addAll(cliJvmOptions);
         final List<String> properties = new ArrayList<>();
         for (final Map.Entry<String, String> property : cliProperties.entrySet())
         {
             properties.add(property.getKey() + "=" + property.getValue());
         }
-        String tcpInterface = setting(cliProperties, TCP_INTERFACE_PROP_NAME, environment.get(TCP_INTERFACE_ENV));
+        String tcpInterface = setting(cliProperties, LaunchEnvironment.TCP_INTERFACE_PROP_NAME,
+            environment.get(LaunchEnvironment.TCP_INTERFACE_ENV_NAME));
         if (tcpInterface != null && tcpInterface.isBlank())
         {
             tcpInterface = null;

@@ -16,19 +16,16 @@ import org.openmpj.os.SchedulingGroup;
 /**
  * The ranks of a process that a process manager started: the process's place comes from the PMI-1 conversation named
  * by the environment ({@code PMI_PORT} from mpjrun or {@code mpiexec -pmi-port}, {@code PMI_FD} from Hydra or Slurm),
- * the device from {@code OPENMPJ_DEVICE} or {@code -Dopenmpj.device} ({@code tcp} by default). A process holds one
- * rank, or {@link Settings#THREADS_PROP_NAME} ranks as threads on a device that allows it: process {@code p} of
- * {@code P} then holds world ranks {@code p*T} to {@code p*T+T-1} of {@code P*T}. Processes publish their host name,
- * so that each rank knows which peers share its process and host, and how many waiting threads its cores must carry.
+ * the device from {@link LaunchEnvironment#DEVICE_ENV_NAME} or {@link LaunchEnvironment#DEVICE_PROP_NAME} ({@code tcp} by
+ * default). A process holds one rank, or {@link LaunchEnvironment#THREADS_PROP_NAME} ranks as threads on a device that
+ * allows it: process {@code p} of {@code P} then holds world ranks {@code p*T} to {@code p*T+T-1} of {@code P*T}.
+ * Processes publish their host name, so that each rank knows which peers share its process and host, and how many
+ * waiting threads its cores must carry.
  *
  * <p>Thread-safety: a process joins its job once, from one thread; the resulting ranks are then independent.
  */
 final class ProcessRanks
 {
-    /** System property naming the device of a process job. */
-    static final String DEVICE_PROP_NAME = "openmpj.device";
-    /** Environment variable naming the device of a process job, as launchers set it. */
-    static final String DEVICE_ENV_NAME = "OPENMPJ_DEVICE";
     /** How long the process manager may take to answer, including a barrier that waits for the slowest rank to start. */
     static final String TIMEOUT_PROP_NAME = "openmpj.bootstrap.timeoutMs";
     private static final int TIMEOUT_DEFAULT_MS = 300_000;
@@ -70,9 +67,9 @@ final class ProcessRanks
         final ProcessRanks process = joined.get();
         if (process.threads > 1)
         {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + process.threads + ": a process holds ranks as"
-                + " threads only when org.openmpj.runtime.ProcessRank starts it, as mpjrun does; start the JVM as 'java ..."
-                + " org.openmpj.runtime.ProcessRank MainClass [arguments]'");
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, LaunchEnvironment.THREADS_PROP_NAME + "=" + process.threads
+                + ": a process holds ranks as threads only when org.openmpj.runtime.ProcessRank starts it, as mpjrun does;"
+                + " start the JVM as 'java ... org.openmpj.runtime.ProcessRank MainClass [arguments]'");
         }
         return Optional.of(process.rank(0, apiLoader, ProcessRanks::exitOnAbort));
     }
@@ -87,13 +84,15 @@ final class ProcessRanks
             return Optional.empty();
         }
         final PmiClient client = found.get();
-        final String deviceName = System.getProperty(DEVICE_PROP_NAME, System.getenv().getOrDefault(DEVICE_ENV_NAME, "tcp"));
+        final String deviceName = System.getProperty(LaunchEnvironment.DEVICE_PROP_NAME,
+            System.getenv().getOrDefault(LaunchEnvironment.DEVICE_ENV_NAME, "tcp"));
         final DeviceProvider provider = Devices.find(deviceName, ProcessRanks.class.getClassLoader());
         if (provider.capabilities().inProcess())
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "device '" + deviceName + "' runs every rank as a thread of one"
                 + " JVM, but a process manager started this process as rank " + client.rank() + " of " + client.size()
-                + "; choose a device whose ranks are processes (" + DEVICE_ENV_NAME + " or -D" + DEVICE_PROP_NAME + ")");
+                + "; choose a device whose ranks are processes (" + LaunchEnvironment.DEVICE_ENV_NAME + " or -D"
+                + LaunchEnvironment.DEVICE_PROP_NAME + ")");
         }
         final RankBlocks blocks = RankBlocks.of(client.size(), Settings.threadsPerProcess(), Settings.ranks());
         final int first = blocks.first(client.rank());
@@ -101,8 +100,9 @@ final class ProcessRanks
         LauncherWatch.startIfNamed(System.getenv(), threads == 1 ? "rank " + first : "ranks " + first + " to " + (first + threads - 1));
         if (blocks.perProcess() > 1 && !provider.capabilities().threadRanks())
         {
-            throw new OpenMpjException(ErrorClass.ERR_OTHER, Settings.THREADS_PROP_NAME + "=" + blocks.perProcess() + " asks for several ranks per"
-                + " process, which device '" + provider.name() + "' cannot hold; use the hybrid device, or 1 rank per process");
+            throw new OpenMpjException(ErrorClass.ERR_OTHER, LaunchEnvironment.THREADS_PROP_NAME + "=" + blocks.perProcess()
+                + " asks for several ranks per process, which device '" + provider.name() + "' cannot hold; use the hybrid device,"
+                + " or 1 rank per process");
         }
         client.put(HOST_KEY + client.rank(), HostName.local());
         client.barrier();

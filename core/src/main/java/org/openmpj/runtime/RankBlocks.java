@@ -19,7 +19,7 @@ record RankBlocks(int ranks, int perProcess)
 
     /**
      * The blocks of a job of {@code processes} processes of {@code perProcess} ranks, or of {@code ranks} ranks in all when
-     * that is given ({@link Settings#RANKS_PROP_NAME}).
+     * that is given ({@link LaunchEnvironment#RANKS_PROP_NAME}).
      *
      * @param ranks the job's ranks, or null for {@code processes * perProcess}.
      * @throws IllegalArgumentException naming the values when {@code processes} processes of blocks of {@code perProcess}
@@ -34,7 +34,7 @@ record RankBlocks(int ranks, int perProcess)
         final RankBlocks blocks = new RankBlocks(ranks, perProcess);
         if (blocks.processes() != processes)
         {
-            throw new IllegalArgumentException(Settings.RANKS_PROP_NAME + "=" + ranks + " in blocks of " + perProcess + " makes "
+            throw new IllegalArgumentException(LaunchEnvironment.RANKS_PROP_NAME + "=" + ranks + " in blocks of " + perProcess + " makes "
                 + blocks.processes() + " processes, but the process manager started " + processes);
         }
         return blocks;

@@ -22,9 +22,6 @@ import java.util.regex.Pattern;
  */
 final class RankCommands
 {
-    /** The variable that carries a rank's secret, which remote ranks read from standard input. */
-    static final String SECRET_VARIABLE = "PMI_ID";
-
     /**
      * The wrapper of a command that must not outlive the launcher, one line so that any login shell passes it on: it runs
      * the command (its words) with an empty standard input and watches its own, which the launcher holds open; when that
@@ -40,8 +37,8 @@ final class RankCommands
      * The remote wrapper: {@code $1} is the directory to start in, the rest the command, which it runs under
      * {@link #LOCAL_WRAPPER} once it has read the rank's secret from standard input.
      */
-    static final String REMOTE_WRAPPER = "cd \"$1\" 2>/dev/null; shift; IFS= read -r " + SECRET_VARIABLE + " || exit 125; export "
-        + SECRET_VARIABLE + "; " + LOCAL_WRAPPER;
+    static final String REMOTE_WRAPPER = "cd \"$1\" 2>/dev/null; shift; IFS= read -r " + LaunchEnvironment.PMI_ID_ENV_NAME + " || exit 125;"
+        + " export " + LaunchEnvironment.PMI_ID_ENV_NAME + "; " + LOCAL_WRAPPER;
 
     private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
@@ -84,11 +81,11 @@ final class RankCommands
     static Map<String, String> environment(final String device, final String pmiPort, final String pmiId, final int rank, final int size)
     {
         final Map<String, String> env = new LinkedHashMap<>();
-        env.put("OPENMPJ_DEVICE", device);
-        env.put("PMI_PORT", pmiPort);
-        env.put(SECRET_VARIABLE, pmiId);
-        env.put("PMI_RANK", Integer.toString(rank));
-        env.put("PMI_SIZE", Integer.toString(size));
+        env.put(LaunchEnvironment.DEVICE_ENV_NAME, device);
+        env.put(LaunchEnvironment.PMI_PORT_ENV_NAME, pmiPort);
+        env.put(LaunchEnvironment.PMI_ID_ENV_NAME, pmiId);
+        env.put(LaunchEnvironment.PMI_RANK_ENV_NAME, Integer.toString(rank));
+        env.put(LaunchEnvironment.PMI_SIZE_ENV_NAME, Integer.toString(size));
         return env;
     }
 
@@ -103,15 +100,15 @@ final class RankCommands
         final List<String> line = new ArrayList<>(List.of("sh", "-c", REMOTE_WRAPPER, "openmpj-rank", launch.workDirectory().toString(), "env"));
         for (final Map.Entry<String, String> variable : rankEnvironment.entrySet())
         {
-            if (!variable.getKey().equals(SECRET_VARIABLE))
+            if (!variable.getKey().equals(LaunchEnvironment.PMI_ID_ENV_NAME))
             {
                 line.add(variable.getKey() + "=" + variable.getValue());
             }
         }
-        final String tcpInterface = launch.environment().get(ProcessLaunch.TCP_INTERFACE_ENV);
+        final String tcpInterface = launch.environment().get(LaunchEnvironment.TCP_INTERFACE_ENV_NAME);
         if (tcpInterface != null)
         {
-            line.add(ProcessLaunch.TCP_INTERFACE_ENV + "=" + tcpInterface);
+            line.add(LaunchEnvironment.TCP_INTERFACE_ENV_NAME + "=" + tcpInterface);
         }
         line.addAll(java);
         final List<String> command = new ArrayList<>();
@@ -132,7 +129,7 @@ final class RankCommands
     /** @return what a remote rank's standard input starts with: its secret {@code PMI_ID}, one line. */
     static String remoteInput(final Map<String, String> rankEnvironment)
     {
-        return rankEnvironment.get(SECRET_VARIABLE) + "\n";
+        return rankEnvironment.get(LaunchEnvironment.PMI_ID_ENV_NAME) + "\n";
     }
 
     /** @return the {@code srun} command that starts every rank inside a Slurm allocation, which gives them PMI. */

@@ -20,16 +20,6 @@ public final class Settings
     /** Default idle strategy. */
     public static final String IDLE_DEFAULT = "auto";
 
-    /** How many ranks each process of a job holds as threads, on a device that allows it (hybrid); 1 by default. */
-    public static final String THREADS_PROP_NAME = "openmpj.threads";
-    /** Environment variable giving {@link #THREADS_PROP_NAME} when the property is unset, as launchers set it. */
-    public static final String THREADS_ENV_NAME = "OPENMPJ_THREADS";
-    /**
-     * The ranks of a job whose processes hold {@link #THREADS_PROP_NAME} ranks each but the last, which holds the rest;
-     * unset, every process holds that many.
-     */
-    public static final String RANKS_PROP_NAME = "openmpj.ranks";
-
     private Settings()
     {
     }
@@ -61,23 +51,24 @@ public final class Settings
     }
 
     /**
-     * @return how many ranks this process holds as threads: {@link #THREADS_PROP_NAME}, else {@link #THREADS_ENV_NAME}, else 1.
+     * @return how many ranks this process holds as threads: {@link LaunchEnvironment#THREADS_PROP_NAME}, else
+     *         {@link LaunchEnvironment#THREADS_ENV_NAME}, else 1.
      * @throws IllegalArgumentException naming the value when it is not a whole number of at least 1.
      */
     static int threadsPerProcess()
     {
-        return atLeastOne(THREADS_PROP_NAME, System.getProperty(THREADS_PROP_NAME, System.getenv().getOrDefault(THREADS_ENV_NAME, "1")),
-            "a number of ranks per process");
+        return atLeastOne(LaunchEnvironment.THREADS_PROP_NAME, System.getProperty(LaunchEnvironment.THREADS_PROP_NAME,
+            System.getenv().getOrDefault(LaunchEnvironment.THREADS_ENV_NAME, "1")), "a number of ranks per process");
     }
 
     /**
-     * @return the job's ranks as {@link #RANKS_PROP_NAME} gives them, or null when it is unset.
+     * @return the job's ranks as {@link LaunchEnvironment#RANKS_PROP_NAME} gives them, or null when it is unset.
      * @throws IllegalArgumentException naming the value when it is not a whole number of at least 1.
      */
     static Integer ranks()
     {
-        final String text = System.getProperty(RANKS_PROP_NAME);
-        return text == null ? null : atLeastOne(RANKS_PROP_NAME, text, "a number of ranks");
+        final String text = System.getProperty(LaunchEnvironment.RANKS_PROP_NAME);
+        return text == null ? null : atLeastOne(LaunchEnvironment.RANKS_PROP_NAME, text, "a number of ranks");
     }
 
     /** @return {@code text} as a whole number of at least 1; else an IllegalArgumentException naming {@code name=text}. */
@@ -123,10 +114,10 @@ public final class Settings
         final List<ConfigOption> options = new ArrayList<>();
         options.add(new ConfigOption(IDLE_PROP_NAME, IDLE_DEFAULT,
             "how waiting threads idle: spin, backoff (yield, then park), or auto (spin while ranks <= cores)"));
-        options.add(new ConfigOption(THREADS_PROP_NAME, "1",
-            "ranks each process holds as threads on the hybrid device (or $" + THREADS_ENV_NAME + "); mpjrun sets it from -threads"));
-        options.add(new ConfigOption(RANKS_PROP_NAME, "",
-            "the job's ranks when the last process holds fewer than " + THREADS_PROP_NAME + "; mpjrun sets it from -np"));
+        options.add(new ConfigOption(LaunchEnvironment.THREADS_PROP_NAME, "1", "ranks each process holds as threads on the hybrid device (or $"
+            + LaunchEnvironment.THREADS_ENV_NAME + "); mpjrun sets it from -threads"));
+        options.add(new ConfigOption(LaunchEnvironment.RANKS_PROP_NAME, "",
+            "the job's ranks when the last process holds fewer than " + LaunchEnvironment.THREADS_PROP_NAME + "; mpjrun sets it from -np"));
         options.add(new ConfigOption(DeviceContext.VERBOSE_PROP_NAME, "false",
             "true: the devices say on stderr what they chose for the job (which way large messages go); mpjrun sets it from -v"));
         options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,

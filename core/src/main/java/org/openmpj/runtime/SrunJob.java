@@ -31,10 +31,10 @@ final class SrunJob
         final Map<String, String> environment = builder.environment();
         environment.clear();
         environment.putAll(launch.environment());
-        environment.keySet().removeIf(name -> name.startsWith("PMI_"));
+        environment.keySet().removeIf(name -> name.startsWith(LaunchEnvironment.PMI_ENV_NAME_PREFIX));
         // Ranks on other nodes cannot watch this launcher's process id; one inherited from an outer job would mislead them.
-        environment.remove(LauncherWatch.PID_VARIABLE);
-        environment.put("OPENMPJ_DEVICE", spec.device());
+        environment.remove(LaunchEnvironment.LAUNCHER_PID_ENV_NAME);
+        environment.put(LaunchEnvironment.DEVICE_ENV_NAME, spec.device());
         try (JobProcesses processes = new JobProcesses(ProcessJob.KILL_AFTER_MS))
         {
             final RankProcess srun;

@@ -14,8 +14,8 @@ class LauncherWatchTest
     void aLauncherVariableThatHoldsNoProcessIdIsNamedWithWhatWasExpected()
     {
         final OpenMpjException error = assertThrows(OpenMpjException.class,
-            () -> LauncherWatch.startIfNamed(Map.of(LauncherWatch.PID_VARIABLE, "12ab"), "rank 0"));
-        assertTrue(error.getMessage().contains(LauncherWatch.PID_VARIABLE + "=12ab") && error.getMessage().contains("process id"),
+            () -> LauncherWatch.startIfNamed(Map.of(LaunchEnvironment.LAUNCHER_PID_ENV_NAME, "12ab"), "rank 0"));
+        assertTrue(error.getMessage().contains(LaunchEnvironment.LAUNCHER_PID_ENV_NAME + "=12ab") && error.getMessage().contains("process id"),
             error::getMessage);
     }
 
@@ -24,7 +24,7 @@ class LauncherWatchTest
     {
         final long watchesBefore = watchThreads();
         LauncherWatch.startIfNamed(Map.of(), "rank 0");
-        assertTrue(watchThreads() == watchesBefore, "a launcher watch started without " + LauncherWatch.PID_VARIABLE);
+        assertTrue(watchThreads() == watchesBefore, "a launcher watch started without " + LaunchEnvironment.LAUNCHER_PID_ENV_NAME);
     }
 
     private static long watchThreads()

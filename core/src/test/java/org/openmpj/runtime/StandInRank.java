@@ -42,7 +42,7 @@ public final class StandInRank
                 throw new IllegalStateException("rank " + rank + " read a wrong value for rank " + r);
             }
         }
-        System.out.println("rank " + rank + " of " + pmi.size() + " ready, device " + System.getenv("OPENMPJ_DEVICE"));
+        System.out.println("rank " + rank + " of " + pmi.size() + " ready, device " + System.getenv(LaunchEnvironment.DEVICE_ENV_NAME));
         switch (behaviour)
         {
             case "clean" -> clean(pmi, rank, args);
@@ -88,8 +88,9 @@ public final class StandInRank
     private static void clean(final PmiClient pmi, final int rank, final String[] args)
     {
         final List<String> jvmOptions = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments();
-        System.out.println("rank " + rank + " args " + String.join("|", args) + " env PMI_RANK=" + System.getenv("PMI_RANK")
-            + " PMI_SIZE=" + System.getenv("PMI_SIZE") + " PMI_ID set=" + (System.getenv("PMI_ID") != null)
+        System.out.println("rank " + rank + " args " + String.join("|", args) + " env PMI_RANK=" + System.getenv(LaunchEnvironment.PMI_RANK_ENV_NAME)
+            + " PMI_SIZE=" + System.getenv(LaunchEnvironment.PMI_SIZE_ENV_NAME)
+            + " PMI_ID set=" + (System.getenv(LaunchEnvironment.PMI_ID_ENV_NAME) != null)
             + " property=" + System.getProperty("standin.greeting") + " jvm options " + jvmOptions);
         System.err.println("rank " + rank + " writes to stderr");
         for (int i = 0; i < 200; i++)

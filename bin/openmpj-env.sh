@@ -1,7 +1,8 @@
 # Shared by bin/mpjrun and bin/mpjavac: finds a JDK >= 25 and the OpenMPJ jars, building them on first use.
-# Sourced, not run. Sets JAVA, JAVAC, OPENMPJ_HOME, OPENMPJ_CORE_JAR, OPENMPJ_MPI_JAR, OPENMPJ_UCX_JAR,
-# OPENMPJ_CACHE_JAR, OPENMPJ_API_CP (what each rank's own class loader loads: the mpi API and MPJ-Cache), and
-# OPENMPJ_RUNTIME_CP: the engine and every device, what launchers and ranks run on.
+# Sourced, not run. Sets JAVA, JAVAC, OPENMPJ_HOME, OPENMPJ_CORE_JAR, OPENMPJ_LAUNCHER_JAR, OPENMPJ_MPI_JAR,
+# OPENMPJ_UCX_JAR, OPENMPJ_CACHE_JAR, OPENMPJ_API_CP (what each rank's own class loader loads: the mpi API and
+# MPJ-Cache), and OPENMPJ_RUNTIME_CP: the engine and every device, what ranks run on (the launcher runs on it too,
+# with OPENMPJ_LAUNCHER_JAR before it; ranks never get that jar).
 
 OPENMPJ_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -44,16 +45,18 @@ JAVAC="$OPENMPJ_JDK/bin/javac"
 
 if [ -f "$OPENMPJ_HOME/lib/openmpj-core.jar" ]; then
   OPENMPJ_CORE_JAR="$OPENMPJ_HOME/lib/openmpj-core.jar"
+  OPENMPJ_LAUNCHER_JAR="$OPENMPJ_HOME/lib/openmpj-launcher.jar"
   OPENMPJ_MPI_JAR="$OPENMPJ_HOME/lib/openmpj-mpi.jar"
   OPENMPJ_UCX_JAR="$OPENMPJ_HOME/lib/openmpj-ucx.jar"
   OPENMPJ_CACHE_JAR="$OPENMPJ_HOME/lib/openmpj-cache.jar"
 else
   OPENMPJ_CORE_JAR="$OPENMPJ_HOME/core/target/openmpj-core.jar"
+  OPENMPJ_LAUNCHER_JAR="$OPENMPJ_HOME/launcher/target/openmpj-launcher.jar"
   OPENMPJ_MPI_JAR="$OPENMPJ_HOME/mpi/target/openmpj-mpi.jar"
   OPENMPJ_UCX_JAR="$OPENMPJ_HOME/ucx/target/openmpj-ucx.jar"
   OPENMPJ_CACHE_JAR="$OPENMPJ_HOME/cache/target/openmpj-cache.jar"
-  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_UCX_JAR" ] || [ ! -f "$OPENMPJ_CACHE_JAR" ] \
-     || [ ! -f "$OPENMPJ_HOME/examples/target/openmpj-examples.jar" ]; then
+  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_LAUNCHER_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_UCX_JAR" ] \
+     || [ ! -f "$OPENMPJ_CACHE_JAR" ] || [ ! -f "$OPENMPJ_HOME/examples/target/openmpj-examples.jar" ]; then
     if ! command -v mvn >/dev/null 2>&1; then
       echo "$(basename "$0"): OpenMPJ is not built yet and Maven (mvn) is not installed; install it (apt-get install maven)." >&2
       exit 2

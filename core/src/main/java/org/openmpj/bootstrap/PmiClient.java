@@ -201,7 +201,7 @@ public final class PmiClient implements AutoCloseable, KeyValueStore
      * Tells the process manager that this process fails the job, as the first thing a failing rank does before it exits
      * with {@code exitCode}: sends {@code cmd=abort exitcode=N message=M} and does not wait for an answer. {@code M} is
      * {@code message} (its first 1000 characters) as UTF-8, percent-encoded by {@link URLEncoder} so that it has no
-     * spaces; {@link PmiServer} decodes it for the launcher to report.
+     * spaces; the key-value service of {@code mpjrun} decodes it for the launcher to report.
      *
      * @throws OpenMpjException {@code ERR_OTHER} when the line cannot be sent.
      */

@@ -9,11 +9,11 @@ import org.openmpj.OpenMpjException;
 /**
  * One line of the PMI-1 wire protocol: {@code key=value} pairs separated by spaces, the first being
  * {@code cmd=…}, ended by a newline. Values carry no spaces; a pair's value runs from the first {@code =} to the
- * next space.
+ * next space. Both sides speak it: a rank's {@link PmiClient}, and the key-value service of the {@code mpjrun} launcher.
  *
  * <p>Thread-safety: immutable once built.
  */
-final class PmiLine
+public final class PmiLine
 {
     private final Map<String, String> fields;
 
@@ -23,7 +23,7 @@ final class PmiLine
     }
 
     /** @return a line of command {@code cmd} with {@code keysAndValues} as pairs, in order. */
-    static PmiLine of(final String cmd, final String... keysAndValues)
+    public static PmiLine of(final String cmd, final String... keysAndValues)
     {
         final Map<String, String> fields = new LinkedHashMap<>();
         fields.put("cmd", cmd);
@@ -38,7 +38,7 @@ final class PmiLine
      * @return the pairs of {@code text}, a line without its newline.
      * @throws OpenMpjException {@code ERR_OTHER} when a word is not a {@code key=value} pair or there is no {@code cmd}.
      */
-    static PmiLine parse(final String text)
+    public static PmiLine parse(final String text)
     {
         final Map<String, String> fields = new LinkedHashMap<>();
         for (final String word : text.trim().split(" +"))
@@ -59,19 +59,19 @@ final class PmiLine
     }
 
     /** @return the command. */
-    String cmd()
+    public String cmd()
     {
         return fields.get("cmd");
     }
 
     /** @return the value of {@code key}, or null. */
-    String get(final String key)
+    public String get(final String key)
     {
         return fields.get(key);
     }
 
     /** @return the line as sent, with its newline. */
-    String text()
+    public String text()
     {
         final StringBuilder text = new StringBuilder();
         for (final Map.Entry<String, String> field : fields.entrySet())

@@ -1,2 +1,2 @@
-/** Finding a rank's place in a job from the launcher that started it: the PMI-1 wire protocol of Hydra and Slurm. */
+/** Finding a rank's place in a job from the launcher that started it: the rank's side of the PMI-1 wire protocol of mpjrun, Hydra and Slurm. */
 package org.openmpj.bootstrap;

@@ -31,7 +31,7 @@ final class HostedRanks
         final ProcessRanks process = ProcessRanks.join().orElseThrow(() -> new IllegalStateException(LaunchEnvironment.THREADS_PROP_NAME + "="
             + Settings.threadsPerProcess() + " needs a process manager to place this process in its job: start it with mpjrun -dev hybrid,"
             + " mpiexec or srun"));
-        final URL[] urls = ThreadJob.toUrls(ProcessLaunch.paths(System.getProperty("java.class.path", "")), List.of());
+        final URL[] urls = ThreadJob.toUrls(JobSpec.paths(System.getProperty("java.class.path", "")), List.of());
         final JobState job = process.job();
         final Thread[] threads = new Thread[process.threads()];
         for (int local = 0; local < threads.length; local++)

@@ -1,7 +1,9 @@
 package org.openmpj.runtime;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,5 +30,19 @@ public record JobSpec(
         apiClasspath = List.copyOf(apiClasspath);
         classpath = List.copyOf(classpath);
         args = List.copyOf(args);
+    }
+
+    /** @return the entries of a class path string, separated by {@link File#pathSeparator}, blank ones left out. */
+    public static List<Path> paths(final String classpath)
+    {
+        final List<Path> paths = new ArrayList<>();
+        for (final String entry : classpath.split(File.pathSeparator))
+        {
+            if (!entry.isBlank())
+            {
+                paths.add(Path.of(entry));
+            }
+        }
+        return paths;
     }
 }

@@ -10,8 +10,8 @@ import org.openmpj.os.ProcessWatch;
  * Ends a rank process once the {@code mpjrun} that started it on this host is gone, whatever its ranks are doing. A
  * launcher that is killed outright (SIGKILL, the OOM killer, a crash of its JVM) cannot stop its ranks, and a rank
  * busy computing, or waiting on peers that wait too, would otherwise run on with no one to report to. Ranks that
- * {@code mpjrun} starts on other hosts have their remote wrapper for this ({@link RankCommands}); ranks that Hydra or
- * Slurm start follow their launcher's own rules.
+ * {@code mpjrun} starts on other hosts have its remote wrapper for this; ranks that Hydra or Slurm start follow their
+ * launcher's own rules.
  *
  * <p>The launcher names itself in {@value LaunchEnvironment#LAUNCHER_PID_ENV_NAME}; a {@link ProcessWatch} sees its end at
  * once where the kernel has pidfds, within a fraction of a second elsewhere. The process then halts: its output pipes went with the

@@ -4,12 +4,17 @@ package org.openmpj.runtime;
  * How the ranks of a job of processes that hold several ranks as threads fall to its processes: in consecutive blocks of
  * {@code perProcess}, the last process holding what is left ({@code -np 5 -threads 2}: ranks 0-1, 2-3 and 4).
  *
+ * <p>The rank runtime places a process's ranks by it; the launcher names and labels processes by it. Immutable.
+ *
  * @param ranks      the job's ranks.
  * @param perProcess the ranks of every process but the last.
  */
-record RankBlocks(int ranks, int perProcess)
+public record RankBlocks(int ranks, int perProcess)
 {
-    RankBlocks
+    /**
+     * @throws IllegalArgumentException naming the values when there is not at least 1 rank, and 1 rank per process.
+     */
+    public RankBlocks
     {
         if (ranks < 1 || perProcess < 1)
         {
@@ -25,7 +30,7 @@ record RankBlocks(int ranks, int perProcess)
      * @throws IllegalArgumentException naming the values when {@code processes} processes of blocks of {@code perProcess}
      *                                  do not hold exactly {@code ranks} ranks.
      */
-    static RankBlocks of(final int processes, final int perProcess, final Integer ranks)
+    public static RankBlocks of(final int processes, final int perProcess, final Integer ranks)
     {
         if (ranks == null)
         {
@@ -41,25 +46,25 @@ record RankBlocks(int ranks, int perProcess)
     }
 
     /** @return how many processes hold the ranks. */
-    int processes()
+    public int processes()
     {
         return (ranks + perProcess - 1) / perProcess;
     }
 
     /** @return the first rank of process {@code process}. */
-    int first(final int process)
+    public int first(final int process)
     {
         return process * perProcess;
     }
 
     /** @return how many ranks process {@code process} holds. */
-    int count(final int process)
+    public int count(final int process)
     {
         return Math.min(perProcess, ranks - first(process));
     }
 
     /** @return {@code rank R} for a process of one rank when every process holds one, else {@code JVM P (ranks F to L)}. */
-    String describe(final int process)
+    public String describe(final int process)
     {
         if (perProcess == 1)
         {

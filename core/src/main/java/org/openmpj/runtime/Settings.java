@@ -12,7 +12,7 @@ import org.openmpj.device.Devices;
 import org.openmpj.engine.CollectiveThresholds;
 import org.openmpj.objects.ObjectCodec;
 
-/** The runtime's own tunables, read from system properties, and the listing of every tunable for {@code --help-config}. */
+/** The runtime's own tunables, read from system properties, and the listing of every tunable of the ranks for {@code --help-config}. */
 public final class Settings
 {
     /** How waiting threads idle: {@code spin}, {@code backoff}, or {@code auto} (spin only while ranks fit the cores). */
@@ -108,7 +108,7 @@ public final class Settings
         }
     }
 
-    /** @return every tunable: the runtime's, the collectives' and each device's. */
+    /** @return every tunable of the ranks: the runtime's, the collectives' and each device's. */
     public static List<ConfigOption> allOptions()
     {
         final List<ConfigOption> options = new ArrayList<>();
@@ -120,8 +120,6 @@ public final class Settings
             "the job's ranks when the last process holds fewer than " + LaunchEnvironment.THREADS_PROP_NAME + "; mpjrun sets it from -np"));
         options.add(new ConfigOption(DeviceContext.VERBOSE_PROP_NAME, "false",
             "true: the devices say on stderr what they chose for the job (which way large messages go); mpjrun sets it from -v"));
-        options.add(new ConfigOption(ProcessLaunch.RSH_PROP_NAME, ProcessLaunch.RSH_DEFAULT,
-            "how mpjrun starts ranks on other hosts: CMD HOST 'command'; {host} in CMD places the host elsewhere"));
         options.addAll(CollectiveThresholds.configOptions());
         options.addAll(ObjectCodec.configOptions());
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))

@@ -1,2 +1,2 @@
-/** Starting and ending jobs: rank contexts, per-rank class loaders, job failure, and the mpjrun launcher of thread ranks and rank processes. */
+/** The rank runtime: rank contexts, per-rank class loaders, thread and hosted ranks, rank processes, and the names launchers hand them. */
 package org.openmpj.runtime;

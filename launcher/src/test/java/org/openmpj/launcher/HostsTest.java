@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.openmpj.bootstrap;
+package org.openmpj.launcher;
 
 import java.io.IOException;
 import java.net.Socket;

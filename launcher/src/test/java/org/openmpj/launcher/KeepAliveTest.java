@@ -1,4 +1,4 @@
-package org.openmpj.bootstrap;
+package org.openmpj.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

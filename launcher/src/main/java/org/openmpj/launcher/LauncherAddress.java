@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -7,6 +7,8 @@ import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+
+import org.openmpj.runtime.LaunchEnvironment;
 
 /** Chooses the address the launcher's key-value service listens on, so that the ranks of a job can reach it. */
 final class LauncherAddress

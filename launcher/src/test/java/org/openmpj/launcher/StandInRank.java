@@ -1,8 +1,9 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.util.List;
 
 import org.openmpj.bootstrap.PmiClient;
+import org.openmpj.runtime.LaunchEnvironment;
 
 /**
  * What the launcher's tests start in place of a real rank ({@code -Dopenmpj.launcher.rankMain}): it bootstraps from

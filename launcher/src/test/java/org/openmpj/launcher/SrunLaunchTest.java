@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openmpj.bootstrap.SlurmOneNode;
+import org.openmpj.runtime.ProcessRank;
 
 /**
  * {@code mpjrun} inside a Slurm allocation: on the one-node Slurm that {@code tools/slurm-one-node} brings up (as root),
@@ -141,11 +142,17 @@ class SrunLaunchTest
     private static List<String> mpjrunCommand(final String... args) throws Exception
     {
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", location(StandInRank.class) + File.pathSeparator + location(MpjRun.class), MpjRun.class.getName(),
+            "-cp", launcherClasspath(), MpjRun.class.getName(),
             "-dev", StandInDeviceProvider.NAME, "-D" + ProcessLaunch.RANK_MAIN_PROP_NAME + "=" + StandInRank.class.getName(),
             "-cp", location(StandInRank.class)));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** @return the class path of the launcher JVM: the stand-ins (test classes), the launcher's classes and the rank runtime's. */
+    private static String launcherClasspath() throws Exception
+    {
+        return String.join(File.pathSeparator, location(StandInRank.class), location(MpjRun.class), location(ProcessRank.class));
     }
 
     private static String location(final Class<?> type) throws Exception

@@ -1,4 +1,4 @@
-package org.openmpj.bootstrap;
+package org.openmpj.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -20,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openmpj.OpenMpjException;
+import org.openmpj.bootstrap.PmiClient;
+import org.openmpj.runtime.LaunchEnvironment;
 
 /** The launcher's key-value service, with the PMI-1 client as the ranks use it. */
 @Timeout(60)
@@ -70,9 +73,8 @@ class PmiServerTest
                     assertEquals(-1, in.read(), "the service hangs up on '" + first + "' without a word");
                 }
             }
-            try (PmiClient rank = client(server, server.idOf(0)))
+            try (PmiClient rank = open(server, server.idOf(0)))
             {
-                rank.open(server.idOf(0), -1, -1);
                 assertThrows(OpenMpjException.class, () -> rank.get("x"), "a stranger's put is not stored");
             }
             assertEquals(null, server.failure(), "strangers do not fail the job");
@@ -84,8 +86,7 @@ class PmiServerTest
     {
         try (PmiServer server = new PmiServer(2, TIMEOUT_MS))
         {
-            final PmiClient waiting = client(server, server.idOf(0));
-            waiting.open(server.idOf(0), -1, -1);
+            final PmiClient waiting = open(server, server.idOf(0));
             try (Socket leaver = connect(server))
             {
                 leaver.getOutputStream().write(("cmd=initack pmiid=" + server.idOf(1) + "\n").getBytes(StandardCharsets.US_ASCII));
@@ -106,10 +107,8 @@ class PmiServerTest
     {
         try (PmiServer server = new PmiServer(2, TIMEOUT_MS))
         {
-            final PmiClient waiting = client(server, server.idOf(0));
-            waiting.open(server.idOf(0), -1, -1);
-            final PmiClient aborting = client(server, server.idOf(1));
-            aborting.open(server.idOf(1), -1, -1);
+            final PmiClient waiting = open(server, server.idOf(0));
+            final PmiClient aborting = open(server, server.idOf(1));
             final String message = "disk full: /scratch = 100 % (ü)\nsecond line";
             aborting.abort(7, message);
             final OpenMpjException barrier = assertThrows(OpenMpjException.class, waiting::barrier, "the others are not left waiting");
@@ -131,8 +130,7 @@ class PmiServerTest
     {
         try (PmiServer server = new PmiServer(1, 300))
         {
-            final PmiClient rank = client(server, server.idOf(0));
-            rank.open(server.idOf(0), -1, -1);
+            final PmiClient rank = open(server, server.idOf(0));
             Thread.sleep(1000);
             rank.put("late", "still-here");
             rank.barrier();
@@ -162,9 +160,8 @@ class PmiServerTest
         try (PmiServer server = new PmiServer(1, TIMEOUT_MS, InetAddress.getByName("127.0.0.2")))
         {
             assertTrue(server.address().startsWith("127.0.0.2:"), server.address());
-            try (PmiClient rank = client(server, server.idOf(0)))
+            try (PmiClient rank = open(server, server.idOf(0)))
             {
-                rank.open(server.idOf(0), -1, -1);
                 assertEquals(0, rank.rank());
             }
         }
@@ -172,9 +169,8 @@ class PmiServerTest
 
     private static String exchange(final PmiServer server, final String id, final int size) throws Exception
     {
-        try (PmiClient client = client(server, id))
+        try (PmiClient client = open(server, id))
         {
-            client.open(id, -1, -1);
             assertEquals(size, client.size());
             final String mine = ("addr-" + client.rank() + "-").repeat(400);
             client.put("addr-" + client.rank(), mine);
@@ -190,10 +186,11 @@ class PmiServerTest
         }
     }
 
-    private static PmiClient client(final PmiServer server, final String id) throws Exception
+    /** @return a rank's client, admitted to the service as a rank that the launcher started finds it. */
+    private static PmiClient open(final PmiServer server, final String id)
     {
-        final String[] hostPort = server.address().split(":");
-        return new PmiClient(new SocketPmiChannel(hostPort[0], Integer.parseInt(hostPort[1]), TIMEOUT_MS));
+        return PmiClient.fromEnvironment(Map.of(LaunchEnvironment.PMI_PORT_ENV_NAME, server.address(), LaunchEnvironment.PMI_ID_ENV_NAME, id),
+            TIMEOUT_MS).orElseThrow();
     }
 
     private static Socket connect(final PmiServer server) throws Exception

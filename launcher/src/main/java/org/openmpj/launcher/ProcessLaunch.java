@@ -1,6 +1,5 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
-import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.CodeSource;
@@ -8,14 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.openmpj.device.ConfigOption;
 import org.openmpj.device.DeviceSettings;
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.LaunchEnvironment;
+import org.openmpj.runtime.ProcessRank;
+import org.openmpj.runtime.RankBlocks;
 
 /**
  * How the launcher starts a job whose ranks are JVMs of their own: which {@code java}, with which options and
  * properties, where the OpenMPJ classes are, and, for a multi-host job, the hosts and the remote shell.
  *
  * @param java            the {@code java} executable every rank runs (the same path on every host).
- * @param coreClasspath   where the OpenMPJ core classes are (the core jar).
+ * @param coreClasspath   where the rank runtime's classes are (the core jar, and the jars of devices outside it); never the
+ *                        launcher's own.
  * @param jvmOptions      options for every rank JVM, before the class path.
  * @param properties      {@code name=value} system properties for every rank, from {@code -D} on the command line.
  * @param rankMain        the class each rank JVM starts, which runs the program's main class.
@@ -34,7 +39,7 @@ record ProcessLaunch(
     Map<String, String> environment, Path workDirectory)
 {
     /** The class a rank JVM starts; it sets up the rank and runs the program's main class. */
-    static final String RANK_MAIN = "org.openmpj.runtime.ProcessRank";
+    static final String RANK_MAIN = ProcessRank.class.getName();
     /** Property naming the class rank JVMs start instead of {@link #RANK_MAIN}; the launcher's tests use stand-ins. */
     static final String RANK_MAIN_PROP_NAME = "openmpj.launcher.rankMain";
     /** Property naming the remote shell command that starts ranks on other hosts. */
@@ -46,7 +51,7 @@ record ProcessLaunch(
     static final String RSH_DEFAULT = "ssh -o BatchMode=yes -o ServerAliveInterval=3 -o ServerAliveCountMax=3";
     /** Property through which {@code bin/mpjrun} names the {@code java} to run ranks with. */
     static final String JAVA_PROP_NAME = "openmpj.launcher.java";
-    /** Property through which {@code bin/mpjrun} names the core jar. */
+    /** Property through which {@code bin/mpjrun} names the rank runtime's jars, the ranks' class path before the program's. */
     static final String CORE_CLASSPATH_PROP_NAME = "openmpj.launcher.coreClasspath";
     /** Property through which {@code bin/mpjrun} gives JVM options of its own for every rank (JIT hints). */
     static final String JVM_OPTIONS_PROP_NAME = "openmpj.launcher.jvmOptions";
@@ -59,6 +64,9 @@ record ProcessLaunch(
         rsh = List.copyOf(rsh);
         environment = Map.copyOf(environment);
     }
+
+    /** The variable whose presence tells of a Slurm allocation. */
+    static final String SLURM_JOB_ENV_NAME = "SLURM_JOB_ID";
 
     /** @return how many ranks each rank process holds as threads: {@link LaunchEnvironment#THREADS_PROP_NAME} among the properties, else 1. */
     int ranksPerProcess()
@@ -142,7 +150,7 @@ record ProcessLaunch(
             tcpInterface = null;
         }
         final String coreClasspath = setting(cliProperties, CORE_CLASSPATH_PROP_NAME, null);
-        return new ProcessLaunch(java, paths(coreClasspath != null ? coreClasspath : ownLocation()), jvmOptions, properties,
+        return new ProcessLaunch(java, JobSpec.paths(coreClasspath != null ? coreClasspath : rankRuntimeLocation()), jvmOptions, properties,
             setting(cliProperties, RANK_MAIN_PROP_NAME, RANK_MAIN), words(setting(cliProperties, RSH_PROP_NAME, RSH_DEFAULT)), hosts,
             oversubscribe, prefixOutput, tcpInterface, environment, Path.of("").toAbsolutePath());
     }
@@ -150,7 +158,7 @@ record ProcessLaunch(
     /** @return whether the job runs inside a Slurm allocation and should be started by {@code srun}. */
     boolean insideSlurm()
     {
-        return hosts == null && environment.containsKey("SLURM_JOB_ID");
+        return hosts == null && environment.containsKey(SLURM_JOB_ENV_NAME);
     }
 
     /** @return the words of {@code text}, split at white space. */
@@ -166,24 +174,20 @@ record ProcessLaunch(
         return value != null ? value : System.getProperty(name, defaultValue);
     }
 
-    /** @return the entries of a class path string, blank ones left out. */
-    static List<Path> paths(final String classpath)
+    /** @return the launcher's own tunables, which {@code --help-config} lists after the ranks'. */
+    static List<ConfigOption> configOptions()
     {
-        final List<Path> paths = new ArrayList<>();
-        for (final String entry : classpath.split(File.pathSeparator))
-        {
-            if (!entry.isBlank())
-            {
-                paths.add(Path.of(entry));
-            }
-        }
-        return paths;
+        return List.of(new ConfigOption(RSH_PROP_NAME, RSH_DEFAULT,
+            "how mpjrun starts ranks on other hosts: CMD HOST 'command'; {host} in CMD places the host elsewhere"));
     }
 
-    /** @return where this class was loaded from: the core jar, or the build's class directory. */
-    private static String ownLocation()
+    /**
+     * @return where the class rank JVMs start was loaded from: the core jar, or the build's class directory. The launcher's
+     *         own classes are elsewhere, so that ranks never load them.
+     */
+    private static String rankRuntimeLocation()
     {
-        final CodeSource source = ProcessLaunch.class.getProtectionDomain().getCodeSource();
+        final CodeSource source = ProcessRank.class.getProtectionDomain().getCodeSource();
         try
         {
             if (source != null && source.getLocation() != null)
@@ -195,6 +199,6 @@ record ProcessLaunch(
         {
             // not a file location: reported below
         }
-        throw new IllegalArgumentException("cannot tell where the OpenMPJ core classes are; set -D" + CORE_CLASSPATH_PROP_NAME);
+        throw new IllegalArgumentException("cannot tell where the OpenMPJ rank runtime's classes are; set -D" + CORE_CLASSPATH_PROP_NAME);
     }
 }

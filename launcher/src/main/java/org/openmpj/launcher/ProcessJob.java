@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,7 +10,11 @@ import java.util.concurrent.TimeUnit;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.bootstrap.PmiServer;
+import org.openmpj.runtime.JobResult;
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.JobState;
+import org.openmpj.runtime.LaunchEnvironment;
+import org.openmpj.runtime.RankBlocks;
 
 /**
  * Runs a job whose ranks are JVMs of their own, on this host or, through a remote shell, on several: runs the

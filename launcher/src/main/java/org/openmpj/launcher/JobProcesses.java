@@ -1,8 +1,10 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+
+import org.openmpj.runtime.RankBlocks;
 
 /**
  * The processes of one job, and the guarantee that none outlives the launcher: a shutdown hook stops them all (TERM,

@@ -1,4 +1,4 @@
-package org.openmpj.bootstrap;
+package org.openmpj.launcher;
 
 import java.io.BufferedReader;
 import java.io.EOFException;
@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.openmpj.bootstrap.PmiClient;
+import org.openmpj.bootstrap.PmiLine;
 import org.openmpj.device.DeviceSettings;
 
 /**
@@ -37,7 +39,7 @@ import org.openmpj.device.DeviceSettings;
  *
  * <p>Thread-safety: safe for concurrent use; each connection is served by a virtual thread.
  */
-public final class PmiServer implements AutoCloseable
+final class PmiServer implements AutoCloseable
 {
     /** The longest value a {@code put} may carry, as PMI managers commonly allow. */
     public static final int VALUE_MAX = 1024;

@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import org.openmpj.runtime.RankBlocks;
 
 /**
  * One process the launcher started — a rank's JVM, the remote shell that runs a rank on another host, or {@code

@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -7,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.LaunchEnvironment;
 
 /**
  * The command lines that start ranks: the {@code java} command of one rank, the remote shell command that runs it on

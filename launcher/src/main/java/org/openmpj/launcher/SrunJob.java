@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -7,6 +7,11 @@ import java.util.concurrent.TimeUnit;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.runtime.JobResult;
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.JobState;
+import org.openmpj.runtime.LaunchEnvironment;
+import org.openmpj.runtime.RankBlocks;
 
 /**
  * Runs a job inside a Slurm allocation: {@code srun --mpi=pmi2} starts the ranks and gives them PMI, so there is no

@@ -1,10 +1,12 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+
+import org.openmpj.runtime.RankBlocks;
 
 /**
  * Copies what one rank writes to one of its streams to the launcher's stream, whole lines at a time, so that lines of

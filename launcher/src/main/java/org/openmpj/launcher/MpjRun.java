@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -13,6 +13,13 @@ import org.openmpj.device.ConfigOption;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
+import org.openmpj.runtime.JobResult;
+import org.openmpj.runtime.JobSpec;
+import org.openmpj.runtime.JobState;
+import org.openmpj.runtime.LaunchEnvironment;
+import org.openmpj.runtime.RankBlocks;
+import org.openmpj.runtime.Settings;
+import org.openmpj.runtime.ThreadJob;
 
 /**
  * The {@code mpjrun} launcher: parses the command line, runs the job, reports the first failure and exits
@@ -203,7 +210,7 @@ public final class MpjRun
 
     private static List<Path> apiClasspath()
     {
-        return ProcessLaunch.paths(System.getProperty(API_CLASSPATH_PROP_NAME, ""));
+        return JobSpec.paths(System.getProperty(API_CLASSPATH_PROP_NAME, ""));
     }
 
     /** @return how many leftovers of killed jobs the devices removed from this host. */
@@ -220,7 +227,9 @@ public final class MpjRun
     private static void printConfig(final PrintStream out)
     {
         out.println("Tunables (set with -Dname=value on the mpjrun command line):");
-        for (final ConfigOption option : Settings.allOptions())
+        final List<ConfigOption> options = new ArrayList<>(Settings.allOptions());
+        options.addAll(ProcessLaunch.configOptions());
+        for (final ConfigOption option : options)
         {
             out.printf("  %-34s default %-10s %s%n", option.name(), option.defaultValue(), option.description());
         }
@@ -315,13 +324,7 @@ public final class MpjRun
             {
                 options.programArgs.add(argv[i]);
             }
-            for (final String entry : classpath.split(java.io.File.pathSeparator))
-            {
-                if (!entry.isEmpty())
-                {
-                    options.classpath.add(Path.of(entry));
-                }
-            }
+            options.classpath.addAll(JobSpec.paths(classpath));
             return options;
         }
 

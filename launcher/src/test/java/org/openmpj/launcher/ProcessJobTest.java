@@ -1,4 +1,4 @@
-package org.openmpj.runtime;
+package org.openmpj.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openmpj.runtime.ProcessRank;
 
 /**
  * {@code mpjrun} with ranks that are processes: real JVMs running {@link StandInRank}, which bootstrap from the
@@ -161,7 +162,7 @@ class ProcessJobTest
     void killingTheLauncherStopsItsRanks() throws Exception
     {
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", location(StandInRank.class) + File.pathSeparator + location(MpjRun.class), MpjRun.class.getName()));
+            "-cp", launcherClasspath(), MpjRun.class.getName()));
         command.addAll(arguments("-np", "2", "hang", marker));
         final Process launcher = new ProcessBuilder(command).redirectErrorStream(true).start();
         try
@@ -255,7 +256,16 @@ class ProcessJobTest
         return argv;
     }
 
-    /** @return the class directory {@code type} was loaded from. */
+    /**
+     * @return the class path of a launcher JVM of the tests: the stand-ins (test classes), the launcher's classes and the
+     *         rank runtime's; its ranks get only the last, as the launcher finds it.
+     */
+    private static String launcherClasspath()
+    {
+        return String.join(File.pathSeparator, location(StandInRank.class), location(MpjRun.class), location(ProcessRank.class));
+    }
+
+    /** @return the class directory or jar {@code type} was loaded from. */
     private static String location(final Class<?> type)
     {
         try

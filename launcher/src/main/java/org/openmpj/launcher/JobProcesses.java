@@ -15,7 +15,7 @@ import org.openmpj.runtime.RankBlocks;
  */
 final class JobProcesses implements AutoCloseable
 {
-    private final List<RankProcess> processes = new ArrayList<>();
+    private final List<LaunchedProcess> processes = new ArrayList<>();
     private final long killAfterMs;
     private final Thread hook;
     private boolean stopping;
@@ -29,11 +29,11 @@ final class JobProcesses implements AutoCloseable
     }
 
     /**
-     * Starts a process of the job (see {@link RankProcess#start}) unless the job is being stopped.
+     * Starts a process of the job (see {@link LaunchedProcess#start}) unless the job is being stopped.
      *
      * @throws IOException when it cannot be started, or the job is stopping.
      */
-    RankProcess start(final int rank, final RankBlocks blocks, final String host, final ProcessBuilder builder, final String input)
+    LaunchedProcess start(final int rank, final RankBlocks blocks, final String host, final ProcessBuilder builder, final String input)
         throws IOException
     {
         synchronized (this)
@@ -43,14 +43,14 @@ final class JobProcesses implements AutoCloseable
                 throw new IOException("the job is being stopped");
             }
             // Started under the lock, so that a concurrent stop sees every process.
-            final RankProcess process = RankProcess.start(rank, blocks, host, builder, input);
+            final LaunchedProcess process = LaunchedProcess.start(rank, blocks, host, builder, input);
             processes.add(process);
             return process;
         }
     }
 
     /** @return the processes started so far, in order. */
-    synchronized List<RankProcess> all()
+    synchronized List<LaunchedProcess> all()
     {
         return List.copyOf(processes);
     }
@@ -58,14 +58,14 @@ final class JobProcesses implements AutoCloseable
     /** Ends every process of the job and what it started: TERM, then KILL after the grace given at construction. */
     void stopAll()
     {
-        final List<RankProcess> started;
+        final List<LaunchedProcess> started;
         synchronized (this)
         {
             stopping = true;
             started = List.copyOf(processes);
         }
-        final List<RankProcess> alive = new ArrayList<>();
-        for (final RankProcess process : started)
+        final List<LaunchedProcess> alive = new ArrayList<>();
+        for (final LaunchedProcess process : started)
         {
             if (process.anyAlive())
             {
@@ -74,7 +74,7 @@ final class JobProcesses implements AutoCloseable
         }
         if (!alive.isEmpty())
         {
-            RankProcess.stopAll(alive, killAfterMs);
+            LaunchedProcess.stopAll(alive, killAfterMs);
         }
     }
 

@@ -121,7 +121,7 @@ final class ProcessJob
                 environment.putAll(rankEnvironment);
                 environment.put(LaunchEnvironment.LAUNCHER_PID_ENV_NAME, Long.toString(ProcessHandle.current().pid()));
             }
-            final RankProcess process;
+            final LaunchedProcess process;
             try
             {
                 process = processes.start(rank, blocks, host, builder,
@@ -142,7 +142,7 @@ final class ProcessJob
     /** Waits until every rank has ended, or stops them after the first failure's grace or at the timeout. */
     private void supervise(final PmiServer server, final JobProcesses processes)
     {
-        final List<RankProcess> ranks = processes.all();
+        final List<LaunchedProcess> ranks = processes.all();
         final boolean[] ended = new boolean[ranks.size()];
         final long startNs = System.nanoTime();
         final long timeoutNs = spec.timeout() == null ? Long.MAX_VALUE : spec.timeout().toNanos();
@@ -205,7 +205,7 @@ final class ProcessJob
         }
     }
 
-    private void onExit(final RankProcess rank, final PmiServer server)
+    private void onExit(final LaunchedProcess rank, final PmiServer server)
     {
         final int exitCode = rank.process().exitValue();
         if (exitCode != 0)
@@ -231,7 +231,7 @@ final class ProcessJob
      * @return how the job ended. A rank whose PMI connection ended early (exit code not yet known when it was recorded)
      *         is reported as its process ended: with its exit code, or 1.
      */
-    private JobResult result(final List<RankProcess> ranks)
+    private JobResult result(final List<LaunchedProcess> ranks)
     {
         JobState.Failure failure = job.failure();
         if (failure == null)
@@ -241,7 +241,7 @@ final class ProcessJob
         if (failure.exitCode() == PmiServer.Failure.UNKNOWN_EXIT_CODE)
         {
             failure = new JobState.Failure(failure.rank(), failure.message(), null, 1);
-            for (final RankProcess rank : ranks)
+            for (final LaunchedProcess rank : ranks)
             {
                 if (rank.rank() == failure.rank() && !rank.stoppedByLauncher() && !rank.process().isAlive())
                 {
@@ -285,7 +285,7 @@ final class ProcessJob
     }
 
     /** @return {@code rank R exited with code C}, naming the signal when the code says the process was killed by one. */
-    static String exited(final RankProcess rank, final int exitCode)
+    static String exited(final LaunchedProcess rank, final int exitCode)
     {
         final String signal = switch (exitCode)
         {
@@ -298,10 +298,10 @@ final class ProcessJob
         return rank.describe() + " exited with code " + exitCode + signal;
     }
 
-    private static String running(final List<RankProcess> ranks)
+    private static String running(final List<LaunchedProcess> ranks)
     {
         final List<String> alive = new ArrayList<>();
-        for (final RankProcess rank : ranks)
+        for (final LaunchedProcess rank : ranks)
         {
             if (rank.process().isAlive())
             {

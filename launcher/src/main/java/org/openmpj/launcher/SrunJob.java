@@ -42,7 +42,7 @@ final class SrunJob
         environment.put(LaunchEnvironment.DEVICE_ENV_NAME, spec.device());
         try (JobProcesses processes = new JobProcesses(ProcessJob.KILL_AFTER_MS))
         {
-            final RankProcess srun;
+            final LaunchedProcess srun;
             try
             {
                 if (!onPath("srun", environment.getOrDefault("PATH", "")))
@@ -77,7 +77,7 @@ final class SrunJob
         return false;
     }
 
-    private static JobResult await(final JobSpec spec, final RankProcess srun, final JobProcesses processes)
+    private static JobResult await(final JobSpec spec, final LaunchedProcess srun, final JobProcesses processes)
     {
         try
         {

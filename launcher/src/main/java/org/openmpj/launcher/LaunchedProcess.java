@@ -17,7 +17,7 @@ import org.openmpj.runtime.RankBlocks;
  *
  * <p>Thread-safety: safe for concurrent use; the launcher's shutdown hook may stop processes while the launcher waits.
  */
-final class RankProcess
+final class LaunchedProcess
 {
     private final int rank;
     /** How the job's ranks fall to its processes, to name this one's. */
@@ -27,7 +27,7 @@ final class RankProcess
     private final List<ProcessHandle> tree = new ArrayList<>();
     private boolean stoppedByLauncher;
 
-    private RankProcess(final int rank, final RankBlocks blocks, final String host, final Process process)
+    private LaunchedProcess(final int rank, final RankBlocks blocks, final String host, final Process process)
     {
         this.rank = rank;
         this.blocks = blocks;
@@ -43,7 +43,7 @@ final class RankProcess
      * @param blocks          how the job's ranks fall to its processes.
      * @param host            the host the rank runs on, or null for this one.
      */
-    static RankProcess start(final int rank, final RankBlocks blocks, final String host, final ProcessBuilder builder, final String input)
+    static LaunchedProcess start(final int rank, final RankBlocks blocks, final String host, final ProcessBuilder builder, final String input)
         throws IOException
     {
         if (input == null)
@@ -64,7 +64,7 @@ final class RankProcess
                 // The remote shell ended at once; its exit code tells why.
             }
         }
-        return new RankProcess(rank, blocks, host, process);
+        return new LaunchedProcess(rank, blocks, host, process);
     }
 
     /** @return the rank it runs, or -1. */
@@ -140,14 +140,14 @@ final class RankProcess
      * Ends every process of {@code processes}: TERM at once, KILL to whatever is alive after {@code killAfterMs}, then
      * waits up to a second for them to be gone.
      */
-    static void stopAll(final List<RankProcess> processes, final long killAfterMs)
+    static void stopAll(final List<LaunchedProcess> processes, final long killAfterMs)
     {
-        for (final RankProcess process : processes)
+        for (final LaunchedProcess process : processes)
         {
             process.terminate();
         }
         awaitGone(processes, killAfterMs);
-        for (final RankProcess process : processes)
+        for (final LaunchedProcess process : processes)
         {
             if (process.anyAlive())
             {
@@ -157,11 +157,11 @@ final class RankProcess
         awaitGone(processes, 1000);
     }
 
-    private static void awaitGone(final List<RankProcess> processes, final long limitMs)
+    private static void awaitGone(final List<LaunchedProcess> processes, final long limitMs)
     {
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMs);
         final List<ProcessHandle> handles = new ArrayList<>();
-        for (final RankProcess process : processes)
+        for (final LaunchedProcess process : processes)
         {
             handles.add(process.process.toHandle());
             synchronized (process)

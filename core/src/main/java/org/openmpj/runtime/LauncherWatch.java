@@ -14,8 +14,8 @@ import org.openmpj.os.ProcessWatch;
  * launcher's own rules.
  *
  * <p>The launcher names itself in {@value LaunchEnvironment#LAUNCHER_PID_ENV_NAME}; a {@link ProcessWatch} sees its end at
- * once where the kernel has pidfds, within a fraction of a second elsewhere. The process then halts: its output pipes went with the
- * launcher, and the job cannot finish without it.
+ * once where the kernel has pidfds, within a fraction of a second elsewhere. The process then halts: its output pipes
+ * went with the launcher, and the job cannot finish without it.
  */
 final class LauncherWatch
 {

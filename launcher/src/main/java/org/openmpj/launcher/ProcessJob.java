@@ -62,7 +62,7 @@ final class ProcessJob
     /**
      * Runs {@code spec} to its end.
      *
-     * @param spec   the job; its device is the canonical name the ranks get as {@code OPENMPJ_DEVICE}.
+     * @param spec   the job; its device is the canonical name the ranks get as {@link LaunchEnvironment#DEVICE_ENV_NAME}.
      * @param launch how to start the ranks.
      * @param out    where the ranks' standard output goes.
      * @param err    where the ranks' standard error goes.

@@ -185,7 +185,9 @@ public final class CacheScenarios
         cache.clients().Barrier();
         if (index > 0)
         {
-            Thread.sleep(150L + 60L * index);
+            // After a first client that keeps no copy, the others wait longer: it says at once that it adopts nobody, but
+            // a request that reached the server before it did would be adopted by it, declined, and served on its own.
+            Thread.sleep((firstKeepsNoCopy ? 400L : 150L) + 60L * index);
         }
         try
         {

@@ -62,8 +62,8 @@ public final class MatchingDevice implements Device
      * transport's {@link Transport#longestBlockNs()}, after which the thread checks the job and its request again.
      */
     private static final long BLOCK_NS = 1_000_000;
-    /** The longest stretch of {@link #awaitStretch}: 4,096 blocks of up to 32 ms would hide a mismatched call for minutes. */
-    private static final long STRETCH_NS = 2_000_000_000L;
+    /** The longest stretch of {@link #awaitStretch}, within which an oversubscribed wait (parking each step) finds a mismatch. */
+    private static final long STRETCH_NS = 250_000_000L;
     /** How many spinning steps of a stretch pass between looks at the clock; a power of two. */
     private static final int CLOCK_STEPS = 256;
 

@@ -5,14 +5,14 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
+
+import org.openmpj.os.Libc;
 
 /**
  * PMI-1 over a socket descriptor the process inherited ({@code PMI_FD}, as Hydra and Slurm hand it out). Java
@@ -20,8 +20,6 @@ import java.nio.charset.StandardCharsets;
  * and {@code close} through the foreign-function API. Needs {@code --enable-native-access=ALL-UNNAMED} to run
  * without a warning.
  */
-// Calling the C library is the point of this class: Java has no other way to use an inherited descriptor.
-@SuppressWarnings("restricted")
 final class DescriptorPmiChannel implements PmiChannel
 {
     private static final int EINTR = 4;
@@ -29,26 +27,15 @@ final class DescriptorPmiChannel implements PmiChannel
     private static final int BUFFER_BYTES = 4096;
     private static final StructLayout POLL_FD = MemoryLayout.structLayout(
         ValueLayout.JAVA_INT.withName("fd"), ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle READ;
-    private static final MethodHandle WRITE;
-    private static final MethodHandle POLL;
-    private static final MethodHandle CLOSE;
-
-    static
-    {
-        final Linker linker = Linker.nativeLinker();
-        final Linker.Option errno = Linker.Option.captureCallState("errno");
-        final var libc = linker.defaultLookup();
-        READ = linker.downcallHandle(libc.findOrThrow("read"),
-            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), errno);
-        WRITE = linker.downcallHandle(libc.findOrThrow("write"),
-            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), errno);
-        POLL = linker.downcallHandle(libc.findOrThrow("poll"),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), errno);
-        CLOSE = linker.downcallHandle(libc.findOrThrow("close"), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    }
+    // No fallback exists for an inherited descriptor: bound also without --enable-native-access, when the JVM warns.
+    private static final FunctionDescriptor TRANSFER =
+        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
+    private static final MethodHandle READ = Libc.downcallWithoutFallback("read", TRANSFER, Libc.CAPTURE_ERRNO);
+    private static final MethodHandle WRITE = Libc.downcallWithoutFallback("write", TRANSFER, Libc.CAPTURE_ERRNO);
+    private static final MethodHandle POLL = Libc.downcallWithoutFallback("poll",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), Libc.CAPTURE_ERRNO);
+    private static final MethodHandle CLOSE = Libc.downcallWithoutFallback("close",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
 
     private final int fd;
     private final int timeoutMs;
@@ -56,7 +43,7 @@ final class DescriptorPmiChannel implements PmiChannel
     private final Arena arena = Arena.ofShared();
     private final MemorySegment buffer = arena.allocate(BUFFER_BYTES);
     private final MemorySegment pollFd = arena.allocate(POLL_FD);
-    private final MemorySegment callState = arena.allocate(CALL_STATE);
+    private final MemorySegment callState = arena.allocate(Libc.CALL_STATE_LAYOUT);
     private final StringBuilder pending = new StringBuilder();
 
     /**
@@ -160,7 +147,7 @@ final class DescriptorPmiChannel implements PmiChannel
             {
                 throw new InterruptedIOException("no reply on PMI_FD=" + fd + " within " + timeoutMs + " ms");
             }
-            final int errno = (int)ERRNO.get(callState, 0L);
+            final int errno = Libc.errno(callState);
             if (errno != EINTR)
             {
                 throw new IOException("poll(PMI_FD=" + fd + ") failed with errno " + errno);
@@ -186,7 +173,7 @@ final class DescriptorPmiChannel implements PmiChannel
             {
                 return result;
             }
-            final int errno = (int)ERRNO.get(callState, 0L);
+            final int errno = Libc.errno(callState);
             if (errno != EINTR)
             {
                 throw new IOException(name + "(PMI_FD=" + fd + ") failed with errno " + errno);

@@ -67,11 +67,6 @@ public final class Libc
         {
             cause = "the C-library bindings need Linux, and this is " + osName + "; the portable fallbacks are used instead";
         }
-        else if (!Libc.class.getModule().isNativeAccessEnabled())
-        {
-            cause = "native access is not enabled for " + Libc.class.getModule()
-                + "; run the JVM with --enable-native-access=ALL-UNNAMED (or the module's name) to use the C library";
-        }
         else
         {
             try
@@ -83,6 +78,11 @@ public final class Libc
             {
                 cause = "the foreign-function API does not support this platform (" + ex.getMessage() + ")";
                 linker = null;
+            }
+            if (cause == null && !Libc.class.getModule().isNativeAccessEnabled())
+            {
+                cause = "native access is not enabled for " + Libc.class.getModule()
+                    + "; run the JVM with --enable-native-access=ALL-UNNAMED (or the module's name) to use the C library";
             }
         }
         UNAVAILABILITY_CAUSE = cause;
@@ -117,6 +117,22 @@ public final class Libc
     public static MethodHandle downcall(final String name, final FunctionDescriptor function, final Linker.Option... options)
     {
         if (!AVAILABLE)
+        {
+            throw new IllegalStateException(UNAVAILABILITY_CAUSE);
+        }
+        return LINKER.downcallHandle(LOOKUP.findOrThrow(name), function, options);
+    }
+
+    /**
+     * Binds a function of the C library for a caller that has no portable fallback: on Linux it binds also when native
+     * access is not enabled, and the JVM warns once that it was used, as it does by default.
+     *
+     * @throws IllegalStateException when this is not Linux or the platform has no foreign-function support.
+     * @see #downcall(String, FunctionDescriptor, Linker.Option...)
+     */
+    public static MethodHandle downcallWithoutFallback(final String name, final FunctionDescriptor function, final Linker.Option... options)
+    {
+        if (LINKER == null)
         {
             throw new IllegalStateException(UNAVAILABILITY_CAUSE);
         }

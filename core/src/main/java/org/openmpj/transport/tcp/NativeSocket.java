@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -24,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.Primitive;
+import org.openmpj.os.Libc;
 import org.openmpj.os.SocketTransfer;
 
 /**
@@ -40,8 +40,6 @@ import org.openmpj.os.SocketTransfer;
  * makes later calls fail, so that the descriptor is never used after the channel closes it and the number is
  * given to another file.
  */
-// Calling the C library is the point of this class: NIO offers no way to read into or write from the heap directly.
-@SuppressWarnings("restricted")
 final class NativeSocket
 {
     private static final int MSG_DONTWAIT = 0x40;
@@ -60,15 +58,13 @@ final class NativeSocket
     private static final short POLLOUT = 0x4;
     private static final StructLayout POLL_FD = MemoryLayout.structLayout(
         ValueLayout.JAVA_INT.withName("fd"), ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
     private final int fd;
     /** Calls in progress, plus {@link #RETIRED} once retired. */
     private final AtomicInteger users = new AtomicInteger();
     // Each direction has its own thread, hence its own errno slot.
-    private final MemorySegment sendState = Arena.ofAuto().allocate(CALL_STATE);
-    private final MemorySegment receiveState = Arena.ofAuto().allocate(CALL_STATE);
+    private final MemorySegment sendState = Arena.ofAuto().allocate(Libc.CALL_STATE_LAYOUT);
+    private final MemorySegment receiveState = Arena.ofAuto().allocate(Libc.CALL_STATE_LAYOUT);
     private final MemorySegment sendPoll = Arena.ofAuto().allocate(POLL_FD);
     private final MemorySegment receivePoll = Arena.ofAuto().allocate(POLL_FD);
     /** The array last sent from, and the one last received into, with their segments (each touched by its direction's thread). */
@@ -174,7 +170,7 @@ final class NativeSocket
             if (result != 0)
             {
                 throw new IOException("the kernel refused congestion control '" + name.getString(0) + "' on descriptor " + fd
-                    + " (errno " + (int)ERRNO.get(sendState, 0L) + ")");
+                    + " (errno " + Libc.errno(sendState) + ")");
             }
         }
         catch (final IOException ex)
@@ -350,7 +346,7 @@ final class NativeSocket
         final long result = sending
             ? (long)Calls.SEND.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
             : (long)Calls.RECV.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT);
-        return result >= 0 ? result : -(int)ERRNO.get(state, 0L);
+        return result >= 0 ? result : -Libc.errno(state);
     }
 
     /** @return the one open descriptor whose addresses are these; -1 when none or several are. */
@@ -441,30 +437,27 @@ final class NativeSocket
             MethodHandle getpeername = null;
             MethodHandle poll = null;
             MethodHandle setsockopt = null;
-            final boolean allowed = System.getProperty("os.name", "").equals("Linux") && NativeSocket.class.getModule().isNativeAccessEnabled();
-            if (allowed)
+            if (Libc.AVAILABLE)
             {
-                final Linker linker = Linker.nativeLinker();
-                final var libc = linker.defaultLookup();
                 final FunctionDescriptor transfer = FunctionDescriptor.of(
                     ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
                 final FunctionDescriptor name = FunctionDescriptor.of(
                     ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
                 // Critical: no thread-state change around the call, and the kernel may copy from or into an array.
-                final Linker.Option[] options = {Linker.Option.critical(true), Linker.Option.captureCallState("errno")};
-                send = linker.downcallHandle(libc.findOrThrow("send"), transfer, options);
-                recv = linker.downcallHandle(libc.findOrThrow("recv"), transfer, options);
-                getsockname = linker.downcallHandle(libc.findOrThrow("getsockname"), name);
-                getpeername = linker.downcallHandle(libc.findOrThrow("getpeername"), name);
-                poll = linker.downcallHandle(libc.findOrThrow("poll"),
+                final Linker.Option[] options = {Linker.Option.critical(true), Libc.CAPTURE_ERRNO};
+                send = Libc.downcall("send", transfer, options);
+                recv = Libc.downcall("recv", transfer, options);
+                getsockname = Libc.downcall("getsockname", name);
+                getpeername = Libc.downcall("getpeername", name);
+                poll = Libc.downcall("poll",
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT),
                     Linker.Option.critical(false));
-                setsockopt = linker.downcallHandle(libc.findOrThrow("setsockopt"),
+                setsockopt = Libc.downcall("setsockopt",
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
                         ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
-                    Linker.Option.captureCallState("errno"));
+                    Libc.CAPTURE_ERRNO);
             }
-            AVAILABLE = allowed;
+            AVAILABLE = Libc.AVAILABLE;
             SEND = send;
             RECV = recv;
             GETSOCKNAME = getsockname;

@@ -1,8 +1,8 @@
 package mpi;
 
-import java.util.Arrays;
-
 import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.engine.CartesianGrid;
 
 /**
  * A communicator whose ranks form a Cartesian grid, numbered in row-major order: coordinates, shifts along a
@@ -10,22 +10,25 @@ import org.openmpj.ErrorClass;
  */
 public class Cartcomm extends Intracomm
 {
-    private final int[] dims;
-    private final boolean[] periods;
+    private final CartesianGrid grid;
 
     Cartcomm(final String name, final int[] dims, final boolean[] periods)
     {
+        this(name, new CartesianGrid(dims, periods));
+    }
+
+    private Cartcomm(final String name, final CartesianGrid grid)
+    {
         super(name);
-        this.dims = dims;
-        this.periods = periods;
+        this.grid = grid;
     }
 
     /** @return the grid's dimensions and periodicity, and this rank's coordinates. */
     public CartParms Get()
     {
         final CartParms parms = new CartParms();
-        parms.dims = dims.clone();
-        parms.periods = periods.clone();
+        parms.dims = grid.dims();
+        parms.periods = grid.periods();
         parms.coords = Coords(Rank());
         return parms;
     }
@@ -34,27 +37,14 @@ public class Cartcomm extends Intracomm
     public int Rank(final int[] coords)
     {
         engine("Rank");
-        if (coords == null || coords.length != dims.length)
+        try
         {
-            throw raise(MPIException.of(ErrorClass.ERR_ARG, "Rank: need " + dims.length + " coordinates, got "
-                + (coords == null ? "null" : Arrays.toString(coords))));
+            return grid.rankOf("Rank", coords);
         }
-        int rank = 0;
-        for (int d = 0; d < dims.length; d++)
+        catch (final OpenMpjException ex)
         {
-            int c = coords[d];
-            if (periods[d])
-            {
-                c = Math.floorMod(c, dims[d]);
-            }
-            else if (c < 0 || c >= dims[d])
-            {
-                throw raise(MPIException.of(ErrorClass.ERR_ARG, "Rank: coordinate " + c + " of dimension " + d
-                    + " is outside 0 to " + (dims[d] - 1) + " and the dimension is not periodic"));
-            }
-            rank = rank * dims[d] + c;
+            throw raise(ex);
         }
-        return rank;
     }
 
     /** @return the coordinates of {@code rank}. */
@@ -65,66 +55,35 @@ public class Cartcomm extends Intracomm
         {
             throw raise(MPIException.of(ErrorClass.ERR_RANK, "Coords: rank=" + rank + " out of range for communicator of size " + size));
         }
-        final int[] coords = new int[dims.length];
-        int rest = rank;
-        for (int d = dims.length - 1; d >= 0; d--)
-        {
-            coords[d] = rest % dims[d];
-            rest /= dims[d];
-        }
-        return coords;
+        return grid.coordsOf(rank);
     }
 
     /** @return the ranks {@code disp} steps back and forth along {@code direction}; {@code MPI.PROC_NULL} off a non-periodic edge. */
     public ShiftParms Shift(final int direction, final int disp)
     {
-        if (direction < 0 || direction >= dims.length)
+        if (direction < 0 || direction >= grid.dimensions())
         {
             throw raise(MPIException.of(ErrorClass.ERR_ARG, "Shift: direction=" + direction + " is not a dimension; expected 0 to "
-                + (dims.length - 1)));
+                + (grid.dimensions() - 1)));
         }
-        final int[] coords = Coords(Rank());
+        final int rank = Rank();
         final ShiftParms parms = new ShiftParms();
-        parms.rank_dest = neighbour(coords, direction, disp);
-        parms.rank_source = neighbour(coords, direction, -disp);
+        parms.rank_dest = grid.neighbour(rank, direction, disp);
+        parms.rank_source = grid.neighbour(rank, direction, -disp);
         return parms;
     }
 
     /** @return the sub-grid along the dimensions where {@code remain_dims} is true, holding this rank; collective. */
     public Cartcomm Sub(final boolean[] remain_dims)
     {
-        if (remain_dims == null || remain_dims.length != dims.length)
+        if (remain_dims == null || remain_dims.length != grid.dimensions())
         {
-            throw raise(MPIException.of(ErrorClass.ERR_ARG, "Sub: remain_dims needs " + dims.length + " entries"));
+            throw raise(MPIException.of(ErrorClass.ERR_ARG, "Sub: remain_dims needs " + grid.dimensions() + " entries"));
         }
-        final int[] coords = Coords(Rank());
-        int color = 0;
-        int kept = 0;
-        for (int d = 0; d < dims.length; d++)
-        {
-            if (remain_dims[d])
-            {
-                kept++;
-            }
-            else
-            {
-                color = color * dims[d] + coords[d];
-            }
-        }
-        final int[] subDims = new int[kept];
-        final boolean[] subPeriods = new boolean[kept];
-        for (int d = 0, k = 0; d < dims.length; d++)
-        {
-            if (remain_dims[d])
-            {
-                subDims[k] = dims[d];
-                subPeriods[k++] = periods[d];
-            }
-        }
-        final Intracomm sub = Split(color, Rank());
-        final Cartcomm grid = new Cartcomm("sub-grid of " + this, subDims, subPeriods);
-        grid.bind(sub.engine("Sub"), session());
-        return grid;
+        final Intracomm sub = Split(grid.subGridColor(Rank(), remain_dims), Rank());
+        final Cartcomm subGrid = new Cartcomm("sub-grid of " + this, grid.subGrid(remain_dims));
+        subGrid.bind(sub.engine("Sub"), sub.session());
+        return subGrid;
     }
 
     /** @return the rank this process would have in a grid of {@code dims} laid over this communicator, or {@code MPI.UNDEFINED}. */
@@ -145,7 +104,7 @@ public class Cartcomm extends Intracomm
     @Override
     public Object clone()
     {
-        return Communicators.prefix(this, "clone", Size(), name -> new Cartcomm(name, dims.clone(), periods.clone()));
+        return Communicators.prefix(this, "clone", Size(), name -> new Cartcomm(name, grid));
     }
 
     /**
@@ -155,17 +114,5 @@ public class Cartcomm extends Intracomm
     public static void Dims_create(final int nnodes, final int[] dims)
     {
         Topologies.dimsCreate(nnodes, dims);
-    }
-
-    private int neighbour(final int[] coords, final int direction, final int disp)
-    {
-        final int moved = coords[direction] + disp;
-        if (!periods[direction] && (moved < 0 || moved >= dims[direction]))
-        {
-            return MPI.PROC_NULL;
-        }
-        final int[] target = coords.clone();
-        target[direction] = Math.floorMod(moved, dims[direction]);
-        return Rank(target);
     }
 }

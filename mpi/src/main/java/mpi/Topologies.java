@@ -3,8 +3,13 @@ package mpi;
 import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.engine.CartesianGrid;
 
-/** Checks and arithmetic of process topologies: grid sizes, Dims_create, and mapping without reordering. */
+/**
+ * Checks of process topologies' arguments (grid and graph sizes), mapping without reordering, and Dims_create on the
+ * engine's {@link CartesianGrid}.
+ */
 final class Topologies
 {
     private Topologies()
@@ -84,78 +89,13 @@ final class Topologies
 
     static void dimsCreate(final int nnodes, final int[] dims)
     {
-        if (dims == null || nnodes < 1)
+        try
         {
-            throw MPIException.of(ErrorClass.ERR_DIMS, "Dims_create: need nnodes >= 1 and an array of dimensions; got nnodes=" + nnodes);
+            CartesianGrid.balancedDims("Dims_create", nnodes, dims);
         }
-        int preset = 1;
-        int free = 0;
-        for (int d = 0; d < dims.length; d++)
+        catch (final OpenMpjException ex)
         {
-            if (dims[d] < 0)
-            {
-                throw MPIException.of(ErrorClass.ERR_DIMS, "Dims_create: dims[" + d + "]=" + dims[d] + " is negative");
-            }
-            if (dims[d] > 0)
-            {
-                preset *= dims[d];
-            }
-            else
-            {
-                free++;
-            }
-        }
-        if (nnodes % preset != 0)
-        {
-            throw MPIException.of(ErrorClass.ERR_DIMS, "Dims_create: " + nnodes + " nodes cannot fill dimensions whose set entries"
-                + " multiply to " + preset + " " + Arrays.toString(dims));
-        }
-        if (free == 0)
-        {
-            if (preset != nnodes)
-            {
-                throw MPIException.of(ErrorClass.ERR_DIMS, "Dims_create: every dimension is set, " + Arrays.toString(dims)
-                    + ", and they multiply to " + preset + ", not " + nnodes);
-            }
-            return;
-        }
-        // Largest prime factors first, each to the dimension that is smallest so far: as balanced as factoring allows.
-        final int[] sizes = new int[free];
-        Arrays.fill(sizes, 1);
-        int rest = nnodes / preset;
-        final java.util.List<Integer> factors = new java.util.ArrayList<>();
-        for (int p = 2; (long)p * p <= rest; p++)
-        {
-            while (rest % p == 0)
-            {
-                factors.add(p);
-                rest /= p;
-            }
-        }
-        if (rest > 1)
-        {
-            factors.add(rest);
-        }
-        factors.sort(java.util.Comparator.reverseOrder());
-        for (final int factor : factors)
-        {
-            int smallest = 0;
-            for (int i = 1; i < free; i++)
-            {
-                if (sizes[i] < sizes[smallest])
-                {
-                    smallest = i;
-                }
-            }
-            sizes[smallest] *= factor;
-        }
-        Arrays.sort(sizes);
-        for (int d = 0, k = free - 1; d < dims.length; d++)
-        {
-            if (dims[d] == 0)
-            {
-                dims[d] = sizes[k--];
-            }
+            throw MPIException.of(ex);
         }
     }
 }

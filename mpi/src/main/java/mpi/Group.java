@@ -1,8 +1,8 @@
 package mpi;
 
-import java.util.Arrays;
-
 import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.engine.ProcessGroup;
 
 /**
  * An ordered set of processes, named by their world ranks; the group of a communicator, or one made from
@@ -13,35 +13,28 @@ public class Group implements Freeable
     /** The code of an empty group, as mpiJava named it. */
     public static final int EMPTY = 0;
 
-    private final int[] members;
-    private final int myWorldRank;
-    private final int myRank;
+    private final ProcessGroup group;
 
     Group(final int[] worldRanks, final int myWorldRank)
     {
-        this.members = worldRanks;
-        this.myWorldRank = myWorldRank;
-        int rank = MPI.UNDEFINED;
-        for (int i = 0; i < worldRanks.length; i++)
-        {
-            if (worldRanks[i] == myWorldRank)
-            {
-                rank = i;
-            }
-        }
-        this.myRank = rank;
+        this(new ProcessGroup(worldRanks, myWorldRank));
+    }
+
+    private Group(final ProcessGroup group)
+    {
+        this.group = group;
     }
 
     /** @return the number of processes in the group. */
     public int Size()
     {
-        return members.length;
+        return group.size();
     }
 
     /** @return this process's rank in the group, or {@code MPI.UNDEFINED} when it is not a member. */
     public int Rank()
     {
-        return myRank;
+        return undefinedIfNone(group.rank());
     }
 
     /** Does nothing: groups hold no resources. */
@@ -64,17 +57,18 @@ public class Group implements Freeable
         {
             throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, "Translate_ranks: ranks1 is null"));
         }
-        final int[] translated = new int[ranks1.length];
-        for (int i = 0; i < ranks1.length; i++)
+        final int[] translated;
+        try
         {
-            final int rank = ranks1[i];
-            if (rank == MPI.PROC_NULL)
-            {
-                translated[i] = MPI.PROC_NULL;
-                continue;
-            }
-            group1.checkRank("Translate_ranks", rank);
-            translated[i] = group2.indexOf(group1.members[rank]);
+            translated = group1.group.translate("Translate_ranks", ranks1, group2.group, MPI.PROC_NULL);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
+        for (int i = 0; i < translated.length; i++)
+        {
+            translated[i] = undefinedIfNone(translated[i]);
         }
         return translated;
     }
@@ -87,15 +81,12 @@ public class Group implements Freeable
     {
         requireGroup("Compare", group1);
         requireGroup("Compare", group2);
-        if (Arrays.equals(group1.members, group2.members))
+        return switch (group1.group.compare(group2.group))
         {
-            return MPI.IDENT;
-        }
-        final int[] a = group1.members.clone();
-        final int[] b = group2.members.clone();
-        Arrays.sort(a);
-        Arrays.sort(b);
-        return Arrays.equals(a, b) ? MPI.SIMILAR : MPI.UNEQUAL;
+            case IDENTICAL -> MPI.IDENT;
+            case SIMILAR -> MPI.SIMILAR;
+            case UNEQUAL -> MPI.UNEQUAL;
+        };
     }
 
     /** @return the processes of {@code group1}, then those of {@code group2} not in {@code group1}. */
@@ -103,16 +94,7 @@ public class Group implements Freeable
     {
         requireGroup("Union", group1);
         requireGroup("Union", group2);
-        final int[] union = Arrays.copyOf(group1.members, group1.members.length + group2.members.length);
-        int size = group1.members.length;
-        for (final int member : group2.members)
-        {
-            if (group1.indexOf(member) == MPI.UNDEFINED)
-            {
-                union[size++] = member;
-            }
-        }
-        return group1.derived(Arrays.copyOf(union, size));
+        return new Group(group1.group.union(group2.group));
     }
 
     /** @return the processes of {@code group1} that are also in {@code group2}, in {@code group1}'s order. */
@@ -120,7 +102,7 @@ public class Group implements Freeable
     {
         requireGroup("Intersection", group1);
         requireGroup("Intersection", group2);
-        return group1.derived(Arrays.stream(group1.members).filter(m -> group2.indexOf(m) != MPI.UNDEFINED).toArray());
+        return new Group(group1.group.intersection(group2.group));
     }
 
     /** @return the processes of {@code group1} that are not in {@code group2}, in {@code group1}'s order. */
@@ -128,37 +110,35 @@ public class Group implements Freeable
     {
         requireGroup("Difference", group1);
         requireGroup("Difference", group2);
-        return group1.derived(Arrays.stream(group1.members).filter(m -> group2.indexOf(m) == MPI.UNDEFINED).toArray());
+        return new Group(group1.group.difference(group2.group));
     }
 
     /** @return the processes at ranks {@code ranks} of this group, in that order. */
     public Group Incl(final int[] ranks)
     {
-        final int[] included = new int[checkDistinct("Incl", ranks).length];
-        for (int i = 0; i < ranks.length; i++)
+        requireRanks("Incl", ranks);
+        try
         {
-            included[i] = members[ranks[i]];
+            return new Group(group.include("Incl", ranks));
         }
-        return derived(included);
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
     }
 
     /** @return the processes of this group except those at ranks {@code ranks}, in order. */
     public Group Excl(final int[] ranks)
     {
-        final boolean[] excluded = new boolean[members.length];
-        for (final int rank : checkDistinct("Excl", ranks))
+        requireRanks("Excl", ranks);
+        try
         {
-            excluded[rank] = true;
+            return new Group(group.exclude("Excl", ranks));
         }
-        final int[] kept = new int[members.length - ranks.length];
-        for (int i = 0, k = 0; i < members.length; i++)
+        catch (final OpenMpjException ex)
         {
-            if (!excluded[i])
-            {
-                kept[k++] = members[i];
-            }
+            throw MPI.raiseOnWorld(MPIException.of(ex));
         }
-        return derived(kept);
     }
 
     /** @return the processes at the ranks of the triplets {first, last, stride}, in order. */
@@ -173,54 +153,15 @@ public class Group implements Freeable
         return Excl(expand("Range_excl", ranges));
     }
 
+    /** @return the world ranks of the members, in group order. */
     int[] members()
     {
-        return members.clone();
+        return group.worldRanks();
     }
 
-    private Group derived(final int[] worldRanks)
+    private static int undefinedIfNone(final int rank)
     {
-        return new Group(worldRanks, myWorldRank);
-    }
-
-    private int indexOf(final int worldRank)
-    {
-        for (int i = 0; i < members.length; i++)
-        {
-            if (members[i] == worldRank)
-            {
-                return i;
-            }
-        }
-        return MPI.UNDEFINED;
-    }
-
-    private void checkRank(final String call, final int rank)
-    {
-        if (rank < 0 || rank >= members.length)
-        {
-            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_RANK,
-                call + ": rank " + rank + " out of range for a group of size " + members.length));
-        }
-    }
-
-    private int[] checkDistinct(final String call, final int[] ranks)
-    {
-        if (ranks == null)
-        {
-            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": ranks is null"));
-        }
-        final boolean[] seen = new boolean[members.length];
-        for (final int rank : ranks)
-        {
-            checkRank(call, rank);
-            if (seen[rank])
-            {
-                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_RANK, call + ": rank " + rank + " appears twice; ranks must be distinct"));
-            }
-            seen[rank] = true;
-        }
-        return ranks;
+        return rank == ProcessGroup.NOT_A_MEMBER ? MPI.UNDEFINED : rank;
     }
 
     private static int[] expand(final String call, final int[][] ranges)
@@ -229,22 +170,22 @@ public class Group implements Freeable
         {
             throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": ranges is null"));
         }
-        int[] ranks = new int[0];
-        for (final int[] range : ranges)
+        try
         {
-            if (range == null || range.length != 3 || range[2] == 0)
-            {
-                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG,
-                    call + ": a range is {first, last, stride} with a stride other than 0; got "
-                    + Arrays.toString(range)));
-            }
-            for (int rank = range[0]; range[2] > 0 ? rank <= range[1] : rank >= range[1]; rank += range[2])
-            {
-                ranks = Arrays.copyOf(ranks, ranks.length + 1);
-                ranks[ranks.length - 1] = rank;
-            }
+            return ProcessGroup.rangeRanks(call, ranges);
         }
-        return ranks;
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
+    }
+
+    private static void requireRanks(final String call, final int[] ranks)
+    {
+        if (ranks == null)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_ARG, call + ": ranks is null"));
+        }
     }
 
     private static void requireGroup(final String call, final Group group)
@@ -258,6 +199,6 @@ public class Group implements Freeable
     @Override
     public String toString()
     {
-        return "Group" + Arrays.toString(members);
+        return group.toString();
     }
 }

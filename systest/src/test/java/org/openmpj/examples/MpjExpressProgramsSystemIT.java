@@ -69,7 +69,7 @@ class MpjExpressProgramsSystemIT
         final Path classes = Files.createTempDirectory("openmpj-mpjexpress");
         try
         {
-            final Path source = Launch.PROJECT.resolve("examples/src/test/resources/mpjexpress/PackedMessage.java");
+            final Path source = Launch.PROJECT.resolve("systest/src/test/resources/mpjexpress/PackedMessage.java");
             final Launch.Outcome compiled = Launch.run(LIMIT, "bin/mpjavac", "-d", classes.toString(), source.toString());
             assertEquals(0, compiled.exitCode(), compiled::toString);
             final Launch.Outcome run = launch(device, 2, classes.toString(), "PackedMessage");

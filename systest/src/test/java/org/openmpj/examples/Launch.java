@@ -505,7 +505,7 @@ final class Launch
         }
     }
 
-    /** @return the examples jar built by this module. */
+    /** @return the examples jar, built by the examples module. */
     static String examplesJar()
     {
         return PROJECT.resolve("examples/target/openmpj-examples.jar").toString();
@@ -520,7 +520,7 @@ final class Launch
     /** @return this module's compiled test programs. */
     static String testPrograms()
     {
-        return PROJECT.resolve("examples/target/test-classes").toString();
+        return PROJECT.resolve("systest/target/test-classes").toString();
     }
 
     private static Path findProject()

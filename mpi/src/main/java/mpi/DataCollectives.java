@@ -1,10 +1,9 @@
 package mpi;
 
-import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectCollectives;
 import org.openmpj.engine.datatype.CollectiveBuffer;
-import org.openmpj.engine.datatype.EqualBlocks;
+import org.openmpj.engine.datatype.TypedCollectives;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -26,31 +25,7 @@ final class DataCollectives
     {
         CollectiveArgs.root("Bcast", c, root);
         CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, type);
-        if (type.isContiguous(count))
-        {
-            // Without a CollectiveBuffer, which keeps the common case free of allocation.
-            bcastElements(c, codec, buf, type.firstElement(offset, count), type.elements(count), type, root);
-            return;
-        }
-        final CollectiveBuffer data = c.rank() == root
-            ? CollectiveBuffer.send(buf, offset, count, type.map())
-            : CollectiveBuffer.receive(buf, offset, count, type.map());
-        bcastElements(c, codec, data.array(), data.offset(), data.elements(), type, root);
-        data.finish();
-    }
-
-    private static void bcastElements(
-        final Communicator c, final ObjectCodec codec, final Object array, final int offset, final int elements, final Datatype type,
-        final int root)
-    {
-        if (type.isObject())
-        {
-            ObjectCollectives.bcast(c, codec, (Object[])array, offset, elements, root);
-        }
-        else
-        {
-            Collectives.bcast(c, array, type.kind(), offset, elements, root);
-        }
+        TypedCollectives.bcast(c, codec, buf, offset, count, type.map(), root);
     }
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
@@ -68,26 +43,8 @@ final class DataCollectives
             CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
             CollectiveArgs.sameSignature(call, "the root's own block", sendcount, sendtype, recvcounts[root], recvtype);
         }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
-        final CollectiveBuffer recv = atRoot
-            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), c.size())
-            : CollectiveBuffer.ABSENT;
-        if (sendtype.isObject())
-        {
-            ObjectCollectives.gatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
-                recv.offset(), recv.counts(), recv.displs(), root);
-        }
-        else if (equalBlocks)
-        {
-            EqualBlocks.gather(c, send, recv, sendtype.kind(), root);
-        }
-        else
-        {
-            Collectives.gatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(), recv.displs(),
-                sendtype.kind(), root);
-        }
-        send.finish();
-        recv.finish();
+        TypedCollectives.gatherv(c, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
+            recvtype.map(), root, equalBlocks);
     }
 
     /** The root sends {@code sendcounts[i]} items from item {@code displs[i]} to rank i, which receives {@code recvcount} items. */
@@ -105,26 +62,8 @@ final class DataCollectives
             CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, displs, sendtype);
             CollectiveArgs.sameSignature(call, "the root's own block", sendcounts[root], sendtype, recvcount, recvtype);
         }
-        final CollectiveBuffer send = atRoot
-            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype.map(), c.size())
-            : CollectiveBuffer.ABSENT;
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype.map());
-        if (recvtype.isObject())
-        {
-            ObjectCollectives.scatterv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
-                recv.offset(), recv.elements(), root);
-        }
-        else if (equalBlocks)
-        {
-            EqualBlocks.scatter(c, send, recv, recvtype.kind(), root);
-        }
-        else
-        {
-            Collectives.scatterv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.elements(),
-                recvtype.kind(), root);
-        }
-        send.finish();
-        recv.finish();
+        TypedCollectives.scatterv(c, codec, sendbuf, sendoffset, sendcounts, displs, sendtype.map(), recvbuf, recvoffset, recvcount,
+            recvtype.map(), root, equalBlocks);
     }
 
     /** Every rank sends {@code sendcount} items; every rank receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
@@ -136,26 +75,8 @@ final class DataCollectives
         CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcount, sendtype, recvcounts[c.rank()], recvtype);
-        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype.map(), recvcounts, c.size()) && !sendtype.isDerived())
-        {
-            // Basic types on both sides: straight to the engine, with no buffer objects made per call.
-            Collectives.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
-            return;
-        }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), c.size());
-        if (sendtype.isObject())
-        {
-            ObjectCollectives.allgatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
-                recv.offset(), recv.counts(), recv.displs());
-        }
-        else
-        {
-            Collectives.allgatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
-                recv.displs(), sendtype.kind());
-        }
-        send.finish();
-        recv.finish();
+        TypedCollectives.allgatherv(c, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
+            recvtype.map());
     }
 
     /**
@@ -171,38 +92,7 @@ final class DataCollectives
         CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcounts[c.rank()], sendtype, recvcounts[c.rank()], recvtype);
-        if (CollectiveBuffer.blocksAsGiven(sendtype.map(), sendcounts, c.size())
-            && CollectiveBuffer.blocksAsGiven(recvtype.map(), recvcounts, c.size()))
-        {
-            // Basic types on both sides: straight to the engine, with no buffer objects made per call.
-            if (regular)
-            {
-                Collectives.alltoall(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
-            }
-            else
-            {
-                Collectives.alltoallv(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
-            }
-            return;
-        }
-        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), c.size());
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype.map(), c.size());
-        if (sendtype.isObject())
-        {
-            ObjectCollectives.alltoallv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
-                recv.offset(), recv.counts(), recv.displs());
-        }
-        else if (regular)
-        {
-            Collectives.alltoall(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
-                recv.displs(), sendtype.kind());
-        }
-        else
-        {
-            Collectives.alltoallv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
-                recv.displs(), sendtype.kind());
-        }
-        send.finish();
-        recv.finish();
+        TypedCollectives.alltoallv(c, codec, sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), recvbuf, recvoffset, recvcounts,
+            rdispls, recvtype.map(), regular);
     }
 }

@@ -2,13 +2,11 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
-import org.openmpj.Primitive;
-import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectReductions;
 import org.openmpj.engine.Reduction;
 import org.openmpj.engine.datatype.CollectiveBuffer;
-import org.openmpj.engine.datatype.ScratchPool;
+import org.openmpj.engine.datatype.ReducingCollectives;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -37,29 +35,7 @@ final class ReductionCollectives
         }
         final Reduction reduction = reduction("Reduce", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        // Contiguous items skip CollectiveBuffer altogether, which keeps the common case free of allocation.
-        final boolean direct = type.isContiguous(count);
-        final CollectiveBuffer send = direct ? null : CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
-        final CollectiveBuffer recv = direct ? null
-            : atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map()) : CollectiveBuffer.ABSENT;
-        final Object in = direct ? sendbuf : send.array();
-        final Object out = direct ? recvbuf : recv.array();
-        final int inOffset = direct ? type.firstElement(sendoffset, count) : send.offset();
-        final int outOffset = direct ? type.firstElement(recvoffset, count) : recv.offset();
-        if (type.isObject())
-        {
-            ObjectReductions.reduce(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, type.elements(count), itemElements, reduction,
-                root);
-        }
-        else
-        {
-            Collectives.reduce(c, in, inOffset, out, outOffset, type.kind(), type.elements(count), itemElements, reduction, root);
-        }
-        if (!direct)
-        {
-            send.finish();
-            recv.finish();
-        }
+        ReducingCollectives.reduce(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), root, reduction, itemElements);
     }
 
     /**
@@ -74,36 +50,7 @@ final class ReductionCollectives
         CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = reduction(call, op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        // As in reduce: contiguous items skip CollectiveBuffer.
-        final boolean direct = type.isContiguous(count);
-        final CollectiveBuffer send = direct ? null : CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
-        final CollectiveBuffer recv = direct ? null : CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map());
-        final Object in = direct ? sendbuf : send.array();
-        final Object out = direct ? recvbuf : recv.array();
-        final int inOffset = direct ? type.firstElement(sendoffset, count) : send.offset();
-        final int outOffset = direct ? type.firstElement(recvoffset, count) : recv.offset();
-        final int elements = type.elements(count);
-        if (type.isObject() && prefix)
-        {
-            ObjectReductions.scan(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
-        }
-        else if (type.isObject())
-        {
-            ObjectReductions.allreduce(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
-        }
-        else if (prefix)
-        {
-            Collectives.scan(c, in, inOffset, out, outOffset, type.kind(), elements, itemElements, reduction);
-        }
-        else
-        {
-            Collectives.allreduce(c, in, inOffset, out, outOffset, type.kind(), elements, itemElements, reduction);
-        }
-        if (!direct)
-        {
-            send.finish();
-            recv.finish();
-        }
+        ReducingCollectives.everywhere(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), prefix, reduction, itemElements);
     }
 
     /** Combines every rank's items (the sum of {@code recvcounts}) with {@code op}; rank i receives {@code recvcounts[i]} of them, in order. */
@@ -116,37 +63,7 @@ final class ReductionCollectives
         CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[c.rank()], type);
         final Reduction reduction = reduction("Reduce_scatter", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        final int n = c.size();
-        final int[] counts = new int[n];
-        for (int i = 0; i < n; i++)
-        {
-            counts[i] = type.elements(recvcounts[i]);
-        }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type.map());
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[c.rank()], type.map());
-        if (type.isObject())
-        {
-            ObjectReductions.reduceScatter(c, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(), counts,
-                itemElements, reduction);
-        }
-        else
-        {
-            final Primitive kind = type.kind();
-            final Object reduced = c.rank() == 0 ? ScratchPool.SHARED.acquire(kind, send.elements()) : null;
-            Collectives.reduce(c, send.array(), send.offset(), reduced, 0, kind, send.elements(), itemElements, reduction, 0);
-            final int[] displs = new int[n];
-            for (int i = 1; i < n; i++)
-            {
-                displs[i] = displs[i - 1] + counts[i - 1];
-            }
-            Collectives.scatterv(c, reduced, 0, counts, displs, recv.array(), recv.offset(), counts[c.rank()], kind, 0);
-            if (reduced != null)
-            {
-                ScratchPool.SHARED.release(kind, reduced);
-            }
-        }
-        send.finish();
-        recv.finish();
+        ReducingCollectives.reduceScatter(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction, itemElements);
     }
 
     /** @return the sum of {@code recvcounts}, after checking there is one per rank, none negative. */

@@ -1,0 +1,184 @@
+package org.openmpj.engine.datatype;
+
+import org.openmpj.engine.Collectives;
+import org.openmpj.engine.Communicator;
+import org.openmpj.engine.ObjectCollectives;
+import org.openmpj.objects.ObjectCodec;
+
+/**
+ * The collectives of an intracommunicator that move data (Bcast, Gatherv, Scatterv, Allgatherv, Alltoallv; the plain
+ * variants come here as blocks of equal counts) on buffers of any datatype, from arguments a façade has checked: each
+ * buffer this rank has a role for is presented as element runs by a {@link CollectiveBuffer}, and object buffers go to
+ * {@link ObjectCollectives}. Failures are thrown for the façade to raise.
+ */
+public final class TypedCollectives
+{
+    private TypedCollectives()
+    {
+    }
+
+    /** Copies {@code count} items from {@code root}'s buffer into every rank's. */
+    public static void bcast(
+        final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count, final TypeMap type,
+        final int root)
+    {
+        if (type.isContiguous(count))
+        {
+            // Without a CollectiveBuffer, which keeps the common case free of allocation.
+            bcastElements(c, codec, buf, type.firstElement(offset, count), type.elements(count), type, root);
+            return;
+        }
+        final CollectiveBuffer data = c.rank() == root
+            ? CollectiveBuffer.send(buf, offset, count, type)
+            : CollectiveBuffer.receive(buf, offset, count, type);
+        bcastElements(c, codec, data.array(), data.offset(), data.elements(), type, root);
+        data.finish();
+    }
+
+    private static void bcastElements(
+        final Communicator c, final ObjectCodec codec, final Object array, final int offset, final int elements, final TypeMap type,
+        final int root)
+    {
+        if (type.isObject())
+        {
+            ObjectCollectives.bcast(c, codec, (Object[])array, offset, elements, root);
+        }
+        else
+        {
+            Collectives.bcast(c, array, type.kind(), offset, elements, root);
+        }
+    }
+
+    /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
+    public static void gatherv(
+        final Communicator c, final ObjectCodec codec,
+        final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype, final int root,
+        final boolean equalBlocks)
+    {
+        final boolean atRoot = c.rank() == root;
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
+        final CollectiveBuffer recv = atRoot
+            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size())
+            : CollectiveBuffer.ABSENT;
+        if (sendtype.isObject())
+        {
+            ObjectCollectives.gatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+                recv.offset(), recv.counts(), recv.displs(), root);
+        }
+        else if (equalBlocks)
+        {
+            EqualBlocks.gather(c, send, recv, sendtype.kind(), root);
+        }
+        else
+        {
+            Collectives.gatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(), recv.displs(),
+                sendtype.kind(), root);
+        }
+        send.finish();
+        recv.finish();
+    }
+
+    /** The root sends {@code sendcounts[i]} items from item {@code displs[i]} to rank i, which receives {@code recvcount} items. */
+    public static void scatterv(
+        final Communicator c, final ObjectCodec codec,
+        final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs, final TypeMap sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final TypeMap recvtype, final int root,
+        final boolean equalBlocks)
+    {
+        final boolean atRoot = c.rank() == root;
+        final CollectiveBuffer send = atRoot
+            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype, c.size())
+            : CollectiveBuffer.ABSENT;
+        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
+        if (recvtype.isObject())
+        {
+            ObjectCollectives.scatterv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
+                recv.offset(), recv.elements(), root);
+        }
+        else if (equalBlocks)
+        {
+            EqualBlocks.scatter(c, send, recv, recvtype.kind(), root);
+        }
+        else
+        {
+            Collectives.scatterv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.elements(),
+                recvtype.kind(), root);
+        }
+        send.finish();
+        recv.finish();
+    }
+
+    /** Every rank sends {@code sendcount} items; every rank receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
+    public static void allgatherv(
+        final Communicator c, final ObjectCodec codec,
+        final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype)
+    {
+        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()) && !sendtype.isDerived())
+        {
+            // Basic types on both sides: straight to the engine, with no buffer objects made per call.
+            Collectives.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
+            return;
+        }
+        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size());
+        if (sendtype.isObject())
+        {
+            ObjectCollectives.allgatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
+                recv.offset(), recv.counts(), recv.displs());
+        }
+        else
+        {
+            Collectives.allgatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
+                recv.displs(), sendtype.kind());
+        }
+        send.finish();
+        recv.finish();
+    }
+
+    /**
+     * Rank r sends {@code sendcounts[i]} items from item {@code sdispls[i]} to rank i, and receives rank i's at {@code rdispls[i]};
+     * {@code regular} when every count is alike by the call's definition (Alltoall), which lets the engine choose by them.
+     */
+    public static void alltoallv(
+        final Communicator c, final ObjectCodec codec,
+        final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls, final TypeMap sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final TypeMap recvtype,
+        final boolean regular)
+    {
+        if (CollectiveBuffer.blocksAsGiven(sendtype, sendcounts, c.size())
+            && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()))
+        {
+            // Basic types on both sides: straight to the engine, with no buffer objects made per call.
+            if (regular)
+            {
+                Collectives.alltoall(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+            }
+            else
+            {
+                Collectives.alltoallv(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+            }
+            return;
+        }
+        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, c.size());
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, c.size());
+        if (sendtype.isObject())
+        {
+            ObjectCollectives.alltoallv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
+                recv.offset(), recv.counts(), recv.displs());
+        }
+        else if (regular)
+        {
+            Collectives.alltoall(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
+                recv.displs(), sendtype.kind());
+        }
+        else
+        {
+            Collectives.alltoallv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
+                recv.displs(), sendtype.kind());
+        }
+        send.finish();
+        recv.finish();
+    }
+}

@@ -7,6 +7,7 @@ import org.openmpj.engine.InterObjectCollectives;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.Reduction;
 import org.openmpj.engine.datatype.CollectiveBuffer;
+import org.openmpj.engine.datatype.TypedInterCollectives;
 import org.openmpj.objects.ObjectCodec;
 
 /**
@@ -33,18 +34,7 @@ final class InterCollectiveCalls
             return;
         }
         CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, type);
-        final CollectiveBuffer data = root == MPI.ROOT
-            ? CollectiveBuffer.send(buf, offset, count, type.map())
-            : CollectiveBuffer.receive(buf, offset, count, type.map());
-        if (type.isObject())
-        {
-            InterObjectCollectives.bcast(ic, codec, (Object[])data.array(), data.offset(), data.elements(), root);
-        }
-        else
-        {
-            InterCollectives.bcast(ic, data.array(), type.kind(), data.offset(), data.elements(), root);
-        }
-        data.finish();
+        TypedInterCollectives.bcast(ic, codec, buf, offset, count, type.map(), root);
     }
 
     static void gatherv(
@@ -67,22 +57,8 @@ final class InterCollectiveCalls
         {
             CollectiveArgs.buffer("Gatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         }
-        final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
-        final CollectiveBuffer recv = atRoot
-            ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), ic.remoteSize())
-            : CollectiveBuffer.ABSENT;
-        if ((atRoot ? recvtype : sendtype).isObject())
-        {
-            InterObjectCollectives.gatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
-                recv.offset(), recv.counts(), recv.displs(), root);
-        }
-        else
-        {
-            InterCollectives.gatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
-                recv.displs(), (atRoot ? recvtype : sendtype).kind(), root);
-        }
-        send.finish();
-        recv.finish();
+        TypedInterCollectives.gatherv(ic, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
+            recvtype.map(), root);
     }
 
     static void scatterv(
@@ -104,22 +80,8 @@ final class InterCollectiveCalls
         {
             CollectiveArgs.buffer("Scatterv", "receive", recvbuf, recvoffset, recvcount, recvtype);
         }
-        final CollectiveBuffer send = atRoot
-            ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype.map(), ic.remoteSize())
-            : CollectiveBuffer.ABSENT;
-        final CollectiveBuffer recv = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype.map());
-        if ((atRoot ? sendtype : recvtype).isObject())
-        {
-            InterObjectCollectives.scatterv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
-                (Object[])recv.array(), recv.offset(), recv.elements(), root);
-        }
-        else
-        {
-            InterCollectives.scatterv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
-                recv.elements(), (atRoot ? sendtype : recvtype).kind(), root);
-        }
-        send.finish();
-        recv.finish();
+        TypedInterCollectives.scatterv(ic, codec, sendbuf, sendoffset, sendcounts, displs, sendtype.map(), recvbuf, recvoffset, recvcount,
+            recvtype.map(), root);
     }
 
     static void allgatherv(
@@ -131,20 +93,8 @@ final class InterCollectiveCalls
         CollectiveArgs.buffer("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         vector("Allgatherv", "receive", ic, recvbuf, recvoffset, recvcounts, displs, recvtype);
         sameKind("Allgatherv", sendtype, recvtype);
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype.map());
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype.map(), ic.remoteSize());
-        if (sendtype.isObject())
-        {
-            InterObjectCollectives.allgatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
-                recv.offset(), recv.counts(), recv.displs());
-        }
-        else
-        {
-            InterCollectives.allgatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
-                recv.displs(), sendtype.kind());
-        }
-        send.finish();
-        recv.finish();
+        TypedInterCollectives.allgatherv(ic, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts,
+            displs, recvtype.map());
     }
 
     static void alltoallv(
@@ -156,20 +106,8 @@ final class InterCollectiveCalls
         vector("Alltoallv", "send", ic, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         vector("Alltoallv", "receive", ic, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         sameKind("Alltoallv", sendtype, recvtype);
-        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), ic.remoteSize());
-        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype.map(), ic.remoteSize());
-        if (sendtype.isObject())
-        {
-            InterObjectCollectives.alltoallv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
-                (Object[])recv.array(), recv.offset(), recv.counts(), recv.displs());
-        }
-        else
-        {
-            InterCollectives.alltoallv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
-                recv.counts(), recv.displs(), sendtype.kind());
-        }
-        send.finish();
-        recv.finish();
+        TypedInterCollectives.alltoallv(ic, codec, sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), recvbuf, recvoffset,
+            recvcounts, rdispls, recvtype.map());
     }
 
     static void reduce(
@@ -185,20 +123,8 @@ final class InterCollectiveCalls
         final boolean atRoot = root == MPI.ROOT;
         CollectiveArgs.buffer("Reduce", atRoot ? "receive" : "send", atRoot ? recvbuf : sendbuf, atRoot ? recvoffset : sendoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce", op, type);
-        final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
-        final CollectiveBuffer recv = atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map()) : CollectiveBuffer.ABSENT;
-        if (type.isObject())
-        {
-            InterObjectCollectives.reduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
-                type.elements(count), op.elementsPerReducedItem(type), reduction, root);
-        }
-        else
-        {
-            InterCollectives.reduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
-                op.elementsPerReducedItem(type), reduction, root);
-        }
-        send.finish();
-        recv.finish();
+        final int itemElements = op.elementsPerReducedItem(type);
+        TypedInterCollectives.reduce(ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), root, reduction, itemElements);
     }
 
     static void allreduce(
@@ -209,20 +135,8 @@ final class InterCollectiveCalls
         CollectiveArgs.buffer("Allreduce", "send", sendbuf, sendoffset, count, type);
         CollectiveArgs.buffer("Allreduce", "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Allreduce", op, type);
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, count, type.map());
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, count, type.map());
-        if (type.isObject())
-        {
-            InterObjectCollectives.allreduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
-                type.elements(count), op.elementsPerReducedItem(type), reduction);
-        }
-        else
-        {
-            InterCollectives.allreduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
-                op.elementsPerReducedItem(type), reduction);
-        }
-        send.finish();
-        recv.finish();
+        final int itemElements = op.elementsPerReducedItem(type);
+        TypedInterCollectives.allreduce(ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), reduction, itemElements);
     }
 
     static void reduceScatter(
@@ -234,25 +148,9 @@ final class InterCollectiveCalls
         CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
         CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[ic.rank()], type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce_scatter", op, type);
-        final int[] counts = new int[ic.localSize()];
-        for (int i = 0; i < counts.length; i++)
-        {
-            counts[i] = type.elements(recvcounts[i]);
-        }
-        final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type.map());
-        final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[ic.rank()], type.map());
-        if (type.isObject())
-        {
-            InterObjectCollectives.reduceScatter(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
-                counts, op.elementsPerReducedItem(type), reduction);
-        }
-        else
-        {
-            InterCollectives.reduceScatter(ic, send.array(), send.offset(), recv.array(), recv.offset(), counts, type.kind(),
-                op.elementsPerReducedItem(type), reduction);
-        }
-        send.finish();
-        recv.finish();
+        final int itemElements = op.elementsPerReducedItem(type);
+        TypedInterCollectives.reduceScatter(ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction,
+            itemElements);
     }
 
     private static void root(final String call, final Intercommunicator ic, final int root)

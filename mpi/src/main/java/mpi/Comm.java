@@ -263,18 +263,14 @@ public class Comm
         final Completion done;
         try
         {
-            done = buf instanceof mpjbuf.Buffer packed
-                ? Messages.receiveAndFinish(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(),
-                    source, tag, objectCodec())
-                : Messages.receiveAndFinish(communicator, buf, offset, count, datatype.map(), source, tag, objectCodec());
+            done = Messages.receiveAndFinish(communicator, array(buf), arrayOffset(buf, offset), count, datatype.map(), source, tag,
+                objectCodec());
         }
         catch (final OpenMpjException ex)
         {
             throw raise(ex);
         }
-        final Status status = new Status(done.source(), done.tag(), done.byteCount(), done.cancelled(), done.objects());
-        status.itemsOfNoData = done.itemsOfNoData();
-        return status;
+        return Status.of(done);
     }
 
     /** Starts a receive. */
@@ -396,7 +392,7 @@ public class Comm
     /** The status of a probed message; a message of serialized objects tells its object count in its first bytes. */
     private static Status probed(final Completion found)
     {
-        return new Status(found.source(), found.tag(), found.byteCount(), false, found.objects());
+        return Status.of(found);
     }
 
     // ---------------------------------------------------------------- packing
@@ -604,15 +600,7 @@ public class Comm
         }
         try
         {
-            if (buf instanceof mpjbuf.Buffer packed)
-            {
-                Messages.sendBuffered(buffer, communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(),
-                    dest, tag);
-            }
-            else
-            {
-                Messages.sendBuffered(buffer, communicator, buf, offset, count, datatype.map(), dest, tag);
-            }
+            Messages.sendBuffered(buffer, communicator, array(buf), arrayOffset(buf, offset), count, datatype.map(), dest, tag);
         }
         catch (final OpenMpjException ex)
         {
@@ -661,14 +649,7 @@ public class Comm
         final Communicator communicator = checkSend(call, buf, offset, count, datatype, dest, tag);
         try
         {
-            if (buf instanceof mpjbuf.Buffer packed)
-            {
-                Messages.send(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(), dest, tag, mode);
-            }
-            else
-            {
-                Messages.send(communicator, buf, offset, count, datatype.map(), dest, tag, mode);
-            }
+            Messages.send(communicator, array(buf), arrayOffset(buf, offset), count, datatype.map(), dest, tag, mode);
         }
         catch (final OpenMpjException ex)
         {
@@ -684,6 +665,18 @@ public class Comm
         return new Request(this, startSend(communicator, buf, offset, count, datatype, dest, tag, mode));
     }
 
+    /** @return the array a message buffer's elements are in: an {@code mpjbuf.Buffer}'s bytes, else the buffer itself. */
+    private static Object array(final Object buf)
+    {
+        return buf instanceof mpjbuf.Buffer packed ? packed.getStaticBuffer().bytes() : buf;
+    }
+
+    /** @return where {@code offset} of a message buffer lies in its {@link #array}. */
+    private static int arrayOffset(final Object buf, final int offset)
+    {
+        return buf instanceof mpjbuf.Buffer packed ? packed.offset() + offset : offset;
+    }
+
     /** Starts a send of checked arguments on the engine, for a non-blocking or persistent request. */
     final Operation startSend(
         final Communicator communicator, final Object buf, final int offset, final int count, final Datatype datatype, final int dest,
@@ -691,10 +684,7 @@ public class Comm
     {
         try
         {
-            return buf instanceof mpjbuf.Buffer packed
-                ? Messages.startSend(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(), dest,
-                    tag, mode)
-                : Messages.startSend(communicator, buf, offset, count, datatype.map(), dest, tag, mode);
+            return Messages.startSend(communicator, array(buf), arrayOffset(buf, offset), count, datatype.map(), dest, tag, mode);
         }
         catch (final OpenMpjException ex)
         {
@@ -709,10 +699,7 @@ public class Comm
     {
         try
         {
-            return buf instanceof mpjbuf.Buffer packed
-                ? Messages.startReceive(communicator, packed.getStaticBuffer().bytes(), packed.offset() + offset, count, datatype.map(),
-                    source, tag)
-                : Messages.startReceive(communicator, buf, offset, count, datatype.map(), source, tag);
+            return Messages.startReceive(communicator, array(buf), arrayOffset(buf, offset), count, datatype.map(), source, tag);
         }
         catch (final OpenMpjException ex)
         {

@@ -177,9 +177,6 @@ public class Datatype implements Freeable
         return name;
     }
 
-    /** The buffer of every message of a type of no data ({@link #isEmpty()}). */
-    static final byte[] NO_DATA = new byte[0];
-
     /** @return the primitive element kind, or null for OBJECT and the markers. */
     Primitive kind()
     {

@@ -260,9 +260,7 @@ public class Request
         {
             throw comm.raise(ex);
         }
-        final Status status = new Status(done.source(), done.tag(), done.byteCount(), done.cancelled(), done.objects());
-        status.itemsOfNoData = done.itemsOfNoData();
-        return status;
+        return Status.of(done);
     }
 
     private static Request firstActive(final Request[] requests, final String call)

@@ -1,5 +1,7 @@
 package mpi;
 
+import org.openmpj.engine.messages.Completion;
+
 /**
  * The outcome of a receive or a probe: who sent the message, with which tag, how much of it arrived,
  * whether it was cancelled. {@link #index} tells which request of an array completed.
@@ -33,6 +35,14 @@ public class Status implements Freeable
         this.cancelled = cancelled;
         this.objectCount = objectCount;
         this.index = MPI.UNDEFINED;
+    }
+
+    /** @return the status of a finished operation or a probed message, as the engine reports it. */
+    static Status of(final Completion done)
+    {
+        final Status status = new Status(done.source(), done.tag(), done.byteCount(), done.cancelled(), done.objects());
+        status.itemsOfNoData = done.itemsOfNoData();
+        return status;
     }
 
     /**

@@ -69,25 +69,35 @@ final class TypeConstructors
         Datatype base = null;
         int baseIndex = -1;
         final LayoutBuilder builder = new LayoutBuilder(call);
-        for (int i = 0; i < types.length; i++)
+        final Layout built;
+        // The builder's failures are the engine's; the checks of the components raise the façade's own on the world.
+        try
         {
-            final Layout layout = component(call, "types[" + i + "]", types[i]);
-            final Datatype componentBase = types[i].base();
-            if (componentBase != null && base == null)
+            for (int i = 0; i < types.length; i++)
             {
-                base = componentBase;
-                baseIndex = i;
+                final Layout layout = component(call, "types[" + i + "]", types[i]);
+                final Datatype componentBase = types[i].base();
+                if (componentBase != null && base == null)
+                {
+                    base = componentBase;
+                    baseIndex = i;
+                }
+                else if (componentBase != null && componentBase != base)
+                {
+                    throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_TYPE,
+                        call + ": types[" + baseIndex + "] (" + types[baseIndex] + ") has base type "
+                        + base + " but types[" + i + "] (" + types[i] + ") has base type " + componentBase
+                        + "; a buffer is one Java array, so all components must have the same base type (MPI.LB and MPI.UB aside)"));
+                }
+                builder.addCopies(layout, displacements[i], layout.extent(), blocklengths[i]);
             }
-            else if (componentBase != null && componentBase != base)
-            {
-                throw MPI.raiseOnWorld(MPIException.of(ErrorClass.ERR_TYPE,
-                    call + ": types[" + baseIndex + "] (" + types[baseIndex] + ") has base type "
-                    + base + " but types[" + i + "] (" + types[i] + ") has base type " + componentBase
-                    + "; a buffer is one Java array, so all components must have the same base type (MPI.LB and MPI.UB aside)"));
-            }
-            addCopies(builder, layout, displacements[i], blocklengths[i]);
+            built = builder.build();
         }
-        return new DerivedDatatype(built(builder), base, call + "(" + types.length + " blocks of " + (base == null ? "markers" : base) + ")");
+        catch (final OpenMpjException ex)
+        {
+            throw MPI.raiseOnWorld(MPIException.of(ex));
+        }
+        return new DerivedDatatype(built, base, call + "(" + types.length + " blocks of " + (base == null ? "markers" : base) + ")");
     }
 
     /** A pair of {@code base} elements, committed: the types of MAXLOC and MINLOC reductions. */
@@ -102,39 +112,17 @@ final class TypeConstructors
     private static Datatype derived(final String call, final Datatype base, final String name, final Consumer<LayoutBuilder> copies)
     {
         final LayoutBuilder builder = new LayoutBuilder(call);
+        final Layout built;
         try
         {
             copies.accept(builder);
+            built = builder.build();
         }
         catch (final OpenMpjException ex)
         {
             throw MPI.raiseOnWorld(MPIException.of(ex));
         }
-        return new DerivedDatatype(built(builder), base, name);
-    }
-
-    private static Layout built(final LayoutBuilder builder)
-    {
-        try
-        {
-            return builder.build();
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw MPI.raiseOnWorld(MPIException.of(ex));
-        }
-    }
-
-    private static void addCopies(final LayoutBuilder builder, final Layout layout, final long start, final int copies)
-    {
-        try
-        {
-            builder.addCopies(layout, start, layout.extent(), copies);
-        }
-        catch (final OpenMpjException ex)
-        {
-            throw MPI.raiseOnWorld(MPIException.of(ex));
-        }
+        return new DerivedDatatype(built, base, name);
     }
 
     private static Layout component(final String call, final String argument, final Datatype type)

@@ -18,7 +18,8 @@ import org.openmpj.matching.PeerProtocol;
  * for room.
  *
  * <p>Thread-safety: one reader at a time (the transport's reading thread), which is also the only caller of
- * {@link #copyTo}, from inside the protocol's handling of a compact frame.
+ * {@link #copyTo}, from inside the protocol's handling of a compact frame; any thread may call {@link #hasData} and
+ * {@link #holdsReadRoom}, whose answers are hints while another thread reads.
  */
 final class RingReader implements PayloadInHand
 {
@@ -77,17 +78,32 @@ final class RingReader implements PayloadInHand
         this.publishedHead = head;
     }
 
-    /** @return whether the peer published a frame, or payload bytes of a streamed frame, that this reader has not taken. */
+    /**
+     * @return whether the peer published a frame, or payload bytes of a streamed frame, that this reader has not taken. Any
+     *         thread may ask, also while another one reads: the answer is then a hint, which the reading thread settles.
+     */
     boolean hasData()
     {
-        if (payloadEnd >= 0)
+        return hasData(head, payloadEnd);
+    }
+
+    /**
+     * @param position           the reader's head as the asking thread saw it.
+     * @param streamedPayloadEnd where the streamed payload being read ends, as that thread saw it; -1 outside one.
+     */
+    boolean hasData(final long position, final long streamedPayloadEnd)
+    {
+        // A thread that is not the reader may see the two from different steps of a read: a head inside a payload beside
+        // a payload end already cleared. Frames start on FRAME_ALIGNMENT, so such a head is known by its offset, and the
+        // commit word, an aligned long, is never read there.
+        if (streamedPayloadEnd >= 0 || (position & (SegmentDescriptor.FRAME_ALIGNMENT - 1)) != 0)
         {
-            return (long)LONG.getAcquire(memory, tailOffset) - head > 0;
+            return (long)LONG.getAcquire(memory, tailOffset) - position > 0;
         }
-        final long commit = (long)LONG.getAcquire(memory, dataOffset + (head & mask));
-        return commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_COMPACT)
-            || commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_WHOLE)
-            || commit == SegmentDescriptor.commitWord(ringKey, head, SegmentDescriptor.COMMIT_HEADER);
+        final long commit = (long)LONG.getAcquire(memory, dataOffset + (position & mask));
+        return commit == SegmentDescriptor.commitWord(ringKey, position, SegmentDescriptor.COMMIT_COMPACT)
+            || commit == SegmentDescriptor.commitWord(ringKey, position, SegmentDescriptor.COMMIT_WHOLE)
+            || commit == SegmentDescriptor.commitWord(ringKey, position, SegmentDescriptor.COMMIT_HEADER);
     }
 
     /**

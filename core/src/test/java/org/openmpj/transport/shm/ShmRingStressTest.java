@@ -129,6 +129,32 @@ class ShmRingStressTest
         }
     }
 
+    /**
+     * A thread that looks for data while another one reads may see the reader's head inside a streamed payload beside a
+     * payload end already cleared; the look then asks the tail, and reads no commit word at an unaligned position.
+     */
+    @Test
+    void aLookThatSeesTheReaderMidPayloadAsksTheTail() throws Exception
+    {
+        final SharedSegment segment = SharedSegment.create(dir.resolve(SharedSegment.FILE_PREFIX + "torn-test"), 2, 4096);
+        try
+        {
+            final MatchingDevice device = new MatchingDevice("shm", DeviceCapabilities.processes(true), 1, 2,
+                IdleStrategies.choose("backoff", 2, 2), () -> { }, 1 << 20);
+            final RingReader reader = new RingReader(segment, 0, 1, new PeerProtocol(device, 1024, 1 << 20), true);
+            final long tail = segment.ringOffset(0, 1) + SegmentDescriptor.TAIL_OFFSET;
+            final long insidePayload = SegmentDescriptor.FRAME_PAYLOAD_OFFSET + 13;
+            segment.memory().set(ValueLayout.JAVA_LONG, tail, insidePayload);
+            assertEquals(false, reader.hasData(insidePayload, -1), "no bytes past the head were published");
+            segment.memory().set(ValueLayout.JAVA_LONG, tail, insidePayload + 100);
+            assertTrue(reader.hasData(insidePayload, -1), "bytes past the head were published");
+        }
+        finally
+        {
+            segment.close();
+        }
+    }
+
     /** What another program might write into the ring from rank 0 to rank 1 of a segment. */
     private interface Corruption
     {

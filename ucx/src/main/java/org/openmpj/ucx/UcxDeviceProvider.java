@@ -4,14 +4,12 @@ import java.util.List;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.assembly.DeviceAssembler;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
-import org.openmpj.matching.LoopbackTransport;
-import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.Transport;
 
 /**
  * The {@code ucx} device (also {@code ibvdev}): ranks are processes, on one host or many, exchanging messages through UCX,
@@ -133,43 +131,6 @@ public final class UcxDeviceProvider implements DeviceProvider
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, Ucp.unavailabilityCause());
         }
-        final int rank = context.rank();
-        final int size = context.size();
-        final UcxSettings settings = UcxSettings.of(context);
-        final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(),
-            settings.windowBytes());
-        final Transport loopback = new LoopbackTransport(device, settings.eagerLimitBytes());
-        final Transport[] routes = new Transport[size];
-        java.util.Arrays.fill(routes, loopback);
-        if (size > 1)
-        {
-            final int[] peers = new int[size - 1];
-            for (int peer = 0, next = 0; peer < size; peer++)
-            {
-                if (peer != rank)
-                {
-                    peers[next++] = peer;
-                }
-            }
-            final UcxEndpoint endpoint = UcxEndpoint.open(context, device, peers, settings);
-            try
-            {
-                context.keyValueStore().fence();
-            }
-            catch (final RuntimeException ex)
-            {
-                endpoint.abandon();
-                throw ex;
-            }
-            final Transport transport = endpoint.connect();
-            for (final int peer : peers)
-            {
-                routes[peer] = transport;
-            }
-            // Joins the liveness ring: silent hosts, and the cause of a rank's failure, reach every rank.
-            endpoint.watch((rank + 1) % size);
-        }
-        device.connect(routes);
-        return device;
+        return DeviceAssembler.assemble(name(), capabilities(), context, List.of(new UcxTransportKind()));
     }
 }

@@ -2,10 +2,10 @@ package org.openmpj.ucx;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.assembly.Link;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.NetworkProvider;
 import org.openmpj.matching.Transport;
 import org.openmpj.transport.tcp.LivenessRing;
 
@@ -17,7 +17,7 @@ import org.openmpj.transport.tcp.LivenessRing;
  *
  * <p>Thread-safety: used by the one thread that opens the rank's device.
  */
-final class UcxEndpoint implements NetworkProvider.Endpoint
+final class UcxEndpoint implements Link
 {
     private static final String ADDRESS_KEY = "openmpj-ucx-";
     private static final String PID_KEY = "openmpj-ucx-pid-";
@@ -81,11 +81,14 @@ final class UcxEndpoint implements NetworkProvider.Endpoint
     }
 
     @Override
-    public void watch(final int next)
+    public void start(final int watched)
     {
         // The transport watches the processes of this host's peers; UCX and the ring, those of other hosts. The ring also
         // carries the cause of a rank's failure to every rank, on this host as on others.
-        ring.join(next);
+        if (watched != NO_WATCH)
+        {
+            ring.join(watched);
+        }
     }
 
     @Override

@@ -7,8 +7,8 @@ import java.util.HexFormat;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.assembly.Link;
 import org.openmpj.device.DeviceContext;
-import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.Transport;
@@ -19,8 +19,8 @@ import org.openmpj.os.PinnedExposure;
 /**
  * One rank's part in joining the ranks of its host in one shared segment, in steps that every rank of the job takes
  * together, with the job's fences between them: the host's first rank creates the segment and publishes its name
- * ({@link #publish}); after a fence each rank of the host maps it ({@link #attach}); after the next fence the creator
- * removes the file ({@link #release}), so that nothing is left behind however the job ends. A rank that fails a step
+ * ({@link #publish}); after a fence each rank of the host maps it; after the next fence the creator removes the file, so
+ * that nothing is left behind however the job ends ({@link #afterFence}). A rank that fails a step
  * says why; the creator's failure reaches every rank of its host.
  *
  * <p>Where the job takes it ({@value ShmDeviceProvider#LARGE_COPY_PROP_NAME}{@code =kernel}, or {@code auto} with ranks
@@ -38,16 +38,18 @@ import org.openmpj.os.PinnedExposure;
  *
  * <p>Thread-safety: used by the one thread that opens the rank's device.
  */
-public final class HostSegment
+final class HostSegment implements Link
 {
     private static final String SEGMENT_KEY = "openmpj-shm-segment-";
     /** Marks a segment key's value as the creator's error rather than a path. */
     private static final String FAILED = "!";
 
     private final DeviceContext context;
+    private final MatchingDevice device;
     private final int[] hostRanks;
     /** This rank's index in the segment. */
     private final int self;
+    private final Path dir;
     private final int ringBytes;
     private final long eagerLimitBytes;
     private final long windowBytes;
@@ -68,42 +70,37 @@ public final class HostSegment
     /** The smallest exchange that goes by paired copy; 0 when none does. */
     private long pairedMinBytes;
 
-    private HostSegment(final DeviceContext context, final int[] hostRanks)
+    private HostSegment(final ShmSettings settings, final MatchingDevice device, final int[] hostRanks)
     {
-        this.context = context;
+        this.context = settings.context();
+        this.device = device;
         this.hostRanks = hostRanks.clone();
         this.self = java.util.Arrays.binarySearch(this.hostRanks, context.rank());
         if (self < 0)
         {
             throw new IllegalArgumentException("rank " + context.rank() + " is not among its host's ranks " + java.util.Arrays.toString(hostRanks));
         }
-        this.eagerLimitBytes = ShmDeviceProvider.eagerLimitBytes(context);
-        this.windowBytes = ShmDeviceProvider.windowBytes(context);
-        final long ring = DeviceSettings.wholeNumber(context, ShmDeviceProvider.RING_BYTES_PROP_NAME, ShmDeviceProvider.RING_BYTES_DEFAULT);
-        if (!SegmentDescriptor.isValidRingBytes(ring))
-        {
-            throw new IllegalArgumentException(ShmDeviceProvider.RING_BYTES_PROP_NAME + "=" + ring + " is not a power of two from "
-                + SegmentDescriptor.MIN_RING_BYTES + " to 2^30");
-        }
-        this.ringBytes = (int)ring;
-        this.largeCopy = ShmDeviceProvider.largeCopy(context);
+        this.dir = settings.dir();
+        this.eagerLimitBytes = settings.eagerLimitBytes();
+        this.windowBytes = settings.windowBytes();
+        this.ringBytes = settings.ringBytes();
+        this.largeCopy = settings.largeCopy();
         this.kernelCopyWanted = largeCopy.takesKernel(context.idleStrategy().spins());
-        this.exposeTimeoutNs = DeviceSettings.wholeNumber(context, ShmDeviceProvider.EXPOSE_TIMEOUT_PROP_NAME,
-            ShmDeviceProvider.EXPOSE_TIMEOUT_DEFAULT) * 1_000_000L;
-        this.failProbe = DeviceSettings.flag(context, ShmDeviceProvider.FAIL_PROBE_PROP_NAME, false);
-        this.pairedCopyMinBytes = DeviceSettings.wholeNumber(context, ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_PROP_NAME,
-            ShmDeviceProvider.PAIRED_COPY_MIN_BYTES_DEFAULT);
+        this.exposeTimeoutNs = settings.exposeTimeoutNs();
+        this.failProbe = settings.failProbe();
+        this.pairedCopyMinBytes = settings.pairedCopyMinBytes();
         this.pairedCopyWanted = largeCopy.pairsCopies(context.idleStrategy().spins()) && pairedCopyMinBytes > 0;
     }
 
     /**
      * The first step, before the job's fence: the host's first rank creates the segment and publishes its name.
      *
+     * @param device    the rank's device, whose matcher the arrivals go to.
      * @param hostRanks the world ranks of this rank's host that join the segment, in rank order, this one included.
      */
-    public static HostSegment publish(final DeviceContext context, final int[] hostRanks)
+    static HostSegment publish(final ShmSettings settings, final MatchingDevice device, final int[] hostRanks)
     {
-        final HostSegment host = new HostSegment(context, hostRanks);
+        final HostSegment host = new HostSegment(settings, device, hostRanks);
         if (host.self == 0)
         {
             host.create();
@@ -111,9 +108,22 @@ public final class HostSegment
         return host;
     }
 
+    /** After the first fence, maps the segment the host's first rank published; after the second, the creator removes its file. */
+    @Override
+    public void afterFence(final int fence)
+    {
+        if (fence == 0)
+        {
+            attach();
+        }
+        else if (fence == 1)
+        {
+            release();
+        }
+    }
+
     private void create()
     {
-        final Path dir = Path.of(context.property(ShmDeviceProvider.DIR_PROP_NAME, ShmDeviceProvider.DIR_DEFAULT));
         StaleSegments.remove(dir);
         final Path path = dir.resolve(SharedSegment.FILE_PREFIX + ProcessHandle.current().pid() + "-" + randomKey());
         final KeyValueStore store = context.keyValueStore();
@@ -129,8 +139,7 @@ public final class HostSegment
         }
     }
 
-    /** The second step, after the job's fence: maps the segment the host's first rank published. */
-    public void attach()
+    private void attach()
     {
         try
         {
@@ -194,8 +203,7 @@ public final class HostSegment
         }
     }
 
-    /** The last step, after the next fence, when every rank of the host has mapped the segment: the creator removes its file. */
-    public void release()
+    private void release()
     {
         if (self == 0)
         {
@@ -204,10 +212,11 @@ public final class HostSegment
     }
 
     /**
-     * @return the route from this rank to the other ranks of the segment, under {@code device}'s matcher; call
-     *         {@link #watchPeers} once the device is connected.
+     * @return the route from this rank to the other ranks of the segment, under the device's matcher. The host's first rank
+     *         says which way large messages go when the job is verbose.
      */
-    public Transport connect(final MatchingDevice device)
+    @Override
+    public Transport connect()
     {
         PayloadExposer exposer = null;
         PayloadPuller puller = null;
@@ -243,6 +252,10 @@ public final class HostSegment
         if (context.verbose())
         {
             transport.reportAtClose(context::report);
+            if (self == 0)
+            {
+                reportLargeMessagePath();
+            }
         }
         return transport;
     }
@@ -289,7 +302,7 @@ public final class HostSegment
      * why: called by the segment's first rank when the job is verbose. With the kernel copy asked for, it waits until every
      * rank has probed its peers (a few seconds at most).
      */
-    public void reportLargeMessagePath()
+    private void reportLargeMessagePath()
     {
         final String messages = "shm: messages over " + KernelCopyOutcome.bytesText(eagerLimitBytes);
         if (!kernelCopyWanted)
@@ -359,7 +372,8 @@ public final class HostSegment
     }
 
     /** Starts watching the processes of the segment's other ranks, so that one that dies fails the job here. */
-    public void watchPeers()
+    @Override
+    public void start(final int watched)
     {
         transport.watchPeers();
     }

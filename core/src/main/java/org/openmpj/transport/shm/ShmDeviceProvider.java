@@ -5,17 +5,12 @@ import java.util.List;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.assembly.DeviceAssembler;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
-import org.openmpj.device.DeviceSettings;
-import org.openmpj.device.KeyValueStore;
-import org.openmpj.matching.LoopbackTransport;
-import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.PeerProtocol;
-import org.openmpj.matching.Transport;
 import org.openmpj.os.Libc;
 
 /**
@@ -169,47 +164,11 @@ public final class ShmDeviceProvider implements DeviceProvider
     @Override
     public Device open(final DeviceContext context)
     {
-        return open(context, new ShmTransport[1]);
-    }
-
-    /** Opens the device, putting its transport to the other ranks (none in a job of one) in {@code transport[0]}, for tests. */
-    MatchingDevice open(final DeviceContext context, final ShmTransport[] transport)
-    {
-        final int rank = context.rank();
-        final int size = context.size();
-        if (size > 1)
+        if (context.size() > 1)
         {
             checkOneHost(context);
         }
-        final HostSegment host = size == 1 ? null : HostSegment.publish(context, DeviceContext.allRanks(size));
-        final long eagerLimit = eagerLimitBytes(context);
-        final long window = windowBytes(context);
-        final MatchingDevice device = new MatchingDevice(name(), capabilities(), rank, size, context.idleStrategy(), context.job(), window);
-        final Transport loopback = new LoopbackTransport(device, eagerLimit);
-        final Transport[] routes = new Transport[size];
-        if (size == 1)
-        {
-            routes[0] = loopback;
-            device.connect(routes);
-            return device;
-        }
-        final KeyValueStore store = context.keyValueStore();
-        store.fence();
-        host.attach();
-        store.fence();
-        host.release();
-        transport[0] = (ShmTransport)host.connect(device);
-        if (rank == 0 && context.verbose())
-        {
-            host.reportLargeMessagePath();
-        }
-        for (int peer = 0; peer < size; peer++)
-        {
-            routes[peer] = peer == rank ? loopback : transport[0];
-        }
-        device.connect(routes);
-        host.watchPeers();
-        return device;
+        return DeviceAssembler.assemble(name(), capabilities(), context, List.of(new ShmTransportKind()));
     }
 
     private static void checkOneHost(final DeviceContext context)
@@ -259,17 +218,5 @@ public final class ShmDeviceProvider implements DeviceProvider
             }
         }
         throw new IllegalArgumentException(LARGE_COPY_PROP_NAME + "=" + path + " is none of ring, kernel and auto");
-    }
-
-    /** @return the eager limit {@code context} sets for this device. */
-    static long eagerLimitBytes(final DeviceContext context)
-    {
-        return DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-    }
-
-    /** @return the eager window {@code context} sets for this device, at least what its eager limit needs. */
-    static long windowBytes(final DeviceContext context)
-    {
-        return PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimitBytes(context));
     }
 }

@@ -2,16 +2,13 @@ package org.openmpj.transport.tcp;
 
 import java.util.List;
 
+import org.openmpj.assembly.DeviceAssembler;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.DeviceSettings;
-import org.openmpj.matching.LoopbackTransport;
-import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.PeerProtocol;
-import org.openmpj.matching.Transport;
 
 /**
  * The {@code tcp} device (also {@code niodev}): ranks in separate processes, on one host or many, exchanging messages
@@ -123,58 +120,8 @@ public final class TcpDeviceProvider implements DeviceProvider
     @Override
     public Device open(final DeviceContext context)
     {
-        final int rank = context.rank();
-        final int size = context.size();
-        final long eagerLimit = eagerLimitBytes(context);
-        final long window = windowBytes(context);
         // A job on one host sees one set of cores, so its ranks choose alike where that depends on whether they share cores.
-        final DeviceCapabilities capabilities = context.sameHostRanks().length == size ? capabilities().onOneHost() : capabilities();
-        final MatchingDevice device = new MatchingDevice(name(), capabilities, rank, size, context.idleStrategy(), context.job(), window);
-        final Transport loopback = new LoopbackTransport(device, eagerLimit);
-        final Transport[] routes = new Transport[size];
-        if (size == 1)
-        {
-            routes[0] = loopback;
-            device.connect(routes);
-            return device;
-        }
-        final TcpEndpoint endpoint = TcpEndpoint.listen(context);
-        context.keyValueStore().fence();
-        final Transport transport = endpoint.connect(device);
-        for (int peer = 0; peer < size; peer++)
-        {
-            routes[peer] = peer == rank ? loopback : transport;
-        }
-        device.connect(routes);
-        endpoint.watch((rank + 1) % size);
-        return device;
-    }
-
-    /** @return the eager limit {@code context} sets for this device. */
-    static long eagerLimitBytes(final DeviceContext context)
-    {
-        return DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-    }
-
-    /**
-     * @return the native send piece {@code context} sets for this device.
-     * @throws IllegalArgumentException naming the value when it is outside {@link #SEND_PIECE_MIN} to
-     *                                  {@link #SEND_PIECE_DEFAULT}.
-     */
-    static int sendPieceBytes(final DeviceContext context)
-    {
-        final long bytes = DeviceSettings.wholeNumber(context, SEND_PIECE_PROP_NAME, SEND_PIECE_DEFAULT);
-        if (bytes < SEND_PIECE_MIN || bytes > SEND_PIECE_DEFAULT)
-        {
-            throw new IllegalArgumentException(SEND_PIECE_PROP_NAME + "=" + bytes + " is out of range; expected " + SEND_PIECE_MIN
-                + " to " + SEND_PIECE_DEFAULT + " bytes");
-        }
-        return (int)bytes;
-    }
-
-    /** @return the eager window {@code context} sets for this device, at least what its eager limit needs. */
-    static long windowBytes(final DeviceContext context)
-    {
-        return PeerProtocol.windowBytes(DeviceSettings.wholeNumber(context, WINDOW_PROP_NAME, WINDOW_DEFAULT), eagerLimitBytes(context));
+        final DeviceCapabilities capabilities = context.sameHostRanks().length == context.size() ? capabilities().onOneHost() : capabilities();
+        return DeviceAssembler.assemble(name(), capabilities, context, List.of(new TcpTransportKind()));
     }
 }

@@ -9,8 +9,8 @@ import java.util.HexFormat;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.assembly.Link;
 import org.openmpj.device.DeviceContext;
-import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.KeyValueStore;
 import org.openmpj.matching.MatchingDevice;
 import org.openmpj.matching.Transport;
@@ -22,45 +22,32 @@ import org.openmpj.matching.Transport;
  *
  * <p>Thread-safety: used by the one thread that opens the rank's device.
  */
-public final class TcpEndpoint
+final class TcpEndpoint implements Link
 {
     private static final String ADDRESS_KEY = "openmpj-tcp-";
     private static final String JOB_KEY = "openmpj-job-key";
 
+    private final TcpSettings settings;
     private final DeviceContext context;
+    private final MatchingDevice device;
     private final ServerSocketChannel listener;
-    private final long eagerLimitBytes;
-    private final long windowBytes;
-    private final long connectTimeoutMs;
-    private final long livenessTimeoutMs;
-    private final int socketBufferBytes;
-    private final NativeIoSettings nativeIo;
     private TcpTransport transport;
 
-    private TcpEndpoint(final DeviceContext context, final ServerSocketChannel listener, final int socketBufferBytes, final NativeIoSettings nativeIo)
+    private TcpEndpoint(final TcpSettings settings, final MatchingDevice device, final ServerSocketChannel listener)
     {
-        this.context = context;
+        this.settings = settings;
+        this.context = settings.context();
+        this.device = device;
         this.listener = listener;
-        this.socketBufferBytes = socketBufferBytes;
-        this.nativeIo = nativeIo;
-        this.eagerLimitBytes = TcpDeviceProvider.eagerLimitBytes(context);
-        this.windowBytes = TcpDeviceProvider.windowBytes(context);
-        this.connectTimeoutMs = DeviceSettings.wholeNumber(context, TcpDeviceProvider.CONNECT_TIMEOUT_PROP_NAME,
-            TcpDeviceProvider.CONNECT_TIMEOUT_DEFAULT);
-        this.livenessTimeoutMs = DeviceSettings.wholeNumber(context, DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME,
-            DeviceSettings.LIVENESS_TIMEOUT_DEFAULT);
     }
 
     /** The first step, before the job's fence: listens on the chosen interface and publishes the address. */
-    public static TcpEndpoint listen(final DeviceContext context)
+    static TcpEndpoint listen(final TcpSettings settings, final MatchingDevice device)
     {
+        final DeviceContext context = settings.context();
         final int rank = context.rank();
-        final int socketBuffer = (int)Math.min(Integer.MAX_VALUE,
-            DeviceSettings.wholeNumber(context, TcpDeviceProvider.SOCKET_BUFFER_PROP_NAME, TcpDeviceProvider.SOCKET_BUFFER_DEFAULT));
-        final NativeIoSettings nativeIo = new NativeIoSettings(DeviceSettings.flag(context, TcpDeviceProvider.NATIVE_IO_PROP_NAME, true),
-            TcpDeviceProvider.sendPieceBytes(context),
-            context.property(TcpDeviceProvider.SAME_HOST_CONGESTION_PROP_NAME, TcpDeviceProvider.SAME_HOST_CONGESTION_DEFAULT).trim());
-        final InetAddress bindAddress = TcpInterfaces.chosen(context);
+        final NativeIoSettings nativeIo = settings.nativeIo();
+        final InetAddress bindAddress = settings.bindAddress();
         if (rank == 0 && context.verbose())
         {
             context.report(nativeIo.describeCongestion());
@@ -73,7 +60,7 @@ public final class TcpEndpoint
         final ServerSocketChannel listener;
         try
         {
-            listener = listenAndPublish(context, bindAddress, socketBuffer, ADDRESS_KEY, JOB_KEY);
+            listener = listenAndPublish(context, bindAddress, settings.socketBufferBytes(), ADDRESS_KEY, JOB_KEY);
         }
         catch (final IOException ex)
         {
@@ -82,7 +69,7 @@ public final class TcpEndpoint
         }
         try
         {
-            return new TcpEndpoint(context, listener, socketBuffer, nativeIo);
+            return new TcpEndpoint(settings, device, listener);
         }
         catch (final RuntimeException ex)
         {
@@ -123,11 +110,9 @@ public final class TcpEndpoint
         }
     }
 
-    /**
-     * The second step, after the job's fence: the route from this rank to the others over TCP, under {@code device}'s
-     * matcher. Call {@link #watch} once the device is connected.
-     */
-    public Transport connect(final MatchingDevice device)
+    /** The second step, after the job's fence: the route from this rank to the others over TCP, under the device's matcher. */
+    @Override
+    public Transport connect()
     {
         final int size = context.size();
         try
@@ -139,8 +124,9 @@ public final class TcpEndpoint
             {
                 addresses[peer] = parse(peer, required(store, ADDRESS_KEY + peer));
             }
-            transport = new TcpTransport(device, listener, addresses, key, context.job(), eagerLimitBytes, windowBytes,
-                connectTimeoutMs, livenessTimeoutMs, socketBufferBytes, nativeIo);
+            transport = new TcpTransport(device, listener, addresses, key, context.job(), settings.eagerLimitBytes(),
+                settings.windowBytes(), settings.connectTimeoutMs(), settings.livenessTimeoutMs(), settings.socketBufferBytes(),
+                settings.nativeIo());
             return transport;
         }
         catch (final IOException ex)
@@ -156,15 +142,21 @@ public final class TcpEndpoint
     }
 
     /**
-     * Joins the job's liveness ring: keeps a watch connection to {@code next}, which learns of this rank's death through
-     * it as this rank learns of its own; every rank must be some rank's {@code next} for the ring to see every death.
+     * Joins the job's liveness ring: keeps a watch connection to {@code watched}, which learns of this process's death
+     * through it as this process learns of its own; every process must be watched by some rank for the ring to see every
+     * death.
      */
-    public void watch(final int next)
+    @Override
+    public void start(final int watched)
     {
-        transport.watchRank(next);
+        if (watched != NO_WATCH)
+        {
+            transport.watchRank(watched);
+        }
     }
 
     /** Closes the listening socket of an endpoint that will not be connected, because opening the device failed. */
+    @Override
     public void abandon()
     {
         Acceptor.closeQuietly(listener);

@@ -2,15 +2,13 @@ package org.openmpj.transport.thread;
 
 import java.util.List;
 
+import org.openmpj.assembly.DeviceAssembler;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
 import org.openmpj.device.DeviceCapabilities;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
-import org.openmpj.device.DeviceSettings;
 import org.openmpj.matching.InlineMailbox;
-import org.openmpj.matching.MatchingDevice;
-import org.openmpj.matching.Transport;
 
 /** The {@code thread} device (also {@code smdev}, {@code multicore}): every rank a thread of this JVM. */
 public final class ThreadDeviceProvider implements DeviceProvider
@@ -44,8 +42,6 @@ public final class ThreadDeviceProvider implements DeviceProvider
      * 12-15 against 16-21, the other cells alike within the runs' spread.
      */
     public static final String MAILBOXES_DEFAULT = "true";
-
-    private static final String FABRIC_KEY = "thread.fabric";
 
     @Override
     public String name()
@@ -84,40 +80,6 @@ public final class ThreadDeviceProvider implements DeviceProvider
     @Override
     public Device open(final DeviceContext context)
     {
-        final long unexpectedLimit = DeviceSettings.wholeNumber(context, UNEXPECTED_LIMIT_PROP_NAME, UNEXPECTED_LIMIT_DEFAULT);
-        final MatchingDevice device = new MatchingDevice(
-            name(), capabilities(), context.rank(), context.size(), context.idleStrategy(), context.job(), unexpectedLimit);
-        final Transport transport = sameProcessRoute(context);
-        final Transport[] routes = new Transport[context.size()];
-        java.util.Arrays.fill(routes, transport);
-        device.connect(routes);
-        join(context, device);
-        return device;
-    }
-
-    private static boolean useMailboxes(final DeviceContext context)
-    {
-        return DeviceSettings.flagOrAuto(context, MAILBOXES_PROP_NAME, MAILBOXES_DEFAULT, context.idleStrategy().spins());
-    }
-
-    /**
-     * @return the route from {@code context}'s rank to the ranks that are threads of its process, for any device that
-     *         holds ranks as threads; the thread device's eager limit and mailboxes apply to it.
-     */
-    public static Transport sameProcessRoute(final DeviceContext context)
-    {
-        final long eagerLimit = DeviceSettings.wholeNumber(context, EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
-        return new ThreadTransport(fabric(context), context.rank(), useMailboxes(context), eagerLimit, context.idleStrategy(), context.job());
-    }
-
-    /** Makes {@code device}, connected, reachable by the ranks of its process through {@link #sameProcessRoute}. */
-    public static void join(final DeviceContext context, final MatchingDevice device)
-    {
-        fabric(context).register(context.rank(), device);
-    }
-
-    private static ThreadFabric fabric(final DeviceContext context)
-    {
-        return context.jobShared(FABRIC_KEY, () -> new ThreadFabric(context.size()));
+        return DeviceAssembler.assemble(name(), capabilities(), context, List.of(new ThreadTransportKind()));
     }
 }

@@ -1,5 +1,6 @@
 package org.openmpj.transport.shm;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,10 +9,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
+import org.openmpj.assembly.DeviceAssembler;
+import org.openmpj.assembly.Link;
+import org.openmpj.assembly.TransportKind;
+import org.openmpj.assembly.TransportPlan;
 import org.openmpj.concurrent.IdleStrategies;
+import org.openmpj.device.DeviceContext;
 import org.openmpj.device.SharedKeyValueStore;
 import org.openmpj.matching.MatchingDevice;
+import org.openmpj.matching.Transport;
 import org.openmpj.runtime.JobState;
 import org.openmpj.runtime.RankDeviceContext;
 
@@ -41,12 +49,61 @@ final class ShmTestJob implements AutoCloseable
         final Map<String, Object> shared = new ConcurrentHashMap<>();
         job.run(rank ->
         {
-            final ShmTransport[] transport = new ShmTransport[1];
-            job.devices[rank] = new ShmDeviceProvider().open(new RankDeviceContext(rank, size, settings::get, state,
-                IdleStrategies.choose(idle, size, 2), shared, store), transport);
-            job.transports[rank] = transport[0];
+            final RankDeviceContext context = new RankDeviceContext(rank, size, settings::get, state, IdleStrategies.choose(idle, size, 2),
+                shared, store);
+            job.devices[rank] = DeviceAssembler.assemble("shm", new ShmDeviceProvider().capabilities(), context,
+                List.of(new Observed(transport -> job.transports[rank] = transport)));
         });
         return job;
+    }
+
+    /** The shm transport, handing the test each rank's transport as it connects. */
+    private static final class Observed implements TransportKind
+    {
+        private final Consumer<ShmTransport> connected;
+
+        Observed(final Consumer<ShmTransport> connected)
+        {
+            this.connected = connected;
+        }
+
+        @Override
+        public Traits traits()
+        {
+            return ShmTransportKind.TRAITS;
+        }
+
+        @Override
+        public TransportPlan plan(final DeviceContext context)
+        {
+            final ShmSettings settings = ShmSettings.of(context);
+            return new TransportPlan(settings.eagerLimitBytes(), settings.windowBytes(), (device, peers) ->
+            {
+                final HostSegment host = HostSegment.publish(settings, device, context.sameHostRanks());
+                return new Link()
+                {
+                    @Override
+                    public void afterFence(final int fence)
+                    {
+                        host.afterFence(fence);
+                    }
+
+                    @Override
+                    public Transport connect()
+                    {
+                        final Transport transport = host.connect();
+                        connected.accept((ShmTransport)transport);
+                        return transport;
+                    }
+
+                    @Override
+                    public void start(final int watched)
+                    {
+                        host.start(watched);
+                    }
+                };
+            });
+        }
     }
 
     /** What one rank does in a job. */

@@ -148,7 +148,7 @@ class TcpLargePayloadTest
                 Map.of(TcpDeviceProvider.SEND_PIECE_PROP_NAME, Long.toString(bytes))::get, job, IdleStrategies.choose("backoff", 1, 2),
                 new ConcurrentHashMap<>(), new SharedKeyValueStore(1, job));
             final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> TcpDeviceProvider.sendPieceBytes(context));
+                () -> TcpSettings.sendPieceBytes(context));
             assertTrue(refused.getMessage().contains(TcpDeviceProvider.SEND_PIECE_PROP_NAME + "=" + bytes), refused::getMessage);
         }
     }

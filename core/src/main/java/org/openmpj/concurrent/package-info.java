@@ -1,2 +1,2 @@
-/** Waiting and locking primitives for the hot path: idle strategies and a short-hold spin lock. */
+/** Primitives for the hot path: idle strategies, a short-hold spin lock, and the pool that spares it allocations. */
 package org.openmpj.concurrent;

@@ -1,5 +1,6 @@
 package org.openmpj.matching;
 
+import org.openmpj.concurrent.Pool;
 import org.openmpj.concurrent.SpinLock;
 
 /**
@@ -25,8 +26,7 @@ final class ContextQueues extends SpinLock
     /** The first and last unexpected message of each source, by source; grown as sources appear. */
     private Unexpected[] sourceHeads = new Unexpected[4];
     private Unexpected[] sourceTails = new Unexpected[4];
-    private Unexpected pool;
-    private int pooled;
+    private final Pool<Unexpected> spent = new Pool<>(MAX_POOLED_ENTRIES, Unexpected::new);
     /** Heap of eager copies queued here (less what was taken) that the rank's count has not been told of yet. */
     private long eagerBytesNotCounted;
 
@@ -200,15 +200,7 @@ final class ContextQueues extends SpinLock
 
     Unexpected obtainEntry()
     {
-        final Unexpected entry = pool;
-        if (entry == null)
-        {
-            return new Unexpected();
-        }
-        pool = entry.next;
-        entry.next = null;
-        pooled--;
-        return entry;
+        return spent.take();
     }
 
     /**
@@ -241,12 +233,7 @@ final class ContextQueues extends SpinLock
     void recycle(final Unexpected entry)
     {
         entry.clear();
-        if (pooled < MAX_POOLED_ENTRIES)
-        {
-            entry.next = pool;
-            pool = entry;
-            pooled++;
-        }
+        spent.give(entry);
     }
 
     private void unlinkPosted(final RecvRequest recv)

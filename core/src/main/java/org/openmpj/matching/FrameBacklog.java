@@ -1,6 +1,7 @@
 package org.openmpj.matching;
 
 import org.openmpj.Primitive;
+import org.openmpj.concurrent.Pool;
 
 /**
  * The frames a connection could not pass on yet, in the order they were written, with a pool of spent frames so that
@@ -10,9 +11,12 @@ import org.openmpj.Primitive;
  */
 public final class FrameBacklog
 {
+    /** The most spent frames kept: as many as a backlog of small frames holds while a peer is slow to read. */
+    private static final int SPENT_FRAMES_KEPT = 4096;
+
     private OutFrame head;
     private OutFrame tail;
-    private OutFrame pool;
+    private final Pool<OutFrame> spent = new Pool<>(SPENT_FRAMES_KEPT, OutFrame::new);
 
     /** @return a frame with these fields and nothing passed on yet, from the pool when it has one; not queued. */
     public OutFrame obtain(
@@ -20,16 +24,7 @@ public final class FrameBacklog
         final long id, final long aux, final Object payload, final Primitive payloadKind, final int payloadOffset,
         final long payloadBytes, final SendRequest done)
     {
-        OutFrame frame = pool;
-        if (frame == null)
-        {
-            frame = new OutFrame();
-        }
-        else
-        {
-            pool = frame.next;
-            frame.next = null;
-        }
+        final OutFrame frame = spent.take();
         frame.type = type;
         frame.flags = flags;
         frame.context = context;
@@ -81,7 +76,6 @@ public final class FrameBacklog
     public void recycle(final OutFrame frame)
     {
         frame.clear();
-        frame.next = pool;
-        pool = frame;
+        spent.give(frame);
     }
 }

@@ -109,7 +109,8 @@ public final class MatchingDevice implements Device
         this.blockingWaker = blockingTransport == null ? null : blockingTransport.blockedWaker();
         // The limit the engine sees holds for every peer: the smallest of the transports reaching other ranks (this
         // rank's own route may differ, and a rank alone sees its own).
-        final Transport[] remote = Arrays.stream(transports).filter(t -> !(t instanceof LoopbackTransport)).toArray(Transport[]::new);
+        final Transport[] remote = java.util.stream.IntStream.range(0, size).filter(peer -> peer != rank).mapToObj(peer -> routes[peer])
+            .distinct().toArray(Transport[]::new);
         this.eagerLimitBytes = Arrays.stream(remote).mapToLong(Transport::eagerLimitBytes).min().orElse(routes[rank].eagerLimitBytes());
         // A board serves the world only where one transport reaches every other rank.
         this.worldBoard = remote.length == 1 ? remote[0].worldBoard() : null;

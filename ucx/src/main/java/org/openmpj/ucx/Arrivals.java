@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 
 import org.openmpj.device.BufferCopy;
 import org.openmpj.Primitive;
+import org.openmpj.concurrent.Pool;
 import org.openmpj.matching.FrameDescriptor;
 import org.openmpj.matching.Landing;
 import org.openmpj.matching.PayloadInHand;
@@ -20,6 +21,9 @@ import org.openmpj.matching.PayloadInHand;
  */
 final class Arrivals implements PayloadInHand
 {
+    /** The most spent payloads' records kept: one per rendezvous payload arriving at once. */
+    private static final int SPENT_KEPT = 1024;
+
     private final UcxTransport transport;
     private final UcxPeer[] peers;
     private final long worker;
@@ -32,7 +36,7 @@ final class Arrivals implements PayloadInHand
     private final Landing landing = new Landing();
     /** Where the payload of the eager frame being handled is, in UCX's memory. */
     private long eagerData;
-    private InboundData inboundPool;
+    private final Pool<InboundData> spentInbound = new Pool<>(SPENT_KEPT, InboundData::new);
     /** Rendezvous pieces that arrived while every receive slot was busy: UCX descriptors, with where each lands. */
     private long[] deferredDescriptors = new long[8];
     private InboundData[] deferredData = new InboundData[8];
@@ -268,16 +272,7 @@ final class Arrivals implements PayloadInHand
 
     private InboundData obtainInbound(final UcxPeer peer)
     {
-        InboundData inbound = inboundPool;
-        if (inbound == null)
-        {
-            inbound = new InboundData();
-        }
-        else
-        {
-            inboundPool = inbound.next;
-            inbound.next = null;
-        }
+        final InboundData inbound = spentInbound.take();
         inbound.peer = peer;
         inbound.received = 0;
         return inbound;
@@ -289,7 +284,6 @@ final class Arrivals implements PayloadInHand
         peer.removeInbound(inbound);
         peer.protocol.onPayloadLanded(inbound.landing);
         inbound.peer = null;
-        inbound.next = inboundPool;
-        inboundPool = inbound;
+        spentInbound.give(inbound);
     }
 }

@@ -13,7 +13,6 @@ final class InboundData
     UcxPeer peer;
     long recvId;
     long received;
-    InboundData next;
 
     /** @return whether every byte of the payload has arrived. */
     boolean complete()

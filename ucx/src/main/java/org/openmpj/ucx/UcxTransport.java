@@ -8,6 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.concurrent.Pool;
 import org.openmpj.concurrent.ReentrantSpinLock;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.device.JobControl;
@@ -89,7 +90,8 @@ final class UcxTransport implements Transport
     /** Rendezvous data that leaves by UCX's own rendezvous (zero-copy from the registered slot). */
     private final long stagedRendezvous;
 
-    private ChunkedSend chunkedPool;
+    /** Spent chunked sends kept for reuse: one per large send in flight, of which a rank rarely has more than 1024. */
+    private final Pool<ChunkedSend> spentChunked = new Pool<>(1024, ChunkedSend::new);
     private ChunkedSend waitingChunked;
     private int backloggedPeers;
     private volatile boolean closing;
@@ -412,16 +414,7 @@ final class UcxTransport implements Transport
         final UcxPeer peer, final long recvId, final Object payload, final Primitive kind, final int offset, final long bytes,
         final boolean rendezvous, final SendRequest done)
     {
-        ChunkedSend chunked = chunkedPool;
-        if (chunked == null)
-        {
-            chunked = new ChunkedSend();
-        }
-        else
-        {
-            chunkedPool = chunked.next;
-            chunked.next = null;
-        }
+        final ChunkedSend chunked = spentChunked.take();
         chunked.peer = peer;
         chunked.recvId = recvId;
         chunked.payload = payload;
@@ -486,8 +479,7 @@ final class UcxTransport implements Transport
         final SendRequest done = chunked.done;
         final PeerProtocol protocol = chunked.peer.protocol;
         chunked.clear();
-        chunked.next = chunkedPool;
-        chunkedPool = chunked;
+        spentChunked.give(chunked);
         if (done != null)
         {
             protocol.onWritten(done);

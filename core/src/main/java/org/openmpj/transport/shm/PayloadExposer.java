@@ -3,6 +3,7 @@ package org.openmpj.transport.shm;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 
+import org.openmpj.concurrent.Pool;
 import org.openmpj.device.ArraySegmentCache;
 import org.openmpj.device.JobControl;
 import org.openmpj.matching.PeerProtocol;
@@ -56,7 +57,7 @@ final class PayloadExposer implements AutoCloseable
     private final long[] generations;
     private final ArrayDeque<Asked> queue = new ArrayDeque<>();
     /** Entries of {@link #queue} served and kept for reuse, so that a steady stream of pulls allocates none. */
-    private final ArrayDeque<Asked> spare = new ArrayDeque<>();
+    private final Pool<Asked> spare = new Pool<>(1024, Asked::new);
     /** By peer index, during one {@link #exposeQueued()}: an exposure to the peer timed out, so the rest stream at once. */
     private final boolean[] timedOut;
     /** The array last held and its segment, so that a steady stream of sends from one array makes no segment per send. */
@@ -108,7 +109,7 @@ final class PayloadExposer implements AutoCloseable
      */
     void enqueue(final int peer, final PeerProtocol protocol, final SendRequest send, final long recvId)
     {
-        final Asked asked = spare.isEmpty() ? new Asked() : spare.poll();
+        final Asked asked = spare.take();
         asked.peer = peer;
         asked.protocol = protocol;
         asked.send = send;
@@ -136,7 +137,7 @@ final class PayloadExposer implements AutoCloseable
             expose(request.peer, request.protocol, request.send, request.recvId);
             request.protocol = null;
             request.send = null;
-            spare.add(request);
+            spare.give(request);
             work++;
         }
         return work;

@@ -2,7 +2,7 @@ package org.openmpj.bench;
 
 import mpi.MPI;
 
-import org.openmpj.runtime.Ranks;
+import org.openmpj.runtime.RankRegistry;
 
 /**
  * The device a benchmark's job runs on, and the name its result lines carry: {@code openmpj-} and the device's
@@ -29,7 +29,7 @@ public final class JobDevice
     static String implOfThisJob()
     {
         // The rank's own copy of the API (a thread rank loads it through a loader of its own) names its job.
-        final org.openmpj.device.Device device = Ranks.forApiLoader(MPI.class.getClassLoader()).device();
+        final org.openmpj.device.Device device = RankRegistry.forApiLoader(MPI.class.getClassLoader()).device();
         if (device == null)
         {
             throw new IllegalStateException("MPI.Init has not opened a device yet");

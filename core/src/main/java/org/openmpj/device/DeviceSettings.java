@@ -21,7 +21,15 @@ public final class DeviceSettings
      */
     public static long wholeNumber(final DeviceContext context, final String name, final long defaultValue)
     {
-        final String text = context.property(name, Long.toString(defaultValue));
+        return wholeNumber(name, context.property(name, Long.toString(defaultValue)));
+    }
+
+    /**
+     * @return {@code text}, the value of setting {@code name}, as a whole number.
+     * @throws IllegalArgumentException naming the setting and its value when it is not one, or negative.
+     */
+    public static long wholeNumber(final String name, final String text)
+    {
         try
         {
             final long value = Long.parseLong(text.trim());

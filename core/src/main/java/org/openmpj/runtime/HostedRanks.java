@@ -28,7 +28,7 @@ final class HostedRanks
      */
     static void run(final String mainClass, final String[] args)
     {
-        final ProcessRanks process = ProcessRanks.join().orElseThrow(() -> new IllegalStateException(LaunchEnvironment.THREADS_PROP_NAME + "="
+        final JoinedProcess process = JoinedProcess.join().orElseThrow(() -> new IllegalStateException(LaunchEnvironment.THREADS_PROP_NAME + "="
             + Settings.threadsPerProcess() + " needs a process manager to place this process in its job: start it with mpjrun -dev hybrid,"
             + " mpiexec or srun"));
         final URL[] urls = ThreadJob.toUrls(JobSpec.paths(System.getProperty("java.class.path", "")), List.of());
@@ -38,8 +38,8 @@ final class HostedRanks
         {
             final int rank = process.firstRank() + local;
             final RankClassLoader loader = new RankClassLoader(rank, urls, HostedRanks.class.getClassLoader());
-            final RankContext context = process.rank(local, loader, ProcessRanks::exitOnAbort);
-            Ranks.register(loader, context);
+            final RankContext context = process.rank(local, loader, JoinedProcess::exitOnAbort);
+            RankRegistry.register(loader, context);
             threads[local] = new Thread(() -> ThreadJob.runRank(context, loader, mainClass, List.of(args), job), "rank-" + rank);
             threads[local].setContextClassLoader(loader);
         }

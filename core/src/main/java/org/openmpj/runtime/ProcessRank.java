@@ -81,7 +81,7 @@ public final class ProcessRank
             end(1, "cannot run " + mainClass + ".main: " + ex.getMessage(), ex);
             return;
         }
-        final RankContext rank = Ranks.processRank();
+        final RankContext rank = RankRegistry.processRank();
         if (rank != null && rank.isInitialized() && !rank.isFinalized())
         {
             end(1, "returned from main after MPI.Init without calling MPI.Finalize", null);
@@ -102,7 +102,7 @@ public final class ProcessRank
 
     private static void end(final int exitCode, final String what, final Throwable cause)
     {
-        final RankContext rank = Ranks.processRank();
+        final RankContext rank = RankRegistry.processRank();
         final String who = rank != null ? "rank " + rank.rank() : "a rank";
         fail(exitCode, who + " " + what, cause, rank != null ? rank.manager() : null);
     }
@@ -110,7 +110,7 @@ public final class ProcessRank
     /** Tells the peers of every rank of this process, through its device, why the process is about to end. */
     private static void announce(final String report)
     {
-        for (final RankContext rank : Ranks.processRanks())
+        for (final RankContext rank : RankRegistry.processRanks())
         {
             final Device device = rank.device();
             if (device != null && rank.isInitialized() && !rank.isFinalized())

@@ -13,6 +13,6 @@ public final class RankSessions implements Session.Source
     @Override
     public Session sessionFor(final ClassLoader apiLoader)
     {
-        return Ranks.forApiLoader(apiLoader);
+        return RankRegistry.forApiLoader(apiLoader);
     }
 }

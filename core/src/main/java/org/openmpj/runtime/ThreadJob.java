@@ -62,7 +62,7 @@ public final class ThreadJob
             {
                 contexts[rank].setLayout(layout);
             }
-            Ranks.register(loaders[rank], contexts[rank]);
+            RankRegistry.register(loaders[rank], contexts[rank]);
             final RankContext context = contexts[rank];
             final RankClassLoader loader = loaders[rank];
             threads[rank] = new Thread(() -> runRank(context, loader, spec.mainClass(), spec.args(), job), "rank-" + rank);
@@ -91,7 +91,7 @@ public final class ThreadJob
         {
             for (int rank = 0; rank < size; rank++)
             {
-                Ranks.unregister(loaders[rank]);
+                RankRegistry.unregister(loaders[rank]);
                 contexts[rank].close();
             }
         }

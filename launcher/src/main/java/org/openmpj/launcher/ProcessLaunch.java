@@ -92,14 +92,10 @@ record ProcessLaunch(
         final String text = property(DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME);
         try
         {
-            final long limitMs = text == null ? DeviceSettings.LIVENESS_TIMEOUT_DEFAULT : Long.parseLong(text.trim());
-            if (limitMs < 0)
-            {
-                throw new NumberFormatException();
-            }
-            return limitMs;
+            return text == null ? DeviceSettings.LIVENESS_TIMEOUT_DEFAULT
+                : DeviceSettings.wholeNumber(DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME, text);
         }
-        catch (final NumberFormatException ex)
+        catch (final IllegalArgumentException ex)
         {
             throw new IllegalArgumentException("-D" + DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME + "=" + text
                 + " is not a whole number of milliseconds; expected one >= 0 (0 turns the check off)", ex);

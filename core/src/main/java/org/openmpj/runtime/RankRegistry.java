@@ -12,11 +12,11 @@ import org.openmpj.device.Devices;
  * own: its rank comes from the process manager that started it, or, for a program started with plain {@code java},
  * it is a singleton job of size 1.
  */
-public final class Ranks
+public final class RankRegistry
 {
     private static final ConcurrentHashMap<ClassLoader, RankContext> BY_LOADER = new ConcurrentHashMap<>();
 
-    private Ranks()
+    private RankRegistry()
     {
     }
 
@@ -24,7 +24,7 @@ public final class Ranks
     public static RankContext forApiLoader(final ClassLoader apiLoader)
     {
         final RankContext registered = BY_LOADER.get(apiLoader);
-        return registered != null ? registered : BY_LOADER.computeIfAbsent(apiLoader, Ranks::singleton);
+        return registered != null ? registered : BY_LOADER.computeIfAbsent(apiLoader, RankRegistry::singleton);
     }
 
     /** @return the rank of this process when a process manager started it and the program called MPI.Init; else null. */
@@ -58,14 +58,14 @@ public final class Ranks
 
     private static RankContext singleton(final ClassLoader apiLoader)
     {
-        final java.util.Optional<RankContext> started = ProcessRanks.fromEnvironment(apiLoader);
+        final java.util.Optional<RankContext> started = JoinedProcess.fromEnvironment(apiLoader);
         if (started.isPresent())
         {
             return started.get();
         }
-        final DeviceProvider provider = Devices.inProcess(Ranks.class.getClassLoader());
+        final DeviceProvider provider = Devices.inProcess(RankRegistry.class.getClassLoader());
         final IdleStrategy idle = Settings.idleStrategy(1);
-        return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader, Ranks::exitSingleton);
+        return new RankContext(0, 1, provider, new JobState(), idle, new ConcurrentHashMap<>(), apiLoader, RankRegistry::exitSingleton);
     }
 
     /**

@@ -24,7 +24,7 @@ import org.openmpj.os.SchedulingGroup;
  *
  * <p>Thread-safety: a process joins its job once, from one thread; the resulting ranks are then independent.
  */
-final class ProcessRanks
+final class JoinedProcess
 {
     /** How long the process manager may take to answer, including a barrier that waits for the slowest rank to start. */
     static final String TIMEOUT_PROP_NAME = "openmpj.bootstrap.timeoutMs";
@@ -42,7 +42,7 @@ final class ProcessRanks
     private final ConcurrentHashMap<String, Object> jobShared = new ConcurrentHashMap<>();
     private final ProcessManager manager;
 
-    private ProcessRanks(final PmiClient client, final DeviceProvider provider, final RankBlocks blocks, final RankLayout layout)
+    private JoinedProcess(final PmiClient client, final DeviceProvider provider, final RankBlocks blocks, final RankLayout layout)
     {
         this.client = client;
         this.provider = provider;
@@ -59,23 +59,23 @@ final class ProcessRanks
      */
     static Optional<RankContext> fromEnvironment(final ClassLoader apiLoader)
     {
-        final Optional<ProcessRanks> joined = join();
+        final Optional<JoinedProcess> joined = join();
         if (joined.isEmpty())
         {
             return Optional.empty();
         }
-        final ProcessRanks process = joined.get();
+        final JoinedProcess process = joined.get();
         if (process.threads > 1)
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, LaunchEnvironment.THREADS_PROP_NAME + "=" + process.threads
                 + ": a process holds ranks as threads only when org.openmpj.runtime.ProcessRank starts it, as mpjrun does;"
                 + " start the JVM as 'java ... org.openmpj.runtime.ProcessRank MainClass [arguments]'");
         }
-        return Optional.of(process.rank(0, apiLoader, ProcessRanks::exitOnAbort));
+        return Optional.of(process.rank(0, apiLoader, JoinedProcess::exitOnAbort));
     }
 
     /** @return this process's share of its job, or empty when no process manager started it. */
-    static Optional<ProcessRanks> join()
+    static Optional<JoinedProcess> join()
     {
         final int timeoutMs = Integer.getInteger(TIMEOUT_PROP_NAME, TIMEOUT_DEFAULT_MS);
         final Optional<PmiClient> found = PmiClient.fromEnvironment(System.getenv(), timeoutMs);
@@ -86,7 +86,7 @@ final class ProcessRanks
         final PmiClient client = found.get();
         final String deviceName = System.getProperty(LaunchEnvironment.DEVICE_PROP_NAME,
             System.getenv().getOrDefault(LaunchEnvironment.DEVICE_ENV_NAME, "tcp"));
-        final DeviceProvider provider = Devices.find(deviceName, ProcessRanks.class.getClassLoader());
+        final DeviceProvider provider = Devices.find(deviceName, JoinedProcess.class.getClassLoader());
         if (provider.capabilities().inProcess())
         {
             throw new OpenMpjException(ErrorClass.ERR_OTHER, "device '" + deviceName + "' runs every rank as a thread of one"
@@ -106,7 +106,7 @@ final class ProcessRanks
         }
         client.put(HOST_KEY + client.rank(), HostName.local());
         client.barrier();
-        final ProcessRanks process = new ProcessRanks(client, provider, blocks, layout(client, blocks));
+        final JoinedProcess process = new JoinedProcess(client, provider, blocks, layout(client, blocks));
         process.reportSchedulingGroup();
         return Optional.of(process);
     }

@@ -437,11 +437,7 @@ public class Comm
             Checks.buffer("Pack", inbuf, offset, incount, datatype);
             return Packing.pack(inbuf, offset, incount, datatype.map(), outbuf, position);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -463,11 +459,7 @@ public class Comm
             Checks.buffer("Unpack", outbuf, offset, outcount, datatype);
             return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype.map(), objectCodec());
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -549,6 +541,12 @@ public class Comm
     final MPIException raise(final OpenMpjException failure)
     {
         return raise(MPIException.of(failure));
+    }
+
+    /** Turns a failed argument check, or a failure of the engine, into this communicator's error. */
+    final MPIException raise(final RuntimeException failure)
+    {
+        return failure instanceof OpenMpjException engine ? raise(engine) : raise((MPIException)failure);
     }
 
     final MPIException raise(final MPIException failure)

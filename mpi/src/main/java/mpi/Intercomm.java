@@ -153,11 +153,7 @@ public class Intercomm extends Comm
         {
             InterCollectiveCalls.bcast(intercommunicator, objectCodec(), buf, offset, count, datatype, root);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -185,11 +181,7 @@ public class Intercomm extends Comm
                 recvoffset, recvcount, displs,
                 recvtype, root);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -217,11 +209,7 @@ public class Intercomm extends Comm
                 recvbuf, recvoffset, recvcount,
                 recvtype, root);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -249,11 +237,7 @@ public class Intercomm extends Comm
                 recvoffset, recvcount, displs,
                 recvtype);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -281,11 +265,7 @@ public class Intercomm extends Comm
                 recvbuf, recvoffset, recvcount,
                 rdispls, recvtype);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -301,11 +281,7 @@ public class Intercomm extends Comm
         {
             InterCollectiveCalls.reduce(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -321,11 +297,7 @@ public class Intercomm extends Comm
         {
             InterCollectiveCalls.allreduce(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
@@ -345,11 +317,7 @@ public class Intercomm extends Comm
         {
             InterCollectiveCalls.reduceScatter(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
         }
-        catch (final MPIException ex)
-        {
-            throw raise(ex);
-        }
-        catch (final OpenMpjException ex)
+        catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }

@@ -1,2 +1,5 @@
-/** The hybrid device: ranks as threads of several processes, each peer reached through the nearest transport. */
+/**
+ * The hybrid device: ranks as threads of several processes; a preset of the thread, shm and a network transport, each
+ * peer reached through the most exclusive one that reaches it.
+ */
 package org.openmpj.transport.hybrid;

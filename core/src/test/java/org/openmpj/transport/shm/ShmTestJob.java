@@ -79,7 +79,7 @@ final class ShmTestJob implements AutoCloseable
             final ShmSettings settings = ShmSettings.of(context);
             return new TransportPlan(settings.eagerLimitBytes(), settings.windowBytes(), (device, peers) ->
             {
-                final HostSegment host = HostSegment.publish(settings, device, context.sameHostRanks());
+                final Link host = settings.open(device, peers);
                 return new Link()
                 {
                     @Override

@@ -15,8 +15,8 @@ public final class ArraySegmentCache
     private MemorySegment whole;
 
     /**
-     * @return a heap segment over all of {@code array}, the one made last time when it is the same array; null for a
-     *         {@code boolean[]}, which has no segment view, or anything that is not a primitive array.
+     * @return a heap segment over all of {@code array}, the one made last time when it is the same array; {@code array}
+     *         itself when it is a segment; null for a {@code boolean[]}, which has no segment view, or anything else.
      */
     public MemorySegment wholeOf(final Object array)
     {
@@ -39,6 +39,7 @@ public final class ArraySegmentCache
             case long[] values -> MemorySegment.ofArray(values);
             case float[] values -> MemorySegment.ofArray(values);
             case double[] values -> MemorySegment.ofArray(values);
+            case MemorySegment memory -> memory;
             case null, default -> null;
         };
     }

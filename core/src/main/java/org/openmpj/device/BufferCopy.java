@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
 import org.openmpj.Primitive;
 
 /**
- * Moves message bytes between primitive-array slices and native memory, the staging memory of transports that hand
+ * Moves message bytes between primitive-array slices (or memory segments standing for them, see {@link SegmentPayloads})
+ * and native memory, the staging memory of transports that hand
  * data to the operating system or a native library: direct byte buffers, or memory segments (all of memory, addressed,
  * included). Bytes keep the array's native order; {@code boolean} is one byte, 0 or 1. Either side may be a piece of
  * the message: {@code fromByte} says where in the slice the piece starts. A segment view of a buffer begins at the
@@ -26,9 +27,9 @@ public final class BufferCopy
         final Object array, final Primitive kind, final int elementOffset, final long fromByte, final ByteBuffer dst, final int bytes)
     {
         final int at = dst.position();
-        if (kind == Primitive.BYTE)
+        if (array instanceof byte[] octets)
         {
-            dst.put(at, (byte[])array, elementOffset + (int)fromByte, bytes);
+            dst.put(at, octets, elementOffset + (int)fromByte, bytes);
         }
         else
         {
@@ -45,9 +46,9 @@ public final class BufferCopy
         final ByteBuffer src, final int bytes, final Object array, final Primitive kind, final int elementOffset, final long fromByte)
     {
         final int at = src.position();
-        if (kind == Primitive.BYTE)
+        if (array instanceof byte[] octets)
         {
-            src.get(at, (byte[])array, elementOffset + (int)fromByte, bytes);
+            src.get(at, octets, elementOffset + (int)fromByte, bytes);
         }
         else
         {
@@ -65,6 +66,11 @@ public final class BufferCopy
         final long dstOffset, final long bytes)
     {
         final long start = (long)elementOffset * kind.sizeBytes() + fromByte;
+        if (array instanceof MemorySegment memory)
+        {
+            MemorySegment.copy(memory, start, dst, dstOffset, bytes);
+            return;
+        }
         switch (kind)
         {
             case BYTE -> MemorySegment.copy((byte[])array, (int)start, dst, ValueLayout.JAVA_BYTE, dstOffset, (int)bytes);
@@ -102,6 +108,11 @@ public final class BufferCopy
         final long fromByte)
     {
         final long start = (long)elementOffset * kind.sizeBytes() + fromByte;
+        if (array instanceof MemorySegment memory)
+        {
+            MemorySegment.copy(src, srcOffset, memory, start, bytes);
+            return;
+        }
         switch (kind)
         {
             case BYTE -> MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, (byte[])array, (int)start, (int)bytes);

@@ -1,11 +1,12 @@
 package org.openmpj.device;
 
+import java.lang.foreign.MemorySegment;
 import org.openmpj.Primitive;
 import org.openmpj.SendMode;
 
 /**
  * Matched point-to-point messaging for one rank: the SPI the engine is built on. Messages are slices of
- * primitive arrays addressed by (peer, tag, context); receives match on (source, tag, context) with
+ * primitive arrays, or memory segments, addressed by (peer, tag, context); receives match on (source, tag, context) with
  * wildcards, in MPI's non-overtaking order. Peers are world ranks; the envelope source and tag are opaque
  * to the device apart from matching.
  *
@@ -67,6 +68,26 @@ public interface Device extends AutoCloseable
      *         blocking call on this device.
      */
     ReceiveRequest recv(Object buf, Primitive kind, int offset, int count, int source, int tag, int context);
+
+    /**
+     * Starts a send of every byte of {@code buf}, which may lie outside the heap and hold more than 2 GiB. The transports
+     * read the segment where they would read an array: no copy is made for it beyond the ones an array's send makes.
+     *
+     * @param buf a segment that every thread may access (over an array, or of a shared, automatic or global arena).
+     * @return the request; the segment must stay alive and unchanged until it completes.
+     * @throws org.openmpj.OpenMpjException ({@code ERR_BUFFER}) when {@code buf} is confined to one thread or no longer alive.
+     */
+    Request isend(MemorySegment buf, int dest, int envelopeSource, int tag, int context, SendMode mode);
+
+    /**
+     * Starts a receive into {@code buf}, as {@link #isend(MemorySegment, int, int, int, int, SendMode)} sends one; the
+     * message is matched as any other, and lands in the segment's bytes from its start.
+     *
+     * @param buf a writable segment that every thread may access.
+     * @return the request; a message longer than the segment completes it with an {@code ERR_TRUNCATE} error.
+     * @throws org.openmpj.OpenMpjException ({@code ERR_BUFFER}) when {@code buf} is read-only, confined or no longer alive.
+     */
+    ReceiveRequest irecv(MemorySegment buf, int source, int tag, int context);
 
     /**
      * Starts a send as {@link #isend} does, with the calling thread's one reusable send request instead of a new one: for
@@ -194,7 +215,7 @@ public interface Device extends AutoCloseable
      *         when the device opened), for small collectives of the world communicator; null when the ranks do not
      *         all share memory or the device keeps none. Every rank gets the same answer.
      */
-    default java.lang.foreign.MemorySegment worldBoard()
+    default MemorySegment worldBoard()
     {
         return null;
     }

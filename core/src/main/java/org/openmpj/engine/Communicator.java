@@ -1,5 +1,6 @@
 package org.openmpj.engine;
 
+import java.lang.foreign.MemorySegment;
 import org.openmpj.device.Device;
 import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
@@ -231,6 +232,16 @@ public final class Communicator
         return device.isend(buf, kind, offset, count, worldRanks[dest], rank, tag, context, mode);
     }
 
+    /** Starts a send of every byte of {@code buf} ({@link Device#isend(MemorySegment, int, int, int, int, SendMode)}). */
+    public Request isend(final MemorySegment buf, final int dest, final int tag, final SendMode mode)
+    {
+        if (dest == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.isend(buf, worldRanks[dest], rank, tag, context, mode);
+    }
+
     /** Starts a step of a collective: a send with the calling thread's reusable request ({@link Device#isendReusing}). */
     public Request isendReusing(final Object buf, final Primitive kind, final int offset, final int count, final int dest, final int tag)
     {
@@ -304,6 +315,16 @@ public final class Communicator
             return CompletedRequest.PROC_NULL;
         }
         return device.irecv(buf, kind, offset, count, source, tag, context);
+    }
+
+    /** Starts a receive into {@code buf} ({@link Device#irecv(MemorySegment, int, int, int)}). */
+    public ReceiveRequest irecv(final MemorySegment buf, final int source, final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        return device.irecv(buf, source, tag, context);
     }
 
     /** Starts a receive whose buffer is allocated to fit the message. */

@@ -1,5 +1,6 @@
 package org.openmpj.matching;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -308,6 +309,11 @@ public final class InlineMailbox extends LeadingPadding
     /** Copies a payload of {@code bytes} from {@code src}, an array of {@code kind}, into the ring's longs from {@code at}. */
     private static void copyIn(final Object src, final Primitive kind, final int offset, final long[] dst, final int at, final int bytes)
     {
+        if (src instanceof MemorySegment)
+        {
+            ArrayCopy.copy(src, kind, offset, dst, Primitive.LONG, at, bytes);
+            return;
+        }
         switch (kind)
         {
             case BYTE -> pack((byte[])src, offset, dst, at, bytes);
@@ -367,6 +373,11 @@ public final class InlineMailbox extends LeadingPadding
      */
     static void copyOut(final long[] src, final int at, final Object dst, final Primitive kind, final int offset, final int bytes)
     {
+        if (dst instanceof MemorySegment)
+        {
+            ArrayCopy.copy(src, Primitive.LONG, at, dst, kind, offset, bytes);
+            return;
+        }
         switch (kind)
         {
             case BYTE -> unpack(src, at, (byte[])dst, offset, bytes);

@@ -25,7 +25,7 @@ public final class Landing
     /** Whether the payload being landed is pulled rather than streamed; meaningful while {@link #clearedNanos} is set. */
     boolean pulled;
 
-    /** @return the array the kept bytes go to; null when there is no payload. */
+    /** @return the array, or memory segment, the kept bytes go to; null when there is no payload. */
     public Object array()
     {
         return array;

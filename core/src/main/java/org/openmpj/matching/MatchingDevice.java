@@ -1,8 +1,7 @@
 package org.openmpj.matching;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.function.Supplier;
-
 import org.openmpj.OpenMpjException;
 import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.concurrent.PaddedCounter;
@@ -12,6 +11,7 @@ import org.openmpj.device.JobControl;
 import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
+import org.openmpj.device.SegmentPayloads;
 import org.openmpj.device.Request;
 import org.openmpj.SendMode;
 
@@ -158,7 +158,7 @@ public final class MatchingDevice implements Device
         final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
     {
         final SendRequest send = new SendRequest();
-        send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, mode);
+        send.start(buf, kind, offset, (long)count * kind.sizeBytes(), dest, envelopeSource, tag, context, mode);
         routes[dest].send(send);
         return send;
     }
@@ -169,7 +169,7 @@ public final class MatchingDevice implements Device
         final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
     {
         final SendRequest send = pooled.get().send;
-        send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, mode);
+        send.start(buf, kind, offset, (long)count * kind.sizeBytes(), dest, envelopeSource, tag, context, mode);
         try
         {
             if (!routes[dest].send(send))
@@ -187,7 +187,7 @@ public final class MatchingDevice implements Device
             else
             {
                 // A failed job left the send queued somewhere: never reuse it, the receiver may still read it.
-                pooled.get().send = ownRequest(new SendRequest());
+                pooled.get().send = PooledRequests.own(new SendRequest());
             }
         }
     }
@@ -198,7 +198,26 @@ public final class MatchingDevice implements Device
         final int source, final int tag, final int context)
     {
         final RecvRequest recv = new RecvRequest();
-        recv.start(buf, kind, offset, count, source, tag, context);
+        recv.start(buf, kind, offset, (long)count * kind.sizeBytes(), source, tag, context);
+        post(recv);
+        return recv;
+    }
+
+    @Override
+    public Request isend(
+        final MemorySegment buf, final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
+    {
+        final SendRequest send = new SendRequest();
+        send.start(SegmentPayloads.readable(buf), Primitive.BYTE, 0, buf.byteSize(), dest, envelopeSource, tag, context, mode);
+        routes[dest].send(send);
+        return send;
+    }
+
+    @Override
+    public ReceiveRequest irecv(final MemorySegment buf, final int source, final int tag, final int context)
+    {
+        final RecvRequest recv = new RecvRequest();
+        recv.start(SegmentPayloads.writable(buf), Primitive.BYTE, 0, buf.byteSize(), source, tag, context);
         post(recv);
         return recv;
     }
@@ -214,7 +233,7 @@ public final class MatchingDevice implements Device
         {
             recv.recycle();
         }
-        recv.start(buf, kind, offset, count, source, tag, context);
+        recv.start(buf, kind, offset, (long)count * kind.sizeBytes(), source, tag, context);
         post(recv);
         try
         {
@@ -226,7 +245,7 @@ public final class MatchingDevice implements Device
             {
                 throw ex;
             }
-            requests.recv = ownRequest(new RecvRequest());
+            requests.recv = PooledRequests.own(new RecvRequest());
             throw ex;
         }
         return recv;
@@ -242,7 +261,7 @@ public final class MatchingDevice implements Device
         if (requests.stepSendStarted[slot] && !send.isComplete())
         {
             // Left unfinished by a failed step: someone may still read it.
-            send = ownRequest(new SendRequest());
+            send = PooledRequests.own(new SendRequest());
             requests.stepSends[slot] = send;
         }
         else if (requests.stepSendStarted[slot])
@@ -250,7 +269,7 @@ public final class MatchingDevice implements Device
             send.recycle();
         }
         requests.stepSendStarted[slot] = true;
-        send.start(buf, kind, offset, count, dest, envelopeSource, tag, context, SendMode.STANDARD);
+        send.start(buf, kind, offset, (long)count * kind.sizeBytes(), dest, envelopeSource, tag, context, SendMode.STANDARD);
         routes[dest].send(send);
         return send;
     }
@@ -267,7 +286,7 @@ public final class MatchingDevice implements Device
             if (!cancel(recv))
             {
                 // Matched but not yet filled: a transport may still write into it.
-                recv = ownRequest(new RecvRequest());
+                recv = PooledRequests.own(new RecvRequest());
                 requests.stepRecvs[slot] = recv;
             }
             else
@@ -280,7 +299,7 @@ public final class MatchingDevice implements Device
             recv.recycle();
         }
         requests.stepRecvStarted[slot] = true;
-        recv.start(buf, kind, offset, count, source, tag, context);
+        recv.start(buf, kind, offset, (long)count * kind.sizeBytes(), source, tag, context);
         post(recv);
         return recv;
     }
@@ -476,7 +495,7 @@ public final class MatchingDevice implements Device
     }
 
     @Override
-    public java.lang.foreign.MemorySegment worldBoard()
+    public MemorySegment worldBoard()
     {
         return worldBoard;
     }
@@ -736,64 +755,5 @@ public final class MatchingDevice implements Device
         {
             throw error;
         }
-    }
-
-    /**
-     * The requests a thread reuses: for its blocking calls, and for the steps of collectives ({@link #isendReusing},
-     * {@link #irecvReusing}); only that thread waits for them.
-     */
-    private static final class PooledRequests
-    {
-        SendRequest send = ownRequest(new SendRequest());
-        RecvRequest recv = ownRequest(new RecvRequest());
-        SendRequest[] stepSends = {ownRequest(new SendRequest())};
-        boolean[] stepSendStarted = new boolean[1];
-        RecvRequest[] stepRecvs = {ownRequest(new RecvRequest())};
-        boolean[] stepRecvStarted = new boolean[1];
-
-        /** @return the step receive of {@code slot}, made the first time a slot that high is asked for. */
-        RecvRequest stepRecv(final int slot)
-        {
-            if (slot >= stepRecvs.length)
-            {
-                stepRecvs = grown(stepRecvs, slot, () -> ownRequest(new RecvRequest()));
-                stepRecvStarted = Arrays.copyOf(stepRecvStarted, stepRecvs.length);
-            }
-            return stepRecvs[slot];
-        }
-
-        /** @return the step send of {@code slot}, made the first time a slot that high is asked for. */
-        SendRequest stepSend(final int slot)
-        {
-            if (slot >= stepSends.length)
-            {
-                stepSends = grown(stepSends, slot, () -> ownRequest(new SendRequest()));
-                stepSendStarted = Arrays.copyOf(stepSendStarted, stepSends.length);
-            }
-            return stepSends[slot];
-        }
-
-        /** @return {@code requests} lengthened to hold {@code slot} (at least doubled), the new places filled by {@code make}. */
-        private static <T> T[] grown(final T[] requests, final int slot, final Supplier<T> make)
-        {
-            final T[] longer = Arrays.copyOf(requests, Math.max(slot + 1, 2 * requests.length));
-            for (int i = requests.length; i < longer.length; i++)
-            {
-                longer[i] = make.get();
-            }
-            return longer;
-        }
-    }
-
-    private static SendRequest ownRequest(final SendRequest request)
-    {
-        request.waitedForOnlyByCurrentThread();
-        return request;
-    }
-
-    private static RecvRequest ownRequest(final RecvRequest request)
-    {
-        request.waitedForOnlyByCurrentThread();
-        return request;
     }
 }

@@ -209,8 +209,7 @@ public final class ReceiverCopies
             return;
         }
         final Primitive landingKind = recv.landingKind();
-        ArrayCopy.copy(send.buffer, send.kind, send.offset + (int)(from / send.kind.sizeBytes()), recv.landingArray(), landingKind,
-            recv.landingOffset() + (int)(from / landingKind.sizeBytes()), to - from);
+        ArrayCopy.copyPart(send.buffer, send.kind, send.offset, recv.landingArray(), landingKind, recv.landingOffset(), from, to - from);
     }
 
     /** Ends {@code parts} parts of {@code send}'s copy; the last part completes the receive, then the send. */

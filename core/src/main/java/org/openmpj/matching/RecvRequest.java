@@ -38,10 +38,9 @@ final class RecvRequest extends ReceiveRequest
      * read them, instead of taking them back exclusively on every receive.
      */
     void start(
-        final Object buffer, final Primitive kind, final int offset, final int count,
+        final Object buffer, final Primitive kind, final int offset, final long capacity,
         final int source, final int tag, final int context)
     {
-        final long capacity = (long)count * kind.sizeBytes();
         if (this.buffer != buffer)
         {
             this.buffer = buffer;
@@ -147,7 +146,7 @@ final class RecvRequest extends ReceiveRequest
         return !allocating && bytes <= capacityBytes;
     }
 
-    /** @return the array the data of a matched remote message is read into. */
+    /** @return the array, or memory segment, the data of a matched remote message is read into. */
     Object landingArray()
     {
         return allocating ? payload : buffer;

@@ -6,7 +6,8 @@ import org.openmpj.SendMode;
 
 /**
  * A send in flight: the sender's buffer slice and envelope. While it waits for a rendezvous, the receiving
- * side holds a reference to it and reads the sender's array directly.
+ * side holds a reference to it and reads the sender's array directly. The buffer is a primitive array, or a memory segment
+ * standing for one of bytes (see {@link org.openmpj.device.SegmentPayloads}).
  */
 public final class SendRequest extends Request
 {
@@ -44,13 +45,13 @@ public final class SendRequest extends Request
     int copyClaims = ReceiverCopies.SENDER_HALF_TAKEN;
 
     void start(
-        final Object buffer, final Primitive kind, final int offset, final int count,
+        final Object buffer, final Primitive kind, final int offset, final long byteCount,
         final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
     {
         this.buffer = buffer;
         this.kind = kind;
         this.offset = offset;
-        this.byteCount = (long)count * kind.sizeBytes();
+        this.byteCount = byteCount;
         this.dest = dest;
         this.envelopeSource = envelopeSource;
         this.tag = tag;
@@ -65,7 +66,10 @@ public final class SendRequest extends Request
         this.senderHelps = false;
     }
 
-    /** @return the array the payload is sent from; a transport that moves it otherwise than as frames reads it. */
+    /**
+     * @return the array, or memory segment, the payload is sent from; a transport that moves it otherwise than as frames
+     *         reads it.
+     */
     public Object payloadArray()
     {
         return buffer;

@@ -153,7 +153,7 @@ final class Unexpected
     {
         final Primitive kind = send.kind;
         final int elements = (int)(send.byteCount / kind.sizeBytes());
-        ArrayCopy.copyElements(kind, send.buffer, send.offset, scratch(kind, elements), 0, elements);
+        ArrayCopy.copy(send.buffer, kind, send.offset, scratch(kind, elements), kind, 0, send.byteCount);
         eagerKind = kind;
         eagerOwner = send;
     }

@@ -1,5 +1,8 @@
 package org.openmpj.device;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -50,6 +53,44 @@ class ArrayCopyTest
         final boolean[] fromInt = new boolean[4];
         ArrayCopy.copy(word, Primitive.INT, 0, fromInt, Primitive.BOOLEAN, 0, 4);
         assertEquals(1, countTrue(fromInt));
+    }
+
+    @Test
+    void aSegmentStandsForAnArrayOfBytesOnEitherSide()
+    {
+        final MemorySegment segment = Arena.ofAuto().allocate(16);
+        final long[] longs = {0x0102_0304_0506_0708L, -1L};
+        ArrayCopy.copy(longs, Primitive.LONG, 0, segment, Primitive.BYTE, 0, 16);
+        assertEquals(0x0102_0304_0506_0708L, segment.get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
+
+        final short[] shorts = new short[10];
+        ArrayCopy.copy(segment, Primitive.BYTE, 0, shorts, Primitive.SHORT, 1, 8);
+        assertEquals(segment.get(ValueLayout.JAVA_SHORT_UNALIGNED, 0), shorts[1]);
+        assertEquals(0, shorts[5], "past the bytes copied");
+
+        final boolean[] flags = {true, false, true};
+        ArrayCopy.copy(flags, Primitive.BOOLEAN, 0, segment, Primitive.BYTE, 0, 3);
+        assertEquals(1, segment.get(ValueLayout.JAVA_BYTE, 0));
+        assertEquals(0, segment.get(ValueLayout.JAVA_BYTE, 1));
+        final boolean[] back = new boolean[4];
+        ArrayCopy.copy(segment, Primitive.BYTE, 0, back, Primitive.BOOLEAN, 1, 3);
+        assertArrayEquals(new boolean[] {false, true, false, true}, back);
+    }
+
+    @Test
+    void aPartOfAMessageLandsAtTheSameBytesOfBothSides()
+    {
+        final int[] src = {10, 11, 12, 13, 14, 15};
+        final MemorySegment dst = Arena.ofAuto().allocate(24);
+        // Bytes 8 to 16 of the message that starts at element 1: elements 3 and 4.
+        ArrayCopy.copyPart(src, Primitive.INT, 1, dst, Primitive.BYTE, 0, 8, 8);
+        assertEquals(13, dst.get(ValueLayout.JAVA_INT_UNALIGNED, 8));
+        assertEquals(14, dst.get(ValueLayout.JAVA_INT_UNALIGNED, 12));
+        assertEquals(0, dst.get(ValueLayout.JAVA_INT_UNALIGNED, 16));
+
+        final int[] arrays = new int[6];
+        ArrayCopy.copyPart(src, Primitive.INT, 1, arrays, Primitive.INT, 0, 8, 8);
+        assertArrayEquals(new int[] {0, 0, 13, 14, 0, 0}, arrays);
     }
 
     private static int countTrue(final boolean[] values)

@@ -39,4 +39,15 @@ class ArraySegmentCacheTest
         assertNotSame(whole, cache.wholeOf(bytes), "the byte array's segment was forgotten when another array came");
         assertEquals(4, cache.wholeOf(bytes).byteSize());
     }
+
+    @Test
+    void aSegmentIsItsOwnWholeSegment()
+    {
+        final ArraySegmentCache cache = new ArraySegmentCache();
+        final MemorySegment segment = java.lang.foreign.Arena.ofAuto().allocate(32);
+        assertSame(segment, cache.wholeOf(segment));
+        final long[] array = new long[4];
+        assertEquals(32, cache.wholeOf(array).byteSize());
+        assertSame(segment, cache.wholeOf(segment));
+    }
 }

@@ -2,10 +2,13 @@ package org.openmpj.device;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 
 import org.junit.jupiter.api.Test;
 import org.openmpj.Primitive;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Pieces of array slices to native memory and back, whole elements or split anywhere. */
 class BufferCopyTest
@@ -51,5 +54,31 @@ class BufferCopyTest
             }
         }
         assertArrayEquals(new int[] {0, 0x05060708, 0x090a0b0c, 0x0d0e0f10, 0x11121314}, target);
+    }
+
+    @Test
+    void aSegmentPayloadGoesOutAndBackThroughSegmentsAndBuffers()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment payload = arena.allocate(40);
+            for (int i = 0; i < 40; i++)
+            {
+                payload.set(ValueLayout.JAVA_BYTE, i, (byte)(i * 3 + 1));
+            }
+            final MemorySegment staging = arena.allocate(64);
+            BufferCopy.toSegment(payload, Primitive.BYTE, 0, 8, staging, 5, 24);
+            final MemorySegment landed = arena.allocate(40);
+            BufferCopy.fromSegment(staging, 5, 24, landed, Primitive.BYTE, 0, 8);
+            assertEquals(-1, landed.asSlice(8, 24).mismatch(payload.asSlice(8, 24)));
+            assertEquals(0, landed.get(ValueLayout.JAVA_BYTE, 7), "before the piece");
+
+            final ByteBuffer buffer = ByteBuffer.allocateDirect(40);
+            BufferCopy.toBuffer(payload, Primitive.BYTE, 0, 0, buffer, 40);
+            assertEquals(40, buffer.position());
+            final MemorySegment back = arena.allocate(40);
+            BufferCopy.fromBuffer(buffer.flip(), 40, back, Primitive.BYTE, 0, 0);
+            assertEquals(-1, back.mismatch(payload));
+        }
     }
 }

@@ -14,7 +14,8 @@ import org.openmpj.matching.PayloadInHand;
  * The receiving half of the ucx transport: reads each arriving active message's header, hands the frame to the protocol
  * of the peer that sent it, and lands its payload. An eager payload is in hand in the handler and is copied straight into
  * the receive (or the unexpected queue's copy); a rendezvous payload arrives in pieces, each either in hand or fetched by
- * UCX's rendezvous into a registered slot and copied out from there.
+ * UCX's rendezvous into a registered slot and copied out from there, or, for a receive into native memory that keeps the
+ * whole piece, fetched straight into that memory.
  *
  * <p>Thread-safety: none of its own; used under the transport's lock, by the thread that progresses the worker, which
  * is also the only caller of {@link #copyTo}, from inside the protocol's handling of an eager frame.
@@ -23,12 +24,16 @@ final class Arrivals implements PayloadInHand
 {
     /** The most spent payloads' records kept: one per rendezvous payload arriving at once. */
     private static final int SPENT_KEPT = 1024;
+    /** The slot of a piece received where it belongs, in the receive's own memory, and not in a slot. */
+    private static final int IN_PLACE = -1;
 
     private final UcxTransport transport;
     private final UcxPeer[] peers;
     private final long worker;
     private final SlotPool receiveSlots;
     private final long receiveParams;
+    /** Parameters of a receive into memory the transport did not register: UCX registers it, or copies, as it sees fit. */
+    private final long inPlaceParams;
     private final InFlight inFlight;
     private final int pieceBytes;
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -46,13 +51,14 @@ final class Arrivals implements PayloadInHand
 
     Arrivals(
         final UcxTransport transport, final UcxPeer[] peers, final long worker, final SlotPool receiveSlots, final long receiveParams,
-        final InFlight inFlight, final int pieceBytes)
+        final long inPlaceParams, final InFlight inFlight, final int pieceBytes)
     {
         this.transport = transport;
         this.peers = peers;
         this.worker = worker;
         this.receiveSlots = receiveSlots;
         this.receiveParams = receiveParams;
+        this.inPlaceParams = inPlaceParams;
         this.inFlight = inFlight;
         this.pieceBytes = pieceBytes;
     }
@@ -196,6 +202,12 @@ final class Arrivals implements PayloadInHand
             }
             return Ucp.UCS_OK;
         }
+        final long inPlace = inbound.placeOf(offset, length);
+        if (inPlace != 0)
+        {
+            receiveInPlace(data, inPlace, inbound, offset, length);
+            return Ucp.UCS_OK;
+        }
         final int slot = receiveSlots.take();
         if (slot < 0)
         {
@@ -227,8 +239,48 @@ final class Arrivals implements PayloadInHand
         }
     }
 
+    /** Has UCX's rendezvous fetch a piece straight into the receive's native memory at {@code address}, where it stays. */
+    private void receiveInPlace(final long descriptor, final long address, final InboundData inbound, final long offset, final long length)
+    {
+        final long request;
+        try
+        {
+            request = (long)Ucp.AM_RECV_DATA.invokeExact(worker, descriptor, address, length, inPlaceParams);
+        }
+        catch (final Throwable ex)
+        {
+            throw transport.failure("receiving a rendezvous piece", ex);
+        }
+        if (Ucp.isStatus(request))
+        {
+            onPieceReceived(IN_PLACE, inbound, offset, length, (int)request);
+        }
+        else
+        {
+            inFlight.add(request, InFlight.RECEIVED_PIECE, IN_PLACE, inbound.peer, inbound, offset, length);
+        }
+    }
+
+    /**
+     * A rendezvous piece arrived in slot {@code slot}, or where it belongs when the slot is {@link #IN_PLACE}; UCX said
+     * {@code status}.
+     */
     void onPieceReceived(final int slot, final InboundData inbound, final long offset, final long length, final int status)
     {
+        if (slot == IN_PLACE)
+        {
+            if (status != Ucp.UCS_OK)
+            {
+                transport.lostPeer(inbound.peer, status);
+                return;
+            }
+            inbound.landedInPlace(length);
+            if (inbound.complete())
+            {
+                finishInbound(inbound);
+            }
+            return;
+        }
         if (status != Ucp.UCS_OK)
         {
             receiveSlots.give(slot);

@@ -89,6 +89,8 @@ final class UcxTransport implements Transport
     private final long stagedEager;
     /** Rendezvous data that leaves by UCX's own rendezvous (zero-copy from the registered slot). */
     private final long stagedRendezvous;
+    /** Rendezvous data that leaves by UCX's rendezvous straight from the sender's native memory, which UCX registers itself. */
+    private final long directRendezvous;
 
     /** Spent chunked sends kept for reuse: one per large send in flight, of which a rank rarely has more than 1024. */
     private final Pool<ChunkedSend> spentChunked = new Pool<>(1024, ChunkedSend::new);
@@ -127,8 +129,9 @@ final class UcxTransport implements Transport
             UcpStructs.AM_SEND_FLAG_EAGER, sendSlots.memoryHandle());
         this.stagedRendezvous = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS | UcpStructs.OP_ATTR_FIELD_MEMH,
             UcpStructs.AM_SEND_FLAG_RNDV, sendSlots.memoryHandle());
+        this.directRendezvous = requestParams(UcpStructs.OP_ATTR_FIELD_FLAGS, UcpStructs.AM_SEND_FLAG_RNDV, 0);
         this.arrivals = new Arrivals(this, peers, worker, receiveSlots, requestParams(UcpStructs.OP_ATTR_FIELD_MEMH, 0,
-            receiveSlots.memoryHandle()), inFlight, pieceBytes);
+            receiveSlots.memoryHandle()), requestParams(0, 0, 0), inFlight, pieceBytes);
         this.mayBlock = mayBlock;
         final int eventDescriptor = mayBlock ? ucx.eventDescriptor() : -1;
         this.pollDescriptor = arena.allocate(8);
@@ -391,11 +394,8 @@ final class UcxTransport implements Transport
             writeHeader(at, type, kind.ordinal(), flags, context, source, tag, byteCount, id, aux, peer.protocol.takeOwedCredit());
             headerBytes = HEADER;
         }
-        if (payloadBytes > 0)
-        {
-            BufferCopy.toSegment(payload, kind, offset, 0, Ucp.MEMORY, at + SLOT_PAYLOAD_OFFSET, payloadBytes);
-        }
-        final long request = sendStaged(peer, at, headerBytes, payloadBytes, rendezvous ? stagedRendezvous : stagedEager);
+        final long payloadAt = payloadBytes > 0 ? payloadAddress(at, payload, kind, offset, 0, payloadBytes, rendezvous) : at + SLOT_PAYLOAD_OFFSET;
+        final long request = sendFrame(peer, at, headerBytes, payloadAt, payloadBytes, rendezvous);
         if (request == Ucp.UCS_OK || Ucp.isStatus(request))
         {
             sendSlots.give(slot);
@@ -449,9 +449,9 @@ final class UcxTransport implements Transport
             final long piece = Math.min(chunked.rendezvous ? pieceBytes : eagerPieceBytes, chunked.totalBytes - chunked.nextByte);
             writeHeader(at, chunked.nextByte == 0 ? FrameDescriptor.DATA : AmHeaderDescriptor.PIECE, chunked.kind.ordinal(), 0, 0, 0, 0,
                 chunked.totalBytes, chunked.recvId, chunked.nextByte, peer.protocol.takeOwedCredit());
-            BufferCopy.toSegment(chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, Ucp.MEMORY,
-                at + SLOT_PAYLOAD_OFFSET, piece);
-            final long request = sendStaged(peer, at, HEADER, piece, chunked.rendezvous ? stagedRendezvous : stagedEager);
+            final long payloadAt = payloadAddress(at, chunked.payload, chunked.kind, chunked.elementOffset, chunked.nextByte, piece,
+                chunked.rendezvous);
+            final long request = sendFrame(peer, at, HEADER, payloadAt, piece, chunked.rendezvous);
             chunked.nextByte += piece;
             if (request == Ucp.UCS_OK || Ucp.isStatus(request))
             {
@@ -646,13 +646,27 @@ final class UcxTransport implements Transport
             aux, credit);
     }
 
-    /** @return UCS_OK, an error status, or the request UCX keeps for the frame staged at {@code at} with a header of {@code headerBytes}. */
-    private long sendStaged(final UcxPeer peer, final long at, final int headerBytes, final long bytes, final long params)
+    /** @return where the payload's bytes from {@code fromByte} leave: native memory of a rendezvous, else the slot they are copied to. */
+    private static long payloadAddress(
+        final long at, final Object payload, final Primitive kind, final int offset, final long fromByte, final long bytes,
+        final boolean rendezvous)
     {
+        if (rendezvous && payload instanceof MemorySegment memory && memory.isNative())
+        {
+            return memory.address() + (long)offset * kind.sizeBytes() + fromByte;
+        }
+        BufferCopy.toSegment(payload, kind, offset, fromByte, Ucp.MEMORY, at + SLOT_PAYLOAD_OFFSET, bytes);
+        return at + SLOT_PAYLOAD_OFFSET;
+    }
+
+    /** @return UCS_OK, an error status, or the request UCX keeps for the frame whose header is in the slot at {@code at}. */
+    private long sendFrame(
+        final UcxPeer peer, final long at, final int headerBytes, final long payloadAt, final long bytes, final boolean rendezvous)
+    {
+        final long params = !rendezvous ? stagedEager : payloadAt == at + SLOT_PAYLOAD_OFFSET ? stagedRendezvous : directRendezvous;
         try
         {
-            return (long)Ucp.AM_SEND.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, at, (long)headerBytes, at + SLOT_PAYLOAD_OFFSET, bytes,
-                params);
+            return (long)Ucp.AM_SEND.invokeExact(peer.endpoint, AmHeaderDescriptor.AM_ID, at, (long)headerBytes, payloadAt, bytes, params);
         }
         catch (final Throwable ex)
         {

@@ -244,7 +244,7 @@ final class RingReader implements PayloadInHand
         final long at = dataOffset + (head & mask) + SegmentDescriptor.FRAME_HEADER_OFFSET;
         final byte type = memory.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.TYPE_OFFSET);
         final long payload = FrameDescriptor.payloadBytes(type, memory.get(ValueLayout.JAVA_LONG, at + FrameDescriptor.BYTE_COUNT_OFFSET));
-        if (payload < 0 || payload > Integer.MAX_VALUE)
+        if (payload < 0)
         {
             throw new IllegalStateException("a frame's header announces a payload of " + payload + " bytes");
         }

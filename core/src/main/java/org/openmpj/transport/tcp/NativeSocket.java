@@ -341,8 +341,13 @@ final class NativeSocket
     {
         // Made here, next to the calls on constant handles, so that the compiler can keep the view off the heap; byte arrays,
         // the common case, need no call that might not be inlined.
-        final MemorySegment memory = (array instanceof byte[] octets ? MemorySegment.ofArray(octets) : kind.segmentOf(array))
-            .asSlice(fromByte, bytes);
+        final MemorySegment whole = switch (array)
+        {
+            case byte[] octets -> MemorySegment.ofArray(octets);
+            case MemorySegment segment -> segment;
+            default -> kind.segmentOf(array);
+        };
+        final MemorySegment memory = whole.asSlice(fromByte, bytes);
         final long result = sending
             ? (long)Calls.SEND.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT | MSG_NOSIGNAL)
             : (long)Calls.RECV.invokeExact(state, fd, memory, bytes, MSG_DONTWAIT);

@@ -202,10 +202,9 @@ final class Arrivals implements PayloadInHand
             }
             return Ucp.UCS_OK;
         }
-        final long inPlace = inbound.placeOf(offset, length);
-        if (inPlace != 0)
+        if (inbound.placeOf(offset, length) != 0)
         {
-            receiveInPlace(data, inPlace, inbound, offset, length);
+            receivePiece(data, IN_PLACE, inbound, offset, length);
             return Ucp.UCS_OK;
         }
         final int slot = receiveSlots.take();
@@ -218,12 +217,18 @@ final class Arrivals implements PayloadInHand
         return Ucp.UCS_OK;
     }
 
+    /**
+     * Has UCX's rendezvous fetch a piece into slot {@code slot}, or, when the slot is {@link #IN_PLACE}, straight into the
+     * receive's native memory, where it stays.
+     */
     private void receivePiece(final long descriptor, final int slot, final InboundData inbound, final long offset, final long length)
     {
+        final boolean inPlace = slot == IN_PLACE;
+        final long into = inPlace ? inbound.placeOf(offset, length) : receiveSlots.address(slot);
         final long request;
         try
         {
-            request = (long)Ucp.AM_RECV_DATA.invokeExact(worker, descriptor, receiveSlots.address(slot), length, receiveParams);
+            request = (long)Ucp.AM_RECV_DATA.invokeExact(worker, descriptor, into, length, inPlace ? inPlaceParams : receiveParams);
         }
         catch (final Throwable ex)
         {
@@ -236,28 +241,6 @@ final class Arrivals implements PayloadInHand
         else
         {
             inFlight.add(request, InFlight.RECEIVED_PIECE, slot, inbound.peer, inbound, offset, length);
-        }
-    }
-
-    /** Has UCX's rendezvous fetch a piece straight into the receive's native memory at {@code address}, where it stays. */
-    private void receiveInPlace(final long descriptor, final long address, final InboundData inbound, final long offset, final long length)
-    {
-        final long request;
-        try
-        {
-            request = (long)Ucp.AM_RECV_DATA.invokeExact(worker, descriptor, address, length, inPlaceParams);
-        }
-        catch (final Throwable ex)
-        {
-            throw transport.failure("receiving a rendezvous piece", ex);
-        }
-        if (Ucp.isStatus(request))
-        {
-            onPieceReceived(IN_PLACE, inbound, offset, length, (int)request);
-        }
-        else
-        {
-            inFlight.add(request, InFlight.RECEIVED_PIECE, IN_PLACE, inbound.peer, inbound, offset, length);
         }
     }
 

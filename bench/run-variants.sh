@@ -133,7 +133,8 @@ report_csv() { [ "$2" = thread ] && echo "$1.csv" || echo "$1-$2.csv"; }
     echo
     echo "$header"
     echo "$rule"
-    summarise "$(report_csv pingpong "$device")" "openmpj-$device" 2 3 | grep -E '^(1|1024|65536|1048576) ' | sed 's/^/| /; s/$/ |/'
+    # A ucx report's OpenMPJ row is named after the device, whichever UCX transport the report runs on.
+    summarise "$(report_csv pingpong "$device")" "openmpj-${device%-tcp}" 2 3 | grep -E '^(1|1024|65536|1048576) ' | sed 's/^/| /; s/$/ |/'
     echo
   done
   for device in $collective_devices; do

@@ -10,7 +10,7 @@ import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.LeaderLink;
 
 /**
- * Making and ending communicators: duplicates, splits and subsets of a parent, each with a context pair
+ * Making and ending communicators: duplicates, splits and subsets of a parent, each with a context block
  * agreed by every rank of the parent (see {@link org.openmpj.engine.ContextIds}), and their comparison.
  */
 final class Communicators

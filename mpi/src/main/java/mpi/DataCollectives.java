@@ -1,5 +1,6 @@
 package mpi;
 
+import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectCollectives;
 import org.openmpj.engine.datatype.CollectiveBuffer;
@@ -20,17 +21,17 @@ final class DataCollectives
 
     /** Copies {@code count} items from {@code root}'s buffer into every rank's. */
     static void bcast(
-        final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count, final Datatype type,
-        final int root)
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count,
+        final Datatype type, final int root)
     {
         CollectiveArgs.root("Bcast", c, root);
         CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, type);
-        TypedCollectives.bcast(c, codec, buf, offset, count, type.map(), root);
+        TypedCollectives.bcast(calls, c, codec, buf, offset, count, type.map(), root);
     }
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
     static void gatherv(
-        final String call, final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root,
         final boolean equalBlocks)
@@ -43,13 +44,13 @@ final class DataCollectives
             CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
             CollectiveArgs.sameSignature(call, "the root's own block", sendcount, sendtype, recvcounts[root], recvtype);
         }
-        TypedCollectives.gatherv(c, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
+        TypedCollectives.gatherv(calls, c, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
             recvtype.map(), root, equalBlocks);
     }
 
     /** The root sends {@code sendcounts[i]} items from item {@code displs[i]} to rank i, which receives {@code recvcount} items. */
     static void scatterv(
-        final String call, final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root,
         final boolean equalBlocks)
@@ -62,20 +63,20 @@ final class DataCollectives
             CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, displs, sendtype);
             CollectiveArgs.sameSignature(call, "the root's own block", sendcounts[root], sendtype, recvcount, recvtype);
         }
-        TypedCollectives.scatterv(c, codec, sendbuf, sendoffset, sendcounts, displs, sendtype.map(), recvbuf, recvoffset, recvcount,
+        TypedCollectives.scatterv(calls, c, codec, sendbuf, sendoffset, sendcounts, displs, sendtype.map(), recvbuf, recvoffset, recvcount,
             recvtype.map(), root, equalBlocks);
     }
 
     /** Every rank sends {@code sendcount} items; every rank receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
     static void allgatherv(
-        final String call, final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype)
     {
         CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, sendcount, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, displs, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcount, sendtype, recvcounts[c.rank()], recvtype);
-        TypedCollectives.allgatherv(c, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
+        TypedCollectives.allgatherv(calls, c, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
             recvtype.map());
     }
 
@@ -84,7 +85,7 @@ final class DataCollectives
      * {@code regular} when every count is alike by the call's definition (Alltoall), which lets the engine choose by them.
      */
     static void alltoallv(
-        final String call, final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final String call, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final Datatype recvtype,
         final boolean regular)
@@ -92,7 +93,7 @@ final class DataCollectives
         CollectiveArgs.vector(call, "send", c, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         CollectiveArgs.vector(call, "receive", c, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         CollectiveArgs.sameSignature(call, "this rank's own block", sendcounts[c.rank()], sendtype, recvcounts[c.rank()], recvtype);
-        TypedCollectives.alltoallv(c, codec, sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), recvbuf, recvoffset, recvcounts,
+        TypedCollectives.alltoallv(calls, c, codec, sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), recvbuf, recvoffset, recvcounts,
             rdispls, recvtype.map(), regular);
     }
 }

@@ -1,9 +1,12 @@
 package mpi;
 
 import org.openmpj.OpenMpjException;
+import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.ScheduledCalls;
 import org.openmpj.engine.datatype.RegularBlocks;
+import org.openmpj.engine.messages.Operation;
 
 /**
  * A communicator within one group of ranks, such as {@link MPI#COMM_WORLD}: point-to-point, and the
@@ -107,7 +110,7 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.bcast(communicator, objectCodec(), buf, offset, count, datatype, root);
+            DataCollectives.bcast(CollectiveCalls.BLOCKING, communicator, objectCodec(), buf, offset, count, datatype, root);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -198,7 +201,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.reduce(communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+            ReductionCollectives.reduce(CollectiveCalls.BLOCKING, communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count,
+                datatype, op, root);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -234,7 +238,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.reduceScatter(communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+            ReductionCollectives.reduceScatter(CollectiveCalls.BLOCKING, communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset,
+                recvcounts, datatype, op);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -242,7 +247,168 @@ public class Intracomm extends Comm
         }
     }
 
+    // ---------------------------------------------------------------- non-blocking collectives (MPI-3; an extension of mpiJava 1.2)
+
+    /**
+     * Starts a barrier ({@code MPI_Ibarrier}, an extension of mpiJava 1.2, as are the calls below): the request completes
+     * once every rank has started it. Every rank must start the same collectives in the same order, blocking and
+     * non-blocking alike; any number may be in flight. A non-blocking collective's buffers belong to it until its request
+     * completes; its status is empty; it cannot be cancelled. Its arguments are those of the blocking call of the same
+     * name, but for {@code MPI.OBJECT}, which only the blocking calls carry.
+     */
+    public Request Ibarrier()
+    {
+        return start("Ibarrier", (calls, c) -> calls.barrier(c));
+    }
+
+    /** Starts a {@link #Bcast}. */
+    public Request Ibcast(final Object buf, final int offset, final int count, final Datatype datatype, final int root)
+    {
+        return start("Ibcast", (calls, c) -> DataCollectives.bcast(calls, c, objectCodec(), buf, offset, count, datatype, root));
+    }
+
+    /** Starts a {@link #Gather}. */
+    public Request Igather(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return start("Igather", (calls, c) -> DataCollectives.gatherv(calls, "Igather", c, objectCodec(), sendbuf, sendoffset, sendcount,
+            sendtype, recvbuf, recvoffset, Collectives.counts(c.size(), recvcount), Collectives.blocks(c.size(), recvcount), recvtype, root,
+            true));
+    }
+
+    /** Starts a {@link #Gatherv}. */
+    public Request Igatherv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    {
+        return start("Igatherv", (calls, c) -> DataCollectives.gatherv(calls, "Igatherv", c, objectCodec(), sendbuf, sendoffset, sendcount,
+            sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root, false));
+    }
+
+    /** Starts a {@link #Scatter}. */
+    public Request Iscatter(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return start("Iscatter", (calls, c) -> DataCollectives.scatterv(calls, "Iscatter", c, objectCodec(), sendbuf, sendoffset,
+            Collectives.counts(c.size(), sendcount), Collectives.blocks(c.size(), sendcount), sendtype, recvbuf, recvoffset, recvcount, recvtype,
+            root, true));
+    }
+
+    /** Starts a {@link #Scatterv}. */
+    public Request Iscatterv(
+        final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] displs, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return start("Iscatterv", (calls, c) -> DataCollectives.scatterv(calls, "Iscatterv", c, objectCodec(), sendbuf, sendoffset, sendcount,
+            displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root, false));
+    }
+
+    /** Starts an {@link #Allgather}. */
+    public Request Iallgather(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        return start("Iallgather", (calls, c) -> DataCollectives.allgatherv(calls, "Iallgather", c, objectCodec(), sendbuf, sendoffset,
+            sendcount, sendtype, recvbuf, recvoffset, Collectives.counts(c.size(), recvcount), Collectives.blocks(c.size(), recvcount),
+            recvtype));
+    }
+
+    /** Starts an {@link #Allgatherv}. */
+    public Request Iallgatherv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        return start("Iallgatherv", (calls, c) -> DataCollectives.allgatherv(calls, "Iallgatherv", c, objectCodec(), sendbuf, sendoffset,
+            sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype));
+    }
+
+    /** Starts an {@link #Alltoall}. */
+    public Request Ialltoall(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        return start("Ialltoall", (calls, c) -> DataCollectives.alltoallv(calls, "Ialltoall", c, objectCodec(), sendbuf, sendoffset,
+            Collectives.counts(c.size(), sendcount), Collectives.blocks(c.size(), sendcount), sendtype, recvbuf, recvoffset,
+            Collectives.counts(c.size(), recvcount), Collectives.blocks(c.size(), recvcount), recvtype, true));
+    }
+
+    /** Starts an {@link #Alltoallv}. */
+    public Request Ialltoallv(
+        final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        return start("Ialltoallv", (calls, c) -> DataCollectives.alltoallv(calls, "Ialltoallv", c, objectCodec(), sendbuf, sendoffset,
+            sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype, false));
+    }
+
+    /** Starts a {@link #Reduce}. */
+    public Request Ireduce(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op, final int root)
+    {
+        return start("Ireduce", (calls, c) -> ReductionCollectives.reduce(calls, c, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset,
+            count, datatype, op, root));
+    }
+
+    /** Starts an {@link #Allreduce}. */
+    public Request Iallreduce(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op)
+    {
+        return start("Iallreduce", (calls, c) -> ReductionCollectives.everywhere(calls, "Iallreduce", c, objectCodec(), sendbuf, sendoffset,
+            recvbuf, recvoffset, count, datatype, op, false));
+    }
+
+    /** Starts a {@link #Scan}. */
+    public Request Iscan(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op)
+    {
+        return start("Iscan", (calls, c) -> ReductionCollectives.everywhere(calls, "Iscan", c, objectCodec(), sendbuf, sendoffset, recvbuf,
+            recvoffset, count, datatype, op, true));
+    }
+
+    /** Starts a {@link #Reduce_scatter}. */
+    public Request Ireduce_scatter(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int[] recvcounts,
+        final Datatype datatype, final Op op)
+    {
+        return start("Ireduce_scatter", (calls, c) -> ReductionCollectives.reduceScatter(calls, c, objectCodec(), sendbuf, sendoffset, recvbuf,
+            recvoffset, recvcounts, datatype, op));
+    }
+
     // ---------------------------------------------------------------- internals
+
+    /** What a non-blocking collective does: checks its arguments and makes its calls through {@code calls}. */
+    @FunctionalInterface
+    private interface Started
+    {
+        void describe(CollectiveCalls calls, Communicator communicator);
+    }
+
+    /** @return the request of the non-blocking collective {@code call}, described by {@code started} and started. */
+    private Request start(final String call, final Started started)
+    {
+        final Communicator communicator = engine(call);
+        try
+        {
+            // The operation is counted before its arguments are checked, as on every rank, so that a refusal here leaves the
+            // ranks agreeing on which operation comes next.
+            final ScheduledCalls calls = ScheduledCalls.begin(communicator, call);
+            started.describe(calls, communicator);
+            return new Request(this, Operation.of(calls.start()));
+        }
+        catch (final MPIException refused)
+        {
+            throw raise(refused);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw raise(ex);
+        }
+    }
 
     private void reduceEverywhere(
         final String call, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
@@ -252,7 +418,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.everywhere(call, communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op,
+            ReductionCollectives.everywhere(CollectiveCalls.BLOCKING, call, communicator, objectCodec(), sendbuf, sendoffset, recvbuf,
+                recvoffset, count, datatype, op,
                 prefix);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -270,7 +437,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.gatherv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+            DataCollectives.gatherv(CollectiveCalls.BLOCKING, call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount,
                 displs, recvtype, root, equalBlocks);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -288,7 +456,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.scatterv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
+            DataCollectives.scatterv(CollectiveCalls.BLOCKING, call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, displs,
+                sendtype, recvbuf, recvoffset,
                 recvcount, recvtype, root, equalBlocks);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -305,7 +474,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.allgatherv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            DataCollectives.allgatherv(CollectiveCalls.BLOCKING, call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset,
                 recvcount, displs, recvtype);
         }
         catch (final MPIException | OpenMpjException ex)
@@ -336,7 +506,8 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            DataCollectives.alltoallv(call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
+            DataCollectives.alltoallv(CollectiveCalls.BLOCKING, call, communicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls,
+                sendtype, recvbuf, recvoffset,
                 recvcount, rdispls, recvtype, regular);
         }
         catch (final MPIException | OpenMpjException ex)

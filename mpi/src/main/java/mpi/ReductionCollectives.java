@@ -2,6 +2,7 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
+import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectReductions;
 import org.openmpj.engine.Reduction;
@@ -23,7 +24,7 @@ final class ReductionCollectives
 
     /** Combines every rank's {@code count} items with {@code op}, in rank order, into the root's receive buffer. */
     static void reduce(
-        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
         final int recvoffset, final int count, final Datatype type, final Op op, final int root)
     {
         final boolean atRoot = c.rank() == root;
@@ -35,7 +36,7 @@ final class ReductionCollectives
         }
         final Reduction reduction = reduction("Reduce", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        ReducingCollectives.reduce(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), root, reduction, itemElements);
+        ReducingCollectives.reduce(calls, c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), root, reduction, itemElements);
     }
 
     /**
@@ -43,19 +44,19 @@ final class ReductionCollectives
      * {@code prefix}, rank i gets the combination of ranks 0 to i only ({@code Scan}).
      */
     static void everywhere(
-        final String call, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
+        final CollectiveCalls calls, final String call, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
         final Object recvbuf, final int recvoffset, final int count, final Datatype type, final Op op, final boolean prefix)
     {
         CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, count, type);
         CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = reduction(call, op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        ReducingCollectives.everywhere(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), prefix, reduction, itemElements);
+        ReducingCollectives.everywhere(calls, c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), prefix, reduction, itemElements);
     }
 
     /** Combines every rank's items (the sum of {@code recvcounts}) with {@code op}; rank i receives {@code recvcounts[i]} of them, in order. */
     static void reduceScatter(
-        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
         final int recvoffset, final int[] recvcounts, final Datatype type, final Op op)
     {
         final int total = total(c, recvcounts);
@@ -63,7 +64,8 @@ final class ReductionCollectives
         CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[c.rank()], type);
         final Reduction reduction = reduction("Reduce_scatter", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        ReducingCollectives.reduceScatter(c, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction, itemElements);
+        ReducingCollectives.reduceScatter(calls, c, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction,
+            itemElements);
     }
 
     /** @return the sum of {@code recvcounts}, after checking there is one per rank, none negative. */

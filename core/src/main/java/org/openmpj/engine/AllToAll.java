@@ -1,6 +1,5 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
@@ -22,7 +21,7 @@ final class AllToAll
      * {@code recvCounts[i]} from rank i at {@code recvOffset + recvDispls[i]}; {@code c} is on its collective context.
      */
     static void alltoallv(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
         final int n = c.size();
@@ -30,11 +29,11 @@ final class AllToAll
         // Each pair exchanges one message each way either way, so this rank may judge by its own waits alone.
         if (n > 2 && largestBytes <= CollectiveThresholds.ALLTOALL_POSTED_MAX_BYTES || startsAllAtOnce(c, !c.waitsSpin(), largestBytes))
         {
-            allAtOnce(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind, Transfers.TAG_ALLTOALL);
+            allAtOnce(s, c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind, Transfers.TAG_ALLTOALL);
         }
         else
         {
-            pairwise(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+            pairwise(s, c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }
     }
 
@@ -54,17 +53,17 @@ final class AllToAll
 
     /** In step k rank r sends to {@code r + k} and receives from {@code r - k}: n - 1 exchanges. */
     static void pairwise(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
         final int n = c.size();
         final int r = c.rank();
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset + sendDispls[r], recvBuf, recvOffset + recvDispls[r], sendCounts[r]);
+        s.copy(kind, sendBuf, sendOffset + sendDispls[r], recvBuf, recvOffset + recvDispls[r], sendCounts[r]);
         for (int step = 1; step < n; step++)
         {
             final int dest = (r + step) % n;
             final int source = (r - step + n) % n;
-            Transfers.exchange(c, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest,
+            s.exchange(c, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest,
                 recvBuf, recvOffset + recvDispls[source], recvCounts[source], source, Transfers.TAG_ALLTOALL);
         }
     }
@@ -74,7 +73,7 @@ final class AllToAll
      * {@code tag} is the operation family the messages carry (Allgather sends the same block to every rank this way).
      */
     static void allAtOnce(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind, final int tag)
     {
         final int n = c.size();
@@ -84,25 +83,25 @@ final class AllToAll
         for (int step = 1; step < n; step++)
         {
             final int source = (r - step + n) % n;
-            receives[source] = Transfers.irecvSlot(c, 1 + source, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
+            receives[source] = s.irecvSlot(c, 1 + source, recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source);
         }
         for (int step = 1; step < n; step++)
         {
             final int dest = (r + step) % n;
-            sends[dest] = Transfers.isendSlot(c, 1 + dest, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest,
+            sends[dest] = s.isendSlot(c, 1 + dest, sendBuf, kind, sendOffset + sendDispls[dest], sendCounts[dest], dest,
                 tag);
         }
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset + sendDispls[r], recvBuf, recvOffset + recvDispls[r], sendCounts[r]);
-        Transfers.awaitAll(c, receives, tag);
+        s.copy(kind, sendBuf, sendOffset + sendDispls[r], recvBuf, recvOffset + recvDispls[r], sendCounts[r]);
+        s.awaitAll(c, receives, tag);
         for (int source = 0; source < n; source++)
         {
             if (source != r)
             {
-                Transfers.checkArrival(c, receives[source], recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source,
+                s.checkArrival(c, receives[source], recvBuf, kind, recvOffset + recvDispls[source], recvCounts[source], source,
                     tag);
             }
         }
-        Transfers.awaitAll(c, sends, tag);
+        s.awaitAll(c, sends, tag);
     }
 
     private static long largestBlock(final int[] sendCounts, final int[] recvCounts, final int n)

@@ -1,6 +1,5 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 
 /**
@@ -21,7 +20,7 @@ final class Allgather
      * {@code recvOffset + recvDispls[i]}, {@code recvCounts[i]} elements; {@code c} is on its collective context.
      */
     static void allgatherv(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind,
         final Scratch scratch)
     {
@@ -41,34 +40,34 @@ final class Allgather
         }
         else if (AllToAll.startsAllAtOnce(c, c.ranksShareCoresAlike(), largest * kind.sizeBytes()))
         {
-            allAtOnce(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+            allAtOnce(s, c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }
         else if (n > 2 && total * kind.sizeBytes() <= CollectiveThresholds.ALLGATHER_BRUCK_MAX_BYTES)
         {
-            bruck(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, (int)total, scratch);
+            bruck(s, c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, (int)total, scratch);
         }
         else
         {
-            ring(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+            ring(s, c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }
     }
 
     /** Sends this rank's block to every rank and receives each rank's, all at once ({@link AllToAll#allAtOnce}). */
     static void allAtOnce(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
         final int n = c.size();
         final int[] sendCounts = new int[n];
         java.util.Arrays.fill(sendCounts, sendCount);
         // Every block leaves from the same place: a displacement of 0 for each rank.
-        AllToAll.allAtOnce(c, sendBuf, sendOffset, sendCounts, new int[n], recvBuf, recvOffset, recvCounts, recvDispls, kind,
+        AllToAll.allAtOnce(s, c, sendBuf, sendOffset, sendCounts, new int[n], recvBuf, recvOffset, recvCounts, recvDispls, kind,
             Transfers.TAG_ALLGATHER);
     }
 
     /** In step k, rank r passes the block of rank {@code r - k} to its right neighbour and takes that of {@code r - k - 1}. */
     static void ring(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
         final int n = c.size();
@@ -82,10 +81,10 @@ final class Allgather
             // This rank's own block leaves from the send buffer: a neighbour then reads lines no core has just written.
             final Object from = step == 0 ? sendBuf : recvBuf;
             final int fromOffset = step == 0 ? sendOffset : recvOffset + recvDispls[outgoing];
-            Transfers.exchange(c, from, kind, fromOffset, step == 0 ? sendCount : recvCounts[outgoing], right,
+            s.exchange(c, from, kind, fromOffset, step == 0 ? sendCount : recvCounts[outgoing], right,
                 recvBuf, recvOffset + recvDispls[incoming], recvCounts[incoming], left, Transfers.TAG_ALLGATHER);
         }
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset + recvDispls[r], sendCount);
+        s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset + recvDispls[r], sendCount);
     }
 
     /**
@@ -94,20 +93,20 @@ final class Allgather
      * {@code r + d}; at the end it moves each block to its place in the receive buffer.
      */
     static void bruck(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind,
         final int total, final Scratch scratch)
     {
         final int n = c.size();
         final int r = c.rank();
         final Object held = scratch.first(kind, total);
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, held, 0, sendCount);
+        s.copy(kind, sendBuf, sendOffset, held, 0, sendCount);
         int heldLength = sendCount;
         for (int distance = 1; distance < n; distance <<= 1)
         {
             final int blocks = Math.min(distance, n - distance);
             final int source = (r + distance) % n;
-            Transfers.exchange(c, held, kind, 0, elements(recvCounts, r, blocks, n), (r - distance + n) % n,
+            s.exchange(c, held, kind, 0, elements(recvCounts, r, blocks, n), (r - distance + n) % n,
                 held, heldLength, elements(recvCounts, source, blocks, n), source, Transfers.TAG_ALLGATHER);
             heldLength += elements(recvCounts, source, blocks, n);
         }
@@ -115,7 +114,7 @@ final class Allgather
         for (int i = 0; i < n; i++)
         {
             final int owner = (r + i) % n;
-            ArrayCopy.copyElements(kind, held, at, recvBuf, recvOffset + recvDispls[owner], recvCounts[owner]);
+            s.copy(kind, held, at, recvBuf, recvOffset + recvDispls[owner], recvCounts[owner]);
             at += recvCounts[owner];
         }
     }

@@ -1,6 +1,5 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 
 /**
@@ -22,7 +21,7 @@ final class Allreduce
      * {@code c} is on its collective context.
      */
     static void allreduce(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final Scratch scratch)
     {
         final int n = c.size();
@@ -35,16 +34,16 @@ final class Allreduce
         }
         else if (n == 1 || !large)
         {
-            recursiveDoubling(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            recursiveDoubling(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
         }
         else if (op.isCommutative())
         {
-            reduceScatterAllgather(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            reduceScatterAllgather(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
         }
         else
         {
-            Reduce.binomial(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, 0, scratch);
-            Broadcast.bcast(c, recvBuf, kind, recvOffset, count, 0);
+            Reduce.binomial(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, 0, scratch);
+            Broadcast.bcast(s, c, recvBuf, kind, recvOffset, count, 0);
         }
     }
 
@@ -53,7 +52,7 @@ final class Allreduce
      * the lower one's first; the folded-away ranks get the result from their partner at the end.
      */
     static void recursiveDoubling(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final Scratch scratch)
     {
         final int n = c.size();
@@ -63,11 +62,11 @@ final class Allreduce
         final int items = count / itemElements;
         if (Fold.isFoldedAway(r, extra))
         {
-            leanOnPartner(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count);
+            leanOnPartner(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count);
             return;
         }
         // System.arraycopy copes with overlap, so a receive buffer that is the send buffer is fine too.
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+        s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
         // The partial result lives in 'mine'; what a partner sends lands in 'theirs'. A non-commutative combination
         // whose result lands in 'theirs' swaps the two rather than copying back.
         Object mine = recvBuf;
@@ -76,8 +75,8 @@ final class Allreduce
         int theirsOffset = 0;
         if (r < 2 * extra)
         {
-            Transfers.receive(c, theirs, kind, theirsOffset, count, r + 1, Transfers.TAG_ALLREDUCE);
-            if (combine(op, false, mine, mineOffset, theirs, theirsOffset, items))
+            s.receive(c, theirs, kind, theirsOffset, count, r + 1, Transfers.TAG_ALLREDUCE);
+            if (combine(s, op, false, mine, mineOffset, theirs, theirsOffset, items))
             {
                 final Object swap = mine;
                 mine = theirs;
@@ -92,8 +91,8 @@ final class Allreduce
         {
             final int partner = v ^ mask;
             final int peer = Fold.rankOf(partner, extra, 0, n);
-            Transfers.exchange(c, mine, kind, mineOffset, count, peer, theirs, theirsOffset, count, peer, Transfers.TAG_ALLREDUCE);
-            if (combine(op, partner < v, mine, mineOffset, theirs, theirsOffset, items))
+            s.exchange(c, mine, kind, mineOffset, count, peer, theirs, theirsOffset, count, peer, Transfers.TAG_ALLREDUCE);
+            if (combine(s, op, partner < v, mine, mineOffset, theirs, theirsOffset, items))
             {
                 final Object swap = mine;
                 mine = theirs;
@@ -105,9 +104,9 @@ final class Allreduce
         }
         if (mine != recvBuf)
         {
-            ArrayCopy.copyElements(kind, mine, mineOffset, recvBuf, recvOffset, count);
+            s.copy(kind, mine, mineOffset, recvBuf, recvOffset, count);
         }
-        handBackResult(c, recvBuf, recvOffset, kind, count, extra);
+        handBackResult(s, c, recvBuf, recvOffset, kind, count, extra);
     }
 
     /**
@@ -115,7 +114,7 @@ final class Allreduce
      * the receive buffer, so the only scratch is for the halves received.
      */
     static void reduceScatterAllgather(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final Scratch scratch)
     {
         final int n = c.size();
@@ -125,26 +124,26 @@ final class Allreduce
         final int items = count / itemElements;
         if (Fold.isFoldedAway(r, extra))
         {
-            leanOnPartner(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count);
+            leanOnPartner(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count);
             return;
         }
         // A receive buffer that is the send buffer is reduced in place, and the send buffer is never read again.
         boolean holdsMine = sendBuf == recvBuf;
         if (holdsMine)
         {
-            ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+            s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
         }
         if (r < 2 * extra)
         {
-            RecursiveHalving.foldIn(c, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, count, items, op, r + 1, scratch,
+            RecursiveHalving.foldIn(s, c, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, count, items, op, r + 1, scratch,
                 Transfers.TAG_ALLREDUCE);
             holdsMine = true;
         }
         final int v = Fold.virtualRank(r, extra);
-        RecursiveHalving.reduceScatter(c, v, pof2, extra, 0, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, items,
+        RecursiveHalving.reduceScatter(s, c, v, pof2, extra, 0, sendBuf, sendOffset, recvBuf, recvOffset, holdsMine, kind, items,
             itemElements, op, scratch, Transfers.TAG_ALLREDUCE);
-        RecursiveHalving.allgather(c, v, pof2, extra, 0, recvBuf, recvOffset, kind, items, itemElements, Transfers.TAG_ALLREDUCE);
-        handBackResult(c, recvBuf, recvOffset, kind, count, extra);
+        RecursiveHalving.allgather(s, c, v, pof2, extra, 0, recvBuf, recvOffset, kind, items, itemElements, Transfers.TAG_ALLREDUCE);
+        handBackResult(s, c, recvBuf, recvOffset, kind, count, extra);
     }
 
     /**
@@ -153,15 +152,15 @@ final class Allreduce
      * @return whether the result is in {@code theirs} rather than {@code mine}.
      */
     private static boolean combine(
-        final Reduction op, final boolean theirsFirst, final Object mine, final int mineOffset, final Object theirs, final int theirsOffset,
-        final int items)
+        final Steps s, final Reduction op, final boolean theirsFirst, final Object mine, final int mineOffset, final Object theirs,
+        final int theirsOffset, final int items)
     {
         if (theirsFirst || op.isCommutative())
         {
-            op.reduce(theirs, theirsOffset, mine, mineOffset, items);
+            s.reduce(op, theirs, theirsOffset, mine, mineOffset, items);
             return false;
         }
-        op.reduce(mine, mineOffset, theirs, theirsOffset, items);
+        s.reduce(op, mine, mineOffset, theirs, theirsOffset, items);
         return true;
     }
 
@@ -170,20 +169,20 @@ final class Allreduce
      * both, and receives the result from it.
      */
     private static void leanOnPartner(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count)
     {
-        Transfers.send(c, sendBuf, kind, sendOffset, count, c.rank() - 1, Transfers.TAG_ALLREDUCE);
-        Transfers.receive(c, recvBuf, kind, recvOffset, count, c.rank() - 1, Transfers.TAG_ALLREDUCE);
+        s.send(c, sendBuf, kind, sendOffset, count, c.rank() - 1, Transfers.TAG_ALLREDUCE);
+        s.receive(c, recvBuf, kind, recvOffset, count, c.rank() - 1, Transfers.TAG_ALLREDUCE);
     }
 
     /** The last step of a rank that stood for a pair: its partner, left out of the fold, gets the result. */
     private static void handBackResult(
-        final Communicator c, final Object recvBuf, final int recvOffset, final Primitive kind, final int count, final int extra)
+        final Steps s, final Communicator c, final Object recvBuf, final int recvOffset, final Primitive kind, final int count, final int extra)
     {
         if (c.rank() < 2 * extra)
         {
-            Transfers.send(c, recvBuf, kind, recvOffset, count, c.rank() + 1, Transfers.TAG_ALLREDUCE);
+            s.send(c, recvBuf, kind, recvOffset, count, c.rank() + 1, Transfers.TAG_ALLREDUCE);
         }
     }
 }

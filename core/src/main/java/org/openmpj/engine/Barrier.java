@@ -15,13 +15,13 @@ final class Barrier
     }
 
     /** Returns once every rank of {@code c} has entered; {@code c} is on its collective context. */
-    static void dissemination(final Communicator c)
+    static void dissemination(final Steps s, final Communicator c)
     {
         final int n = c.size();
         final int r = c.rank();
         for (int distance = 1; distance < n; distance <<= 1)
         {
-            Transfers.exchange(c, NOTHING, Primitive.BYTE, 0, 0, (r + distance) % n,
+            s.exchange(c, NOTHING, Primitive.BYTE, 0, 0, (r + distance) % n,
                 NOTHING, 0, 0, (r - distance + n) % n, Transfers.TAG_BARRIER);
         }
     }

@@ -15,7 +15,7 @@ final class Broadcast
     }
 
     /** Copies {@code count} elements of {@code root}'s buffer into every rank's; {@code c} is on its collective context. */
-    static void bcast(final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
+    static void bcast(final Steps s, final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
         final BoardCollectives board = c.board();
         if (board != null && BoardCollectives.carries((long)count * kind.sizeBytes()))
@@ -24,11 +24,11 @@ final class Broadcast
         }
         else if (c.size() > 2 && (long)count * kind.sizeBytes() >= CollectiveThresholds.BCAST_SCATTER_MIN_BYTES)
         {
-            scatterAllgather(c, buf, kind, offset, count, root);
+            scatterAllgather(s, c, buf, kind, offset, count, root);
         }
         else
         {
-            binomial(c, buf, kind, offset, count, root);
+            binomial(s, c, buf, kind, offset, count, root);
         }
     }
 
@@ -36,7 +36,8 @@ final class Broadcast
      * Relative rank v receives the whole message from {@code v - 2^k} ({@code 2^k} its lowest set bit), then passes it on;
      * by paired copy where the device has one ({@link Transfers#sendPaired}), parent and child each copying a part.
      */
-    static void binomial(final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
+    static void binomial(
+        final Steps s, final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
         final int n = c.size();
         final int rel = (c.rank() - root + n) % n;
@@ -45,7 +46,7 @@ final class Broadcast
         {
             if ((rel & mask) != 0)
             {
-                Transfers.receivePaired(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root), true);
+                s.receivePaired(c, buf, kind, offset, count, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root), true);
                 break;
             }
             mask <<= 1;
@@ -54,7 +55,7 @@ final class Broadcast
         {
             if (rel + mask < n)
             {
-                Transfers.sendPaired(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root), true);
+                s.sendPaired(c, buf, kind, offset, count, (rel + mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root), true);
             }
         }
     }
@@ -65,7 +66,7 @@ final class Broadcast
      * last to its right neighbour and takes the next from its left one.
      */
     static void scatterAllgather(
-        final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
+        final Steps s, final Communicator c, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
         final int n = c.size();
         final int rel = (c.rank() - root + n) % n;
@@ -76,7 +77,7 @@ final class Broadcast
             {
                 final int from = Blocks.start(rel, n, count, 1);
                 final int length = Blocks.length(rel, Math.min(rel + mask, n), n, count, 1);
-                Transfers.receive(c, buf, kind, offset + from, length, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
+                s.receive(c, buf, kind, offset + from, length, (rel - mask + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
                 break;
             }
             mask <<= 1;
@@ -88,7 +89,7 @@ final class Broadcast
             {
                 final int from = Blocks.start(child, n, count, 1);
                 final int length = Blocks.length(child, Math.min(child + mask, n), n, count, 1);
-                Transfers.send(c, buf, kind, offset + from, length, (child + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
+                s.send(c, buf, kind, offset + from, length, (child + root) % n, Transfers.tag(Transfers.TAG_BCAST, root));
             }
         }
         final int right = (c.rank() + 1) % n;
@@ -97,7 +98,7 @@ final class Broadcast
         {
             final int outgoing = (rel - step + n) % n;
             final int incoming = (rel - step - 1 + n) % n;
-            Transfers.exchange(c, buf, kind, offset + Blocks.start(outgoing, n, count, 1), Blocks.length(outgoing, outgoing + 1, n, count, 1),
+            s.exchange(c, buf, kind, offset + Blocks.start(outgoing, n, count, 1), Blocks.length(outgoing, outgoing + 1, n, count, 1),
                 right, buf, offset + Blocks.start(incoming, n, count, 1), Blocks.length(incoming, incoming + 1, n, count, 1), left,
                 Transfers.tag(Transfers.TAG_BCAST, root));
         }

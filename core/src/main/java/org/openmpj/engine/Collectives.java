@@ -13,6 +13,8 @@ import org.openmpj.Primitive;
  * allgather), {@link Reduce} (binomial, or Rabenseifner's reduce-scatter and gather), {@link Allreduce} (recursive
  * doubling, Rabenseifner's reduce-scatter and allgather, or reduce and broadcast), {@link Gathering} (binomial trees
  * or direct), {@link Allgather} (Bruck or ring), {@link AllToAll} (all at once or pairwise) and {@link Scan} (chain).
+ * Each algorithm is written once over {@link Steps} and taken here step by step; {@link ScheduledCalls} writes the same
+ * steps down for a non-blocking collective.
  * Non-commutative reductions always combine in rank order. Temporaries come from the calling thread's
  * {@link Scratch}.
  *
@@ -35,7 +37,7 @@ public final class Collectives
         }
         else
         {
-            Barrier.dissemination(c);
+            Barrier.dissemination(Steps.NOW, c);
         }
     }
 
@@ -43,7 +45,7 @@ public final class Collectives
     public static void bcast(
         final Communicator comm, final Object buf, final Primitive kind, final int offset, final int count, final int root)
     {
-        Broadcast.bcast(begin(comm), buf, kind, offset, count, root);
+        Broadcast.bcast(Steps.NOW, begin(comm), buf, kind, offset, count, root);
     }
 
     /**
@@ -58,7 +60,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Reduce.reduce(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
+            Reduce.reduce(Steps.NOW, begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
             completed = true;
         }
         finally
@@ -76,7 +78,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Allreduce.allreduce(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            Allreduce.allreduce(Steps.NOW, begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
             completed = true;
         }
         finally
@@ -92,11 +94,36 @@ public final class Collectives
         final Communicator comm, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op)
     {
+        prefix(comm, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, true);
+    }
+
+    /**
+     * Rank i receives the combination, in rank order, of the contributions of ranks 0 to i - 1 (an exclusive prefix); rank
+     * 0's receive buffer is left as it was.
+     */
+    public static void exscan(
+        final Communicator comm, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Primitive kind, final int count, final int itemElements, final Reduction op)
+    {
+        prefix(comm, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, false);
+    }
+
+    private static void prefix(
+        final Communicator comm, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Primitive kind, final int count, final int itemElements, final Reduction op, final boolean inclusive)
+    {
         final Scratch scratch = Scratch.lease();
         boolean completed = false;
         try
         {
-            Scan.chain(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            if (inclusive)
+            {
+                Scan.chain(Steps.NOW, begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            }
+            else
+            {
+                Scan.exclusiveChain(Steps.NOW, begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, scratch);
+            }
             completed = true;
         }
         finally
@@ -117,7 +144,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Gathering.gather(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
+            Gathering.gather(Steps.NOW, begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
             completed = true;
         }
         finally
@@ -135,7 +162,7 @@ public final class Collectives
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls,
         final Primitive kind, final int root)
     {
-        Gathering.gatherv(begin(comm), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, root);
+        Gathering.gatherv(Steps.NOW, begin(comm), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind, root);
     }
 
     /**
@@ -150,7 +177,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Gathering.scatter(begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
+            Gathering.scatter(Steps.NOW, begin(comm), sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
             completed = true;
         }
         finally
@@ -164,7 +191,7 @@ public final class Collectives
         final Communicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int recvCount, final Primitive kind, final int root)
     {
-        Gathering.scatterv(begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCount, kind, root);
+        Gathering.scatterv(Steps.NOW, begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCount, kind, root);
     }
 
     /**
@@ -179,7 +206,7 @@ public final class Collectives
         boolean completed = false;
         try
         {
-            Allgather.allgatherv(begin(comm), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind,
+            Allgather.allgatherv(Steps.NOW, begin(comm), sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, kind,
                 scratch);
             completed = true;
         }
@@ -197,7 +224,7 @@ public final class Collectives
         final Communicator comm, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
     {
-        AllToAll.alltoallv(begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
+        AllToAll.alltoallv(Steps.NOW, begin(comm), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
             kind);
     }
 
@@ -218,7 +245,7 @@ public final class Collectives
         }
         else
         {
-            AllToAll.alltoallv(c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
+            AllToAll.alltoallv(Steps.NOW, c, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
         }
     }
 

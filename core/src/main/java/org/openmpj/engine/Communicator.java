@@ -30,6 +30,7 @@ public final class Communicator
     private final int rank;
     private final int[] worldRanks;
     private final Communicator collectives;
+    private final Communicator nonBlocking;
     /**
      * How many collective operations this rank has started on the communicator. A plain field: MPI has a program
      * order the collectives on one communicator, so two threads never start them at once.
@@ -64,8 +65,10 @@ public final class Communicator
         this.rank = rank;
         this.worldRanks = worldRanks;
         this.board = withCollectives ? null : board;
-        // Collective traffic has a context of its own (the next one), so it never matches the program's messages.
+        // Collective traffic has contexts of its own (the next two), so it never matches the program's messages, and
+        // a non-blocking collective's never meets the checks a blocking one makes of every message it finds.
         this.collectives = withCollectives ? new Communicator(device, context + 1, rank, worldRanks, false, board) : this;
+        this.nonBlocking = withCollectives ? new Communicator(device, context + 2, rank, worldRanks, false, null) : this;
     }
 
     /**
@@ -87,6 +90,27 @@ public final class Communicator
     public Communicator collectives()
     {
         return collectives;
+    }
+
+    /**
+     * @return the same group on this communicator's context for non-blocking collectives, whose operations each tag their
+     *         messages with their own number ({@link #nextNonBlocking}).
+     */
+    Communicator nonBlocking()
+    {
+        return nonBlocking;
+    }
+
+    /**
+     * Counts a non-blocking collective started on this communicator's non-blocking side.
+     *
+     * @return the tag of its messages: its number, modulo 2^31, which tells them from those of any other such operation
+     *         still in flight.
+     */
+    int nextNonBlocking()
+    {
+        collectiveCount++;
+        return collectiveCount & Integer.MAX_VALUE;
     }
 
     /** Counts a collective operation started on this communicator's collective side. */

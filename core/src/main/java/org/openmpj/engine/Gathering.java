@@ -1,6 +1,5 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
@@ -22,17 +21,17 @@ final class Gathering
      * buffer is used at the root only; {@code c} is on its collective context.
      */
     static void gather(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final int count, final Primitive kind, final int root, final Scratch scratch)
     {
         final int n = c.size();
         if ((long)n * count * kind.sizeBytes() <= CollectiveThresholds.GATHER_TREE_MAX_BYTES)
         {
-            binomialGather(c, sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
+            binomialGather(s, c, sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
         }
         else
         {
-            directGather(c, sendBuf, sendOffset, count, recvBuf, recvOffset, null, null, count, kind, root);
+            directGather(s, c, sendBuf, sendOffset, count, recvBuf, recvOffset, null, null, count, kind, root);
         }
     }
 
@@ -41,10 +40,10 @@ final class Gathering
      * {@code recvCounts[i]} elements; {@code c} is on its collective context.
      */
     static void gatherv(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind, final int root)
     {
-        directGather(c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, 0, kind, root);
+        directGather(s, c, sendBuf, sendOffset, sendCount, recvBuf, recvOffset, recvCounts, recvDispls, 0, kind, root);
     }
 
     /**
@@ -52,26 +51,26 @@ final class Gathering
      * the root only; {@code c} is on its collective context.
      */
     static void scatter(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final int count, final Primitive kind, final int root, final Scratch scratch)
     {
         final int n = c.size();
         if ((long)n * count * kind.sizeBytes() <= CollectiveThresholds.GATHER_TREE_MAX_BYTES)
         {
-            binomialScatter(c, sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
+            binomialScatter(s, c, sendBuf, sendOffset, recvBuf, recvOffset, count, kind, root, scratch);
         }
         else
         {
-            directScatter(c, sendBuf, sendOffset, null, null, count, recvBuf, recvOffset, count, kind, root);
+            directScatter(s, c, sendBuf, sendOffset, null, null, count, recvBuf, recvOffset, count, kind, root);
         }
     }
 
     /** The root sends {@code sendCounts[i]} elements from {@code sendOffset + sendDispls[i]} to rank i. */
     static void scatterv(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int recvOffset, final int recvCount, final Primitive kind, final int root)
     {
-        directScatter(c, sendBuf, sendOffset, sendCounts, sendDispls, recvCount, recvBuf, recvOffset, recvCount, kind, root);
+        directScatter(s, c, sendBuf, sendOffset, sendCounts, sendDispls, recvCount, recvBuf, recvOffset, recvCount, kind, root);
     }
 
     /**
@@ -79,7 +78,7 @@ final class Gathering
      * it, then sends the lot on; the root finally moves the blocks from relative to rank order.
      */
     static void binomialGather(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final int count, final Primitive kind, final int root, final Scratch scratch)
     {
         final int n = c.size();
@@ -87,27 +86,27 @@ final class Gathering
         final int span = subtreeSpan(rel, n);
         if (span == 1 && rel != 0)
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n,
+            s.send(c, sendBuf, kind, sendOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n,
                 Transfers.tag(Transfers.TAG_GATHER, root));
             return;
         }
         final Object subtree = scratch.first(kind, span * count);
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, subtree, 0, count);
+        s.copy(kind, sendBuf, sendOffset, subtree, 0, count);
         for (int mask = 1; mask < span; mask <<= 1)
         {
             final int child = rel + mask;
             final int childSpan = Math.min(mask, n - child);
-            Transfers.receive(c, subtree, kind, mask * count, childSpan * count, (child + root) % n, Transfers.tag(Transfers.TAG_GATHER, root));
+            s.receive(c, subtree, kind, mask * count, childSpan * count, (child + root) % n, Transfers.tag(Transfers.TAG_GATHER, root));
         }
         if (rel != 0)
         {
-            Transfers.send(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n,
+            s.send(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n,
                 Transfers.tag(Transfers.TAG_GATHER, root));
             return;
         }
         // Relative ranks 0 .. n - root - 1 are ranks root .. n - 1; the rest wrap around to 0 .. root - 1.
-        ArrayCopy.copyElements(kind, subtree, 0, recvBuf, recvOffset + root * count, (n - root) * count);
-        ArrayCopy.copyElements(kind, subtree, (n - root) * count, recvBuf, recvOffset, root * count);
+        s.copy(kind, subtree, 0, recvBuf, recvOffset + root * count, (n - root) * count);
+        s.copy(kind, subtree, (n - root) * count, recvBuf, recvOffset, root * count);
     }
 
     /**
@@ -115,7 +114,7 @@ final class Gathering
      * receives its subtree's blocks, sends each child its subtree's, farthest first, and keeps the first.
      */
     static void binomialScatter(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final int count, final Primitive kind, final int root, final Scratch scratch)
     {
         final int n = c.size();
@@ -134,13 +133,13 @@ final class Gathering
             {
                 subtree = scratch.first(kind, n * count);
                 subtreeOffset = 0;
-                ArrayCopy.copyElements(kind, sendBuf, sendOffset + root * count, subtree, 0, (n - root) * count);
-                ArrayCopy.copyElements(kind, sendBuf, sendOffset, subtree, (n - root) * count, root * count);
+                s.copy(kind, sendBuf, sendOffset + root * count, subtree, 0, (n - root) * count);
+                s.copy(kind, sendBuf, sendOffset, subtree, (n - root) * count, root * count);
             }
         }
         else if (span == 1)
         {
-            Transfers.receive(c, recvBuf, kind, recvOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n,
+            s.receive(c, recvBuf, kind, recvOffset, count, (rel - Integer.lowestOneBit(rel) + root) % n,
                 Transfers.tag(Transfers.TAG_SCATTER, root));
             return;
         }
@@ -148,7 +147,7 @@ final class Gathering
         {
             subtree = scratch.first(kind, span * count);
             subtreeOffset = 0;
-            Transfers.receive(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n,
+            s.receive(c, subtree, kind, 0, span * count, (rel - Integer.lowestOneBit(rel) + root) % n,
                 Transfers.tag(Transfers.TAG_SCATTER, root));
         }
         for (int mask = Integer.highestOneBit(span - 1); mask > 0; mask >>= 1)
@@ -156,11 +155,11 @@ final class Gathering
             final int child = rel + mask;
             if (child < n)
             {
-                Transfers.send(c, subtree, kind, subtreeOffset + mask * count, Math.min(mask, n - child) * count, (child + root) % n,
+                s.send(c, subtree, kind, subtreeOffset + mask * count, Math.min(mask, n - child) * count, (child + root) % n,
                     Transfers.tag(Transfers.TAG_SCATTER, root));
             }
         }
-        ArrayCopy.copyElements(kind, subtree, subtreeOffset, recvBuf, recvOffset, count);
+        s.copy(kind, subtree, subtreeOffset, recvBuf, recvOffset, count);
     }
 
     /**
@@ -169,13 +168,13 @@ final class Gathering
      * {@code counts} is null, {@code block} elements at {@code i * block}.
      */
     private static void directGather(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount, final Object recvBuf, final int recvOffset,
-        final int[] counts, final int[] displs, final int block, final Primitive kind, final int root)
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int sendCount, final Object recvBuf,
+        final int recvOffset, final int[] counts, final int[] displs, final int block, final Primitive kind, final int root)
     {
         final int n = c.size();
         if (c.rank() != root)
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, sendCount, root, Transfers.tag(Transfers.TAG_GATHER, root));
+            s.send(c, sendBuf, kind, sendOffset, sendCount, root, Transfers.tag(Transfers.TAG_GATHER, root));
             return;
         }
         final ReceiveRequest[] receives = new ReceiveRequest[n];
@@ -183,17 +182,17 @@ final class Gathering
         {
             if (source != root)
             {
-                receives[source] = Transfers.irecvSlot(c, 1 + source, recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
+                receives[source] = s.irecvSlot(c, 1 + source, recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
                     counts == null ? block : counts[source], source);
             }
         }
-        ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset + (counts == null ? root * block : displs[root]), sendCount);
-        Transfers.awaitAll(c, receives, Transfers.tag(Transfers.TAG_GATHER, root));
+        s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset + (counts == null ? root * block : displs[root]), sendCount);
+        s.awaitAll(c, receives, Transfers.tag(Transfers.TAG_GATHER, root));
         for (int source = 0; source < n; source++)
         {
             if (source != root)
             {
-                Transfers.checkArrival(c, receives[source], recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
+                s.checkArrival(c, receives[source], recvBuf, kind, recvOffset + (counts == null ? source * block : displs[source]),
                     counts == null ? block : counts[source], source, Transfers.tag(Transfers.TAG_GATHER, root));
             }
         }
@@ -205,13 +204,13 @@ final class Gathering
      * at {@code i * block}.
      */
     private static void directScatter(
-        final Communicator c, final Object sendBuf, final int sendOffset, final int[] counts, final int[] displs, final int block,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final int[] counts, final int[] displs, final int block,
         final Object recvBuf, final int recvOffset, final int recvCount, final Primitive kind, final int root)
     {
         final int n = c.size();
         if (c.rank() != root)
         {
-            Transfers.receive(c, recvBuf, kind, recvOffset, recvCount, root, Transfers.tag(Transfers.TAG_SCATTER, root));
+            s.receive(c, recvBuf, kind, recvOffset, recvCount, root, Transfers.tag(Transfers.TAG_SCATTER, root));
             return;
         }
         final Request[] sends = new Request[n];
@@ -221,14 +220,14 @@ final class Gathering
             final int length = counts == null ? block : counts[dest];
             if (dest == root)
             {
-                ArrayCopy.copyElements(kind, sendBuf, from, recvBuf, recvOffset, length);
+                s.copy(kind, sendBuf, from, recvBuf, recvOffset, length);
             }
             else
             {
-                sends[dest] = Transfers.isendSlot(c, 1 + dest, sendBuf, kind, from, length, dest, Transfers.tag(Transfers.TAG_SCATTER, root));
+                sends[dest] = s.isendSlot(c, 1 + dest, sendBuf, kind, from, length, dest, Transfers.tag(Transfers.TAG_SCATTER, root));
             }
         }
-        Transfers.awaitAll(c, sends, Transfers.tag(Transfers.TAG_SCATTER, root));
+        s.awaitAll(c, sends, Transfers.tag(Transfers.TAG_SCATTER, root));
     }
 
     /** @return the number of ranks in relative rank {@code rel}'s subtree: all for the root, else its lowest set bit, cut at n. */

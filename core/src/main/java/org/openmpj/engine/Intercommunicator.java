@@ -13,7 +13,7 @@ import org.openmpj.SendMode;
  * Two disjoint groups joined so that each rank talks to the ranks of the other group: point-to-point through
  * {@link #remote()}, whose ranks are the other group's and whose messages carry the sender's rank in its own
  * group; and, for the steps a group takes alone inside intercommunicator collectives, {@link #local()}, its own
- * group on a context pair of its own. The leader of each group is its rank 0.
+ * group on a context block of its own. The leader of each group is its rank 0.
  *
  * <p>Thread-safety: immutable.
  */
@@ -32,8 +32,8 @@ public final class Intercommunicator
     private final Communicator remote;
 
     /**
-     * @param local  this rank's group, on a context pair of its own.
-     * @param remote the other group's ranks, with this rank's rank in its own group, on another context pair.
+     * @param local  this rank's group, on a context block of its own.
+     * @param remote the other group's ranks, with this rank's rank in its own group, on another context block.
      */
     public Intercommunicator(final Communicator local, final Communicator remote)
     {
@@ -80,7 +80,7 @@ public final class Intercommunicator
     /**
      * Joins the group of {@code group} with another: the leaders greet each other over {@code link} and swap their
      * groups' world ranks ({@link LeaderHandshake}), each leader passes the outcome on to its group, and both groups
-     * agree on fresh context pairs. Collective over both groups. Mismatched calls fail on every rank rather than wait:
+     * agree on fresh context blocks. Collective over both groups. Mismatched calls fail on every rank rather than wait:
      * ranks of one group that name different leaders, a leader that gives up, leaders that greet the wrong rank or
      * with different tags, and groups that share a process.
      *
@@ -218,7 +218,7 @@ public final class Intercommunicator
         return remoteRanks;
     }
 
-    /** @return the same two groups on fresh context pairs; collective over both groups. */
+    /** @return the same two groups on fresh context blocks; collective over both groups. */
     public Intercommunicator dup(final ContextIds ids)
     {
         final int localContext = ids.agree(local);
@@ -250,7 +250,7 @@ public final class Intercommunicator
     }
 
     /**
-     * Agrees on a context pair free on every rank of two groups: each group intersects its offers, the leaders
+     * Agrees on a context block free on every rank of two groups: each group intersects its offers, the leaders
      * swap and intersect the two results, and each leader passes the outcome on. Collective over both groups.
      *
      * @param ids     this rank's contexts.
@@ -258,7 +258,7 @@ public final class Intercommunicator
      * @param group   this rank's group.
      * @param leader  the rank of this group's leader in {@code group}.
      * @param link    how the leader reaches the other group's leader; used on the leader only.
-     * @return the point-to-point context of the pair.
+     * @return the point-to-point context of the block.
      */
     public static int agreeAcross(
         final ContextIds ids, final int creator, final Communicator group, final int leader, final LeaderLink link)

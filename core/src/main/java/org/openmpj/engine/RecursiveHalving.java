@@ -1,6 +1,5 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 
 /**
@@ -26,19 +25,20 @@ final class RecursiveHalving
      * in {@code work}, which holds this rank's contribution already when {@code holdsMine}, for a commutative operation.
      */
     static void foldIn(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object work, final int workOffset, final boolean holdsMine,
-        final Primitive kind, final int count, final int items, final Reduction op, final int source, final Scratch scratch, final int tag)
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object work, final int workOffset,
+        final boolean holdsMine, final Primitive kind, final int count, final int items, final Reduction op, final int source, final Scratch scratch,
+        final int tag)
     {
         if (holdsMine)
         {
             final Object theirs = scratch.second(kind, count);
-            Transfers.receive(c, theirs, kind, 0, count, source, tag);
-            op.reduce(theirs, 0, work, workOffset, items);
+            s.receive(c, theirs, kind, 0, count, source, tag);
+            s.reduce(op, theirs, 0, work, workOffset, items);
         }
         else
         {
-            Transfers.receive(c, work, kind, workOffset, count, source, tag);
-            op.reduce(sendBuf, sendOffset, work, workOffset, items);
+            s.receive(c, work, kind, workOffset, count, source, tag);
+            s.reduce(op, sendBuf, sendOffset, work, workOffset, items);
         }
     }
 
@@ -55,7 +55,7 @@ final class RecursiveHalving
      *                       when not, it is read from {@code sendBuf}, which is not written.
      */
     static void reduceScatter(
-        final Communicator c, final int v, final int pof2, final int extra, final int root,
+        final Steps s, final Communicator c, final int v, final int pof2, final int extra, final int root,
         final Object sendBuf, final int sendOffset, final Object work, final int workOffset, final boolean workHoldsMine,
         final Primitive kind, final int items, final int itemElements, final Reduction op, final Scratch scratch, final int tag)
     {
@@ -77,15 +77,15 @@ final class RecursiveHalving
             if (holdsMine)
             {
                 final Object theirs = scratch.second(kind, keepLength);
-                Transfers.exchange(c, work, kind, workOffset + giveFrom, giveLength, peer, theirs, 0, keepLength, peer, tag);
-                op.reduce(theirs, 0, work, workOffset + keepFrom, keepLength / itemElements);
+                s.exchange(c, work, kind, workOffset + giveFrom, giveLength, peer, theirs, 0, keepLength, peer, tag);
+                s.reduce(op, theirs, 0, work, workOffset + keepFrom, keepLength / itemElements);
             }
             else
             {
                 // The peer's half lands straight in the work buffer and this rank's own is combined into it: no copy first.
-                Transfers.exchange(c, sendBuf, kind, sendOffset + giveFrom, giveLength, peer, work, workOffset + keepFrom, keepLength, peer,
+                s.exchange(c, sendBuf, kind, sendOffset + giveFrom, giveLength, peer, work, workOffset + keepFrom, keepLength, peer,
                     tag);
-                op.reduce(sendBuf, sendOffset + keepFrom, work, workOffset + keepFrom, keepLength / itemElements);
+                s.reduce(op, sendBuf, sendOffset + keepFrom, work, workOffset + keepFrom, keepLength / itemElements);
                 holdsMine = true;
             }
             lo = keepLo;
@@ -94,13 +94,13 @@ final class RecursiveHalving
         if (!holdsMine)
         {
             // A single virtual rank: its contribution is the result.
-            ArrayCopy.copyElements(kind, sendBuf, sendOffset, work, workOffset, items * itemElements);
+            s.copy(kind, sendBuf, sendOffset, work, workOffset, items * itemElements);
         }
     }
 
     /** Allgather by recursive doubling after {@link #reduceScatter}: afterwards every rank's {@code work} holds every block. */
     static void allgather(
-        final Communicator c, final int v, final int pof2, final int extra, final int root,
+        final Steps s, final Communicator c, final int v, final int pof2, final int extra, final int root,
         final Object work, final int workOffset, final Primitive kind, final int items, final int itemElements, final int tag)
     {
         final int n = c.size();
@@ -112,7 +112,7 @@ final class RecursiveHalving
             final int mine = windowStart(v, pof2, steps);
             final int theirs = windowStart(partner, pof2, steps);
             final int peer = Fold.rankOf(partner, extra, root, n);
-            Transfers.exchange(c,
+            s.exchange(c,
                 work, kind, workOffset + Blocks.start(mine, pof2, items, itemElements), Blocks.length(mine, mine + size, pof2, items, itemElements),
                 peer,
                 work, workOffset + Blocks.start(theirs, pof2, items, itemElements),
@@ -126,7 +126,7 @@ final class RecursiveHalving
      * v's highest set bit, having first received the windows of the ranks that send to it.
      */
     static void gatherToZero(
-        final Communicator c, final int v, final int pof2, final int extra, final int root,
+        final Steps s, final Communicator c, final int v, final int pof2, final int extra, final int root,
         final Object work, final int workOffset, final Primitive kind, final int items, final int itemElements, final int tag)
     {
         final int n = c.size();
@@ -139,12 +139,12 @@ final class RecursiveHalving
             if ((v & mask) != 0)
             {
                 final int mine = windowStart(v, pof2, steps);
-                Transfers.send(c, work, kind, workOffset + Blocks.start(mine, pof2, items, itemElements),
+                s.send(c, work, kind, workOffset + Blocks.start(mine, pof2, items, itemElements),
                     Blocks.length(mine, mine + size, pof2, items, itemElements), peer, tag);
                 return;
             }
             final int theirs = windowStart(partner, pof2, steps);
-            Transfers.receive(c, work, kind, workOffset + Blocks.start(theirs, pof2, items, itemElements),
+            s.receive(c, work, kind, workOffset + Blocks.start(theirs, pof2, items, itemElements),
                 Blocks.length(theirs, theirs + size, pof2, items, itemElements), peer, tag);
         }
     }

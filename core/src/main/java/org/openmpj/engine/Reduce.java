@@ -1,6 +1,5 @@
 package org.openmpj.engine;
 
-import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
 
@@ -29,7 +28,7 @@ final class Reduce
      * which is used at the root only; {@code c} is on its collective context.
      */
     static void reduce(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final int root, final Scratch scratch)
     {
         final int n = c.size();
@@ -42,15 +41,15 @@ final class Reduce
         else if (n > 1 && op.isCommutative() && bytes >= CollectiveThresholds.REDUCE_SPLIT_MIN_BYTES
             && count / itemElements >= Fold.powerOfTwo(n))
         {
-            reduceScatterGather(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
+            reduceScatterGather(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
         }
         else if (n > 1 && op.isCommutative() && goesInSegments(c, bytes))
         {
-            pipelined(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
+            pipelined(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
         }
         else
         {
-            binomial(c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
+            binomial(s, c, sendBuf, sendOffset, recvBuf, recvOffset, kind, count, itemElements, op, root, scratch);
         }
     }
 
@@ -65,7 +64,7 @@ final class Reduce
      * copied would be in the sender's cache (2 shm ranks, Reduce of 128 KiB: 14-15 µs with the copy shared, 7.6-8.4 without).
      */
     static void binomial(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final int root, final Scratch scratch)
     {
         final int n = c.size();
@@ -81,7 +80,7 @@ final class Reduce
         boolean holdsMine = resultHere && sendBuf == recvBuf;
         if (holdsMine)
         {
-            ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+            s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
         }
         Object spare = null;
         int spareOffset = 0;
@@ -92,11 +91,11 @@ final class Reduce
                 final int parent = (rel - mask + treeRoot) % n;
                 if (holdsMine)
                 {
-                    Transfers.sendPaired(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root), false);
+                    s.sendPaired(c, work, kind, workOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root), false);
                 }
                 else
                 {
-                    Transfers.sendPaired(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root), false);
+                    s.sendPaired(c, sendBuf, kind, sendOffset, count, parent, Transfers.tag(Transfers.TAG_REDUCE, root), false);
                 }
                 break;
             }
@@ -112,8 +111,8 @@ final class Reduce
             }
             if (!holdsMine)
             {
-                Transfers.receivePaired(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root), false);
-                op.reduce(sendBuf, sendOffset, work, workOffset, items);
+                s.receivePaired(c, work, kind, workOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root), false);
+                s.reduce(op, sendBuf, sendOffset, work, workOffset, items);
                 holdsMine = true;
                 continue;
             }
@@ -121,15 +120,15 @@ final class Reduce
             {
                 spare = scratch.second(kind, count);
             }
-            Transfers.receivePaired(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root), false);
+            s.receivePaired(c, spare, kind, spareOffset, count, child, Transfers.tag(Transfers.TAG_REDUCE, root), false);
             if (commutative)
             {
-                op.reduce(spare, spareOffset, work, workOffset, items);
+                s.reduce(op, spare, spareOffset, work, workOffset, items);
             }
             else
             {
                 // The child's ranks come after this rank's: the result lands in the spare buffer, which becomes the work buffer.
-                op.reduce(work, workOffset, spare, spareOffset, items);
+                s.reduce(op, work, workOffset, spare, spareOffset, items);
                 final Object swap = work;
                 work = spare;
                 spare = swap;
@@ -150,17 +149,17 @@ final class Reduce
             {
                 if (work != recvBuf || workOffset != recvOffset)
                 {
-                    ArrayCopy.copyElements(kind, work, workOffset, recvBuf, recvOffset, count);
+                    s.copy(kind, work, workOffset, recvBuf, recvOffset, count);
                 }
             }
             else
             {
-                Transfers.sendPaired(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root), false);
+                s.sendPaired(c, work, kind, workOffset, count, root, Transfers.tag(Transfers.TAG_REDUCE, root), false);
             }
         }
         else if (r == root)
         {
-            Transfers.receivePaired(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root), false);
+            s.receivePaired(c, recvBuf, kind, recvOffset, count, treeRoot, Transfers.tag(Transfers.TAG_REDUCE, root), false);
         }
     }
 
@@ -196,7 +195,7 @@ final class Reduce
      * result itself), so the data moves once, into its place, and a segment stays in cache from its arrival to its use.
      */
     static void pipelined(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final int root, final Scratch scratch)
     {
         final int n = c.size();
@@ -218,17 +217,17 @@ final class Reduce
             // One rank alone: its contribution is the result.
             if (sendBuf != recvBuf || sendOffset != recvOffset)
             {
-                ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+                s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
             }
             return;
         }
         if (children == 0)
         {
-            for (int s = 0; s < segments; s++)
+            for (int segment = 0; segment < segments; segment++)
             {
-                final int from = s * segmentItems;
+                final int from = segment * segmentItems;
                 final int length = Math.min(segmentItems, items - from) * itemElements;
-                Transfers.send(c, sendBuf, kind, sendOffset + from * itemElements, length, parent, tag);
+                s.send(c, sendBuf, kind, sendOffset + from * itemElements, length, parent, tag);
             }
             return;
         }
@@ -238,14 +237,14 @@ final class Reduce
         final boolean holdsMine = rel == 0 && sendBuf == recvBuf;
         if (holdsMine && sendOffset != recvOffset)
         {
-            ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+            s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
         }
         final int landingChildren = holdsMine ? children : children - 1;
         final Object landing = landingChildren == 0 ? null : scratch.second(kind, landingChildren * count);
         final ReceiveRequest[] posted = scratch.receives(children * SEGMENTS_POSTED_AHEAD);
-        for (int s = 0; s < segments; s++)
+        for (int segment = 0; segment < segments; segment++)
         {
-            final int from = s * segmentItems;
+            final int from = segment * segmentItems;
             final int segmentLength = Math.min(segmentItems, items - from);
             for (int j = 0; j < children; j++)
             {
@@ -254,48 +253,48 @@ final class Reduce
                 final Object into = intoWork ? work : landing;
                 final int base = intoWork ? workOffset : (holdsMine ? j : j - 1) * count;
                 final int at = base + from * itemElements;
-                if (s == 0)
+                if (segment == 0)
                 {
                     // The first message of a child may be a notice of an earlier, abandoned call: receive it on its own.
-                    Transfers.receive(c, into, kind, at, segmentLength * itemElements, child, tag);
+                    s.receive(c, into, kind, at, segmentLength * itemElements, child, tag);
                     for (int t = 1; t < Math.min(segments, 1 + SEGMENTS_POSTED_AHEAD); t++)
                     {
-                        postSegment(c, posted, j, t, into, base, kind, items, itemElements, segmentItems, child);
+                        postSegment(s, c, posted, j, t, into, base, kind, items, itemElements, segmentItems, child);
                     }
                 }
                 else
                 {
-                    Transfers.awaitArrival(c, posted[j * SEGMENTS_POSTED_AHEAD + s % SEGMENTS_POSTED_AHEAD], into, kind, at,
+                    s.awaitArrival(c, posted[j * SEGMENTS_POSTED_AHEAD + segment % SEGMENTS_POSTED_AHEAD], into, kind, at,
                         segmentLength * itemElements, child, tag);
-                    if (s + SEGMENTS_POSTED_AHEAD < segments)
+                    if (segment + SEGMENTS_POSTED_AHEAD < segments)
                     {
-                        postSegment(c, posted, j, s + SEGMENTS_POSTED_AHEAD, into, base, kind, items, itemElements, segmentItems, child);
+                        postSegment(s, c, posted, j, segment + SEGMENTS_POSTED_AHEAD, into, base, kind, items, itemElements, segmentItems, child);
                     }
                 }
                 if (intoWork)
                 {
-                    op.reduce(sendBuf, sendOffset + from * itemElements, work, at, segmentLength);
+                    s.reduce(op, sendBuf, sendOffset + from * itemElements, work, at, segmentLength);
                 }
                 else
                 {
-                    op.reduce(landing, at, work, workOffset + from * itemElements, segmentLength);
+                    s.reduce(op, landing, at, work, workOffset + from * itemElements, segmentLength);
                 }
             }
             if (parent >= 0)
             {
-                Transfers.send(c, work, kind, workOffset + from * itemElements, segmentLength * itemElements, parent, tag);
+                s.send(c, work, kind, workOffset + from * itemElements, segmentLength * itemElements, parent, tag);
             }
         }
     }
 
     /** Posts the receive of child number {@code j}'s segment {@code t}, into its place from {@code base} of {@code into}. */
     static void postSegment(
-        final Communicator c, final ReceiveRequest[] posted, final int j, final int t, final Object into, final int base,
+        final Steps s, final Communicator c, final ReceiveRequest[] posted, final int j, final int t, final Object into, final int base,
         final Primitive kind, final int items, final int itemElements, final int segmentItems, final int child)
     {
         final int from = t * segmentItems;
         final int slot = j * SEGMENTS_POSTED_AHEAD + t % SEGMENTS_POSTED_AHEAD;
-        posted[slot] = Transfers.irecvSlot(c, 1 + slot, into, kind, base + from * itemElements,
+        posted[slot] = s.irecvSlot(c, 1 + slot, into, kind, base + from * itemElements,
             Math.min(segmentItems, items - from) * itemElements, child);
     }
 
@@ -304,7 +303,7 @@ final class Reduce
      * virtual rank 0, the one the blocks are gathered to; see {@link RecursiveHalving}.
      */
     static void reduceScatterGather(
-        final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
+        final Steps s, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset,
         final Primitive kind, final int count, final int itemElements, final Reduction op, final int root, final Scratch scratch)
     {
         final int n = c.size();
@@ -314,7 +313,7 @@ final class Reduce
         final int items = count / itemElements;
         if (Fold.isFoldedAway(rel, extra))
         {
-            Transfers.send(c, sendBuf, kind, sendOffset, count, (rel - 1 + root) % n, Transfers.tag(Transfers.TAG_REDUCE, root));
+            s.send(c, sendBuf, kind, sendOffset, count, (rel - 1 + root) % n, Transfers.tag(Transfers.TAG_REDUCE, root));
             return;
         }
         final Object work;
@@ -327,7 +326,7 @@ final class Reduce
             holdsMine = sendBuf == recvBuf;
             if (holdsMine)
             {
-                ArrayCopy.copyElements(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
+                s.copy(kind, sendBuf, sendOffset, recvBuf, recvOffset, count);
             }
         }
         else
@@ -337,14 +336,14 @@ final class Reduce
         }
         if (rel < 2 * extra)
         {
-            RecursiveHalving.foldIn(c, sendBuf, sendOffset, work, workOffset, holdsMine, kind, count, items, op, (rel + 1 + root) % n,
+            RecursiveHalving.foldIn(s, c, sendBuf, sendOffset, work, workOffset, holdsMine, kind, count, items, op, (rel + 1 + root) % n,
                 scratch, Transfers.tag(Transfers.TAG_REDUCE, root));
             holdsMine = true;
         }
         final int v = Fold.virtualRank(rel, extra);
-        RecursiveHalving.reduceScatter(c, v, pof2, extra, root, sendBuf, sendOffset, work, workOffset, holdsMine, kind, items,
+        RecursiveHalving.reduceScatter(s, c, v, pof2, extra, root, sendBuf, sendOffset, work, workOffset, holdsMine, kind, items,
             itemElements, op, scratch, Transfers.tag(Transfers.TAG_REDUCE, root));
-        RecursiveHalving.gatherToZero(c, v, pof2, extra, root, work, workOffset, kind, items, itemElements,
+        RecursiveHalving.gatherToZero(s, c, v, pof2, extra, root, work, workOffset, kind, items, itemElements,
             Transfers.tag(Transfers.TAG_REDUCE, root));
     }
 }

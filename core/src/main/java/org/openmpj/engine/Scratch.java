@@ -49,6 +49,15 @@ final class Scratch
     }
 
     /**
+     * @return a scratch of its own for a collective that outlives its call (a non-blocking one, whose steps run later and
+     *         maybe in another thread): never leased, it goes when that collective's schedule goes.
+     */
+    static Scratch unshared()
+    {
+        return new Scratch();
+    }
+
+    /**
      * Ends the lease.
      *
      * @param completed whether the collective completed; when not, its sends may still read the arrays, which are dropped.

@@ -23,12 +23,12 @@ import org.openmpj.objects.ObjectCodec;
  */
 public final class RankContext implements Session
 {
-    /** Matching context of {@code COMM_WORLD} point-to-point; the next one is for its collectives. */
+    /** Matching context of {@code COMM_WORLD} point-to-point; the next two are for its collectives. */
     public static final int WORLD_CONTEXT = 0;
-    /** Matching context of {@code COMM_SELF} point-to-point; the next one is for its collectives. */
-    public static final int SELF_CONTEXT = 2;
+    /** Matching context of {@code COMM_SELF} point-to-point; the next two are for its collectives. */
+    public static final int SELF_CONTEXT = ContextIds.PER_COMMUNICATOR;
     /** The first context free for communicators created at run time. */
-    public static final int FIRST_FREE_CONTEXT = 4;
+    public static final int FIRST_FREE_CONTEXT = 2 * ContextIds.PER_COMMUNICATOR;
 
     private final int rank;
     private final int size;

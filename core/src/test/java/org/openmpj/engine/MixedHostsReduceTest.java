@@ -141,7 +141,7 @@ class MixedHostsReduceTest
             final int[] result = new int[ITEMS];
             final Scratch scratch = Scratch.lease();
             c.nextCollective();
-            Reduce.reduce(c, mine, 0, result, 0, Primitive.INT, ITEMS, 1, SUM, root, scratch);
+            Reduce.reduce(Steps.NOW, c, mine, 0, result, 0, Primitive.INT, ITEMS, 1, SUM, root, scratch);
             scratch.end(true);
             if (c.rank() == root)
             {

@@ -23,54 +23,52 @@ class MovementAlgorithmsTest
     /** A bcast algorithm. */
     interface BcastAlgorithm
     {
-        void run(Communicator c, Object buf, Primitive kind, int offset, int count, int root);
+        void run(Steps s, Communicator c, Object buf, Primitive kind, int offset, int count, int root);
     }
 
     /** A gather or scatter algorithm with equal blocks. */
     interface BlockAlgorithm
     {
-        void run(Communicator c, Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Primitive kind, int root,
-            Scratch scratch);
+        void run(Steps s, Communicator c, Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, int count, Primitive kind,
+            int root, Scratch scratch);
     }
 
     /** An allgather algorithm. */
     interface AllgatherAlgorithm
     {
-        void run(Communicator c, Object sendBuf, int sendOffset, int sendCount, Object recvBuf, int recvOffset, int[] recvCounts,
-            int[] recvDispls, Primitive kind, Scratch scratch);
+        void run(Steps s, Communicator c, Object sendBuf, int sendOffset, int sendCount, Object recvBuf, int recvOffset,
+            int[] recvCounts, int[] recvDispls, Primitive kind, Scratch scratch);
     }
 
-    private record Named<T>(String name, T algorithm)
-    {
-    }
-
-    private static final List<Named<BcastAlgorithm>> BCASTS = List.of(
+    private static final List<Named<BcastAlgorithm>> BCASTS = Named.bothWays(List.of(
         new Named<>("binomial", Broadcast::binomial),
         new Named<>("scatter + ring allgather", Broadcast::scatterAllgather),
-        new Named<>("chosen", Broadcast::bcast));
+        new Named<>("chosen", Broadcast::bcast)));
 
-    private static final List<Named<BlockAlgorithm>> GATHERS = List.of(
+    private static final List<Named<BlockAlgorithm>> GATHERS = Named.bothWays(List.of(
         new Named<>("binomial", Gathering::binomialGather),
-        new Named<>("chosen", Gathering::gather));
+        new Named<>("chosen", Gathering::gather)));
 
-    private static final List<Named<BlockAlgorithm>> SCATTERS = List.of(
+    /** The scatters, in the order of the gathers they undo. */
+    private static final List<Named<BlockAlgorithm>> SCATTERS = Named.bothWays(List.of(
         new Named<>("binomial", Gathering::binomialScatter),
-        new Named<>("chosen", Gathering::scatter));
+        new Named<>("chosen", Gathering::scatter)));
 
-    private static final List<Named<AllgatherAlgorithm>> ALLGATHERS = List.of(
-        new Named<>("ring", (c, s, so, sc, r, ro, counts, displs, kind, scratch) -> Allgather.ring(c, s, so, sc, r, ro, counts, displs, kind)),
-        new Named<>("Bruck", (c, s, so, sc, r, ro, counts, displs, kind, scratch) ->
+    private static final List<Named<AllgatherAlgorithm>> ALLGATHERS = Named.bothWays(List.of(
+        new Named<>("ring", (steps, c, s, so, sc, r, ro, counts, displs, kind, scratch) ->
+            Allgather.ring(steps, c, s, so, sc, r, ro, counts, displs, kind)),
+        new Named<>("Bruck", (steps, c, s, so, sc, r, ro, counts, displs, kind, scratch) ->
         {
             int total = 0;
             for (final int count : counts)
             {
                 total += count;
             }
-            Allgather.bruck(c, s, so, sc, r, ro, counts, displs, kind, total, scratch);
+            Allgather.bruck(steps, c, s, so, sc, r, ro, counts, displs, kind, total, scratch);
         }),
-        new Named<>("at once", (c, s, so, sc, r, ro, counts, displs, kind, scratch) ->
-            Allgather.allAtOnce(c, s, so, sc, r, ro, counts, displs, kind)),
-        new Named<>("chosen", Allgather::allgatherv));
+        new Named<>("at once", (steps, c, s, so, sc, r, ro, counts, displs, kind, scratch) ->
+            Allgather.allAtOnce(steps, c, s, so, sc, r, ro, counts, displs, kind)),
+        new Named<>("chosen", Allgather::allgatherv)));
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
@@ -95,8 +93,8 @@ class MovementAlgorithmsTest
                                 buf[2 + i] = element(root, i);
                             }
                         }
-                        c.nextCollective();
-                        named.algorithm().run(c, buf, Primitive.LONG, 2, count, root);
+                        final int from = root;
+                        named.way().run(world, named.name(), (s, on, scratch) -> named.algorithm().run(s, on, buf, Primitive.LONG, 2, count, from));
                         for (int i = 0; i < count; i++)
                         {
                             if (buf[2 + i] != element(root, i))
@@ -135,18 +133,19 @@ class MovementAlgorithmsTest
                         }
                         final long[] all = new long[n * count + 2];
                         java.util.Arrays.fill(all, UNTOUCHED);
-                        final Scratch scratch = Scratch.lease();
-                        c.nextCollective();
-                        GATHERS.get(k).algorithm().run(c, mine, 1, all, 1, count, Primitive.LONG, root, scratch);
+                        final Named<BlockAlgorithm> gather = GATHERS.get(k);
+                        final Named<BlockAlgorithm> scatter = SCATTERS.get(k);
+                        final int at = root;
+                        gather.way().run(world, gather.name(), (s, on, scratch) ->
+                            gather.algorithm().run(s, on, mine, 1, all, 1, count, Primitive.LONG, at, scratch));
                         if (rank == root)
                         {
                             checkBlocks(all, 1, n, count, GATHERS.get(k).name() + " gather" + what);
                         }
                         final long[] back = new long[count + 2];
                         java.util.Arrays.fill(back, UNTOUCHED);
-                        c.nextCollective();
-                        SCATTERS.get(k).algorithm().run(c, all, 1, back, 1, count, Primitive.LONG, root, scratch);
-                        scratch.end(true);
+                        scatter.way().run(world, scatter.name(), (s, on, scratch) ->
+                            scatter.algorithm().run(s, on, all, 1, back, 1, count, Primitive.LONG, at, scratch));
                         for (int i = 0; i < count; i++)
                         {
                             assertEquals(element(rank, i), back[1 + i], SCATTERS.get(k).name() + " scatter" + what + ", element " + i);
@@ -178,33 +177,44 @@ class MovementAlgorithmsTest
             }
             for (int root = 0; root < n; root++)
             {
-                final long[] mine = new long[counts[rank]];
-                for (int i = 0; i < mine.length; i++)
+                for (final Way way : Way.values())
                 {
-                    mine[i] = element(rank, i);
-                }
-                final long[] all = new long[total];
-                c.nextCollective();
-                Gathering.gatherv(c, mine, 0, mine.length, all, 0, counts, displs, Primitive.LONG, root);
-                if (rank == root)
-                {
-                    for (int r = 0; r < n; r++)
-                    {
-                        for (int i = 0; i < counts[r]; i++)
-                        {
-                            assertEquals(element(r, i), all[displs[r] + i], "gatherv at root " + root + ", rank " + r + " element " + i);
-                        }
-                    }
-                }
-                final long[] back = new long[counts[rank]];
-                c.nextCollective();
-                Gathering.scatterv(c, all, 0, counts, displs, back, 0, back.length, Primitive.LONG, root);
-                for (int i = 0; i < back.length; i++)
-                {
-                    assertEquals(element(rank, i), back[i], "scatterv from root " + root + ", element " + i);
+                    gathervAndScatterv(way, world, counts, displs, total, root);
                 }
             }
         });
+    }
+
+    private static void gathervAndScatterv(
+        final Way way, final Communicator world, final int[] counts, final int[] displs, final int total, final int root)
+    {
+        final int n = world.size();
+        final int rank = world.rank();
+        final long[] mine = new long[counts[rank]];
+        for (int i = 0; i < mine.length; i++)
+        {
+            mine[i] = element(rank, i);
+        }
+        final long[] all = new long[total];
+        way.run(world, "Gatherv", (s, on, scratch) -> Gathering.gatherv(s, on, mine, 0, mine.length, all, 0, counts, displs, Primitive.LONG,
+            root));
+        if (rank == root)
+        {
+            for (int r = 0; r < n; r++)
+            {
+                for (int i = 0; i < counts[r]; i++)
+                {
+                    assertEquals(element(r, i), all[displs[r] + i], way + " gatherv at root " + root + ", rank " + r + " element " + i);
+                }
+            }
+        }
+        final long[] back = new long[counts[rank]];
+        way.run(world, "Scatterv", (s, on, scratch) -> Gathering.scatterv(s, on, all, 0, counts, displs, back, 0, back.length,
+            Primitive.LONG, root));
+        for (int i = 0; i < back.length; i++)
+        {
+            assertEquals(element(rank, i), back[i], way + " scatterv from root " + root + ", element " + i);
+        }
     }
 
     @ParameterizedTest(name = "{0} ranks")
@@ -227,10 +237,8 @@ class MovementAlgorithmsTest
                     }
                     final long[] all = new long[n * count + 2];
                     java.util.Arrays.fill(all, UNTOUCHED);
-                    final Scratch scratch = Scratch.lease();
-                    c.nextCollective();
-                    named.algorithm().run(c, mine, 2, count, all, 1, Collectives.counts(n, count), Collectives.blocks(n, count),
-                        Primitive.LONG, scratch);
+                    named.way().run(world, named.name(), (s, on, scratch) -> named.algorithm().run(s, on, mine, 2, count, all, 1,
+                        Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG, scratch));
                     checkBlocks(all, 1, n, count, named.name() + " of " + count + " each");
                     // Uneven: rank r gives r % 3 * count / 2 elements (some none), placed in reverse rank order.
                     final int[] counts = new int[n];
@@ -243,9 +251,8 @@ class MovementAlgorithmsTest
                         total += counts[r];
                     }
                     final long[] uneven = new long[total];
-                    c.nextCollective();
-                    named.algorithm().run(c, mine, 2, counts[rank], uneven, 0, counts, displs, Primitive.LONG, scratch);
-                    scratch.end(true);
+                    named.way().run(world, named.name(), (s, on, scratch) ->
+                        named.algorithm().run(s, on, mine, 2, counts[rank], uneven, 0, counts, displs, Primitive.LONG, scratch));
                     for (int r = 0; r < n; r++)
                     {
                         for (int i = 0; i < counts[r]; i++)
@@ -276,31 +283,43 @@ class MovementAlgorithmsTest
                         out[d * count + i] = rank * 1_000_000L + d * 1000L + i;
                     }
                 }
-                for (final boolean atOnce : new boolean[] {false, true})
+                for (final Way way : Way.values())
                 {
-                    final long[] in = new long[n * count];
-                    c.nextCollective();
-                    if (atOnce)
+                    for (final boolean atOnce : new boolean[] {false, true})
                     {
-                        AllToAll.allAtOnce(c, out, 0, Collectives.counts(n, count), Collectives.blocks(n, count), in, 0,
-                            Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG, Transfers.TAG_ALLTOALL);
-                    }
-                    else
-                    {
-                        AllToAll.pairwise(c, out, 0, Collectives.counts(n, count), Collectives.blocks(n, count), in, 0,
-                            Collectives.counts(n, count), Collectives.blocks(n, count), Primitive.LONG);
-                    }
-                    for (int s = 0; s < n; s++)
-                    {
-                        for (int i = 0; i < count; i++)
-                        {
-                            assertEquals(s * 1_000_000L + rank * 1000L + i, in[s * count + i],
-                                (atOnce ? "at once" : "pairwise") + ": block from rank " + s + ", element " + i);
-                        }
+                        alltoall(way, world, atOnce, out, count);
                     }
                 }
             }
         });
+    }
+
+    private static void alltoall(final Way way, final Communicator world, final boolean atOnce, final long[] out, final int count)
+    {
+        final int n = world.size();
+        final int rank = world.rank();
+        final long[] in = new long[n * count];
+        final int[] counts = Collectives.counts(n, count);
+        final int[] blocks = Collectives.blocks(n, count);
+        way.run(world, "Alltoall", (s, on, scratch) ->
+        {
+            if (atOnce)
+            {
+                AllToAll.allAtOnce(s, on, out, 0, counts, blocks, in, 0, counts, blocks, Primitive.LONG, Transfers.TAG_ALLTOALL);
+            }
+            else
+            {
+                AllToAll.pairwise(s, on, out, 0, counts, blocks, in, 0, counts, blocks, Primitive.LONG);
+            }
+        });
+        for (int s = 0; s < n; s++)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                assertEquals(s * 1_000_000L + rank * 1000L + i, in[s * count + i],
+                    way + " " + (atOnce ? "at once" : "pairwise") + ": block from rank " + s + ", element " + i);
+            }
+        }
     }
 
     /** @return element {@code i} of rank {@code rank}'s data. */

@@ -17,7 +17,8 @@ import org.openmpj.Primitive;
  * 1 to 8 ranks, every root, with offsets, at item counts below, at and above the number of ranks and on both sides
  * of the thresholds: sums, a commutative operation on three-element items that goes wrong if an item is split, and
  * a non-commutative matrix product that must equal the serial product in rank order. Receive buffers that are the
- * send buffer are reduced in place.
+ * send buffer are reduced in place. Each algorithm runs both ways ({@link Way}): its steps taken at once, as in a
+ * blocking collective, and written down as the schedule of a non-blocking one.
  */
 @Timeout(120)
 class ReductionAlgorithmsTest
@@ -27,45 +28,44 @@ class ReductionAlgorithmsTest
     /** An allreduce algorithm. */
     interface AllreduceAlgorithm
     {
-        void run(Communicator c, Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, Primitive kind, int count,
+        void run(Steps s, Communicator c, Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, Primitive kind, int count,
             int itemElements, Reduction op, Scratch scratch);
     }
 
     /** A reduce algorithm. */
     interface ReduceAlgorithm
     {
-        void run(Communicator c, Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, Primitive kind, int count,
+        void run(Steps s, Communicator c, Object sendBuf, int sendOffset, Object recvBuf, int recvOffset, Primitive kind, int count,
             int itemElements, Reduction op, int root, Scratch scratch);
     }
 
-    private record Named<T>(String name, T algorithm)
-    {
-    }
-
-    private static final List<Named<AllreduceAlgorithm>> COMMUTATIVE_ALLREDUCES = List.of(
+    private static final List<Named<AllreduceAlgorithm>> COMMUTATIVE_ALLREDUCES = Named.bothWays(List.of(
         new Named<>("recursive doubling", Allreduce::recursiveDoubling),
         new Named<>("reduce-scatter + allgather", Allreduce::reduceScatterAllgather),
-        new Named<>("chosen", Allreduce::allreduce));
+        new Named<>("chosen", Allreduce::allreduce)));
 
-    private static final List<Named<AllreduceAlgorithm>> ORDERED_ALLREDUCES = List.of(
+    private static final List<Named<AllreduceAlgorithm>> ORDERED_ALLREDUCES = Named.bothWays(List.of(
         new Named<>("recursive doubling", Allreduce::recursiveDoubling),
-        new Named<>("reduce + bcast", (c, s, so, r, ro, k, count, ie, op, scratch) ->
+        new Named<>("reduce + bcast", (steps, c, s, so, r, ro, k, count, ie, op, scratch) ->
         {
-            Reduce.binomial(c, s, so, r, ro, k, count, ie, op, 0, scratch);
-            c.nextCollective();
-            Broadcast.bcast(c, r, k, ro, count, 0);
+            Reduce.binomial(steps, c, s, so, r, ro, k, count, ie, op, 0, scratch);
+            if (steps == Steps.NOW)
+            {
+                c.nextCollective();
+            }
+            Broadcast.bcast(steps, c, r, k, ro, count, 0);
         }),
-        new Named<>("chosen", Allreduce::allreduce));
+        new Named<>("chosen", Allreduce::allreduce)));
 
-    private static final List<Named<ReduceAlgorithm>> COMMUTATIVE_REDUCES = List.of(
+    private static final List<Named<ReduceAlgorithm>> COMMUTATIVE_REDUCES = Named.bothWays(List.of(
         new Named<>("binomial", Reduce::binomial),
         new Named<>("reduce-scatter + gather", Reduce::reduceScatterGather),
         new Named<>("pipelined in segments", Reduce::pipelined),
-        new Named<>("chosen", Reduce::reduce));
+        new Named<>("chosen", Reduce::reduce)));
 
-    private static final List<Named<ReduceAlgorithm>> ORDERED_REDUCES = List.of(
+    private static final List<Named<ReduceAlgorithm>> ORDERED_REDUCES = Named.bothWays(List.of(
         new Named<>("binomial", Reduce::binomial),
-        new Named<>("chosen", Reduce::reduce));
+        new Named<>("chosen", Reduce::reduce)));
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
@@ -88,15 +88,15 @@ class ReductionAlgorithmsTest
                         sums[2 + i] = TestReductions.value(c.rank(), i);
                     }
                     final int[] result = new int[items + 1];
-                    run(named.algorithm(), c, sums, 2, result, 1, items, 1, SUM);
+                    run(named, world, sums, 2, result, 1, items, 1, SUM);
                     assertEquals(expectedSums(n, items), Arrays.copyOfRange(result, 1, items + 1), what);
-                    run(named.algorithm(), c, sums, 2, sums, 2, items, 1, SUM);
+                    run(named, world, sums, 2, sums, 2, items, 1, SUM);
                     assertEquals(expectedSums(n, items), Arrays.copyOfRange(sums, 2, items + 2), what + ", in place");
 
                     final int triples = Math.max(1, items / 3);
                     final int[] mine = TestReductions.triples(c.rank(), triples);
                     final int[] combined = new int[3 * triples];
-                    run(named.algorithm(), c, mine, 0, combined, 0, 3 * triples, 3, TestReductions.SUM_MAX_XOR);
+                    run(named, world, mine, 0, combined, 0, 3 * triples, 3, TestReductions.SUM_MAX_XOR);
                     assertArrayEquals(TestReductions.combinedTriples(n, triples), combined, named.name() + " of " + triples + " triples");
                 }
             }
@@ -116,10 +116,10 @@ class ReductionAlgorithmsTest
                 {
                     final int[] mine = TestReductions.matrices(c.rank(), matrices);
                     final int[] product = new int[4 * matrices + 3];
-                    run(named.algorithm(), c, mine, 0, product, 3, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT);
+                    run(named, world, mine, 0, product, 3, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT);
                     assertArrayEquals(TestReductions.orderedProduct(n - 1, matrices), Arrays.copyOfRange(product, 3, product.length),
                         named.name() + " of " + matrices + " matrices");
-                    run(named.algorithm(), c, mine, 0, mine, 0, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT);
+                    run(named, world, mine, 0, mine, 0, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT);
                     assertArrayEquals(TestReductions.orderedProduct(n - 1, matrices), mine,
                         named.name() + " of " + matrices + " matrices, in place");
                 }
@@ -148,12 +148,12 @@ class ReductionAlgorithmsTest
                             sums[1 + i] = TestReductions.value(rank, i);
                         }
                         final int[] result = new int[items];
-                        reduce(named.algorithm(), c, sums, 1, result, 0, items, 1, SUM, root);
+                        reduce(named, world, sums, 1, result, 0, items, 1, SUM, root);
                         if (rank == root)
                         {
                             assertEquals(expectedSums(n, items), result, what);
                         }
-                        reduce(named.algorithm(), c, sums, 1, sums, 1, items, 1, SUM, root);
+                        reduce(named, world, sums, 1, sums, 1, items, 1, SUM, root);
                         if (rank == root)
                         {
                             assertEquals(expectedSums(n, items), Arrays.copyOfRange(sums, 1, items + 1), what + ", in place");
@@ -163,7 +163,7 @@ class ReductionAlgorithmsTest
                     for (final int triples : new int[] {5, 9_000})
                     {
                         final int[] combined = new int[3 * triples];
-                        reduce(named.algorithm(), c, TestReductions.triples(rank, triples), 0, combined, 0, 3 * triples, 3,
+                        reduce(named, world, TestReductions.triples(rank, triples), 0, combined, 0, 3 * triples, 3,
                             TestReductions.SUM_MAX_XOR, root);
                         if (rank == root)
                         {
@@ -178,13 +178,13 @@ class ReductionAlgorithmsTest
                     {
                         final int[] mine = TestReductions.matrices(rank, matrices);
                         final int[] product = new int[4 * matrices];
-                        reduce(named.algorithm(), c, mine, 0, product, 0, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT, root);
+                        reduce(named, world, mine, 0, product, 0, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT, root);
                         if (rank == root)
                         {
                             assertArrayEquals(TestReductions.orderedProduct(n - 1, matrices), product,
                                 named.name() + " of " + matrices + " matrices to root " + root);
                         }
-                        reduce(named.algorithm(), c, mine, 0, mine, 0, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT, root);
+                        reduce(named, world, mine, 0, mine, 0, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT, root);
                         if (rank == root)
                         {
                             assertArrayEquals(TestReductions.orderedProduct(n - 1, matrices), mine,
@@ -198,20 +198,36 @@ class ReductionAlgorithmsTest
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 5, 8})
-    void scanOfANonCommutativeOperationGivesEveryRankItsOrderedPrefix(final int n)
+    void scansOfANonCommutativeOperationGiveEveryRankItsOrderedPrefixes(final int n)
     {
         EngineJob.run(n, world ->
         {
             final Communicator c = world.collectives();
-            for (final int matrices : new int[] {1, 7, 1000})
+            for (final Way way : Way.values())
             {
-                final int[] prefix = new int[4 * matrices];
-                final Scratch scratch = Scratch.lease();
-                c.nextCollective();
-                Scan.chain(c, TestReductions.matrices(c.rank(), matrices), 0, prefix, 0, Primitive.INT, 4 * matrices, 4,
-                    TestReductions.MATRIX_PRODUCT, scratch);
-                scratch.end(true);
-                assertArrayEquals(TestReductions.orderedProduct(c.rank(), matrices), prefix, "prefix of " + matrices + " matrices");
+                for (final int matrices : new int[] {1, 7, 1000})
+                {
+                    final int[] mine = TestReductions.matrices(c.rank(), matrices);
+                    final int[] prefix = new int[4 * matrices];
+                    way.run(world, "Scan", (s, on, scratch) ->
+                        Scan.chain(s, on, mine, 0, prefix, 0, Primitive.INT, 4 * matrices, 4, TestReductions.MATRIX_PRODUCT, scratch));
+                    assertArrayEquals(TestReductions.orderedProduct(c.rank(), matrices), prefix, way + " prefix of " + matrices + " matrices");
+                    final int[] exclusive = new int[4 * matrices];
+                    way.run(world, "Exscan", (s, on, scratch) -> Scan.exclusiveChain(s, on, mine, 0, exclusive, 0, Primitive.INT,
+                        4 * matrices, 4, TestReductions.MATRIX_PRODUCT, scratch));
+                    if (c.rank() > 0)
+                    {
+                        assertArrayEquals(TestReductions.orderedProduct(c.rank() - 1, matrices), exclusive,
+                            way + " exclusive prefix of " + matrices + " matrices");
+                    }
+                    way.run(world, "Exscan", (s, on, scratch) -> Scan.exclusiveChain(s, on, mine, 0, mine, 0, Primitive.INT,
+                        4 * matrices, 4, TestReductions.MATRIX_PRODUCT, scratch));
+                    if (c.rank() > 0)
+                    {
+                        assertArrayEquals(TestReductions.orderedProduct(c.rank() - 1, matrices), mine,
+                            way + " exclusive prefix of " + matrices + " matrices, in place");
+                    }
+                }
             }
         });
     }
@@ -245,22 +261,18 @@ class ReductionAlgorithmsTest
     }
 
     private static void run(
-        final AllreduceAlgorithm algorithm, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf,
+        final Named<AllreduceAlgorithm> named, final Communicator world, final Object sendBuf, final int sendOffset, final Object recvBuf,
         final int recvOffset, final int count, final int itemElements, final Reduction op)
     {
-        final Scratch scratch = Scratch.lease();
-        c.nextCollective();
-        algorithm.run(c, sendBuf, sendOffset, recvBuf, recvOffset, Primitive.INT, count, itemElements, op, scratch);
-        scratch.end(true);
+        named.way().run(world, named.name(), (s, c, scratch) ->
+            named.algorithm().run(s, c, sendBuf, sendOffset, recvBuf, recvOffset, Primitive.INT, count, itemElements, op, scratch));
     }
 
     private static void reduce(
-        final ReduceAlgorithm algorithm, final Communicator c, final Object sendBuf, final int sendOffset, final Object recvBuf,
+        final Named<ReduceAlgorithm> named, final Communicator world, final Object sendBuf, final int sendOffset, final Object recvBuf,
         final int recvOffset, final int count, final int itemElements, final Reduction op, final int root)
     {
-        final Scratch scratch = Scratch.lease();
-        c.nextCollective();
-        algorithm.run(c, sendBuf, sendOffset, recvBuf, recvOffset, Primitive.INT, count, itemElements, op, root, scratch);
-        scratch.end(true);
+        named.way().run(world, named.name(), (s, c, scratch) ->
+            named.algorithm().run(s, c, sendBuf, sendOffset, recvBuf, recvOffset, Primitive.INT, count, itemElements, op, root, scratch));
     }
 }

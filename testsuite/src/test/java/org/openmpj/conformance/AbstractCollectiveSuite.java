@@ -74,6 +74,34 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void nonBlockingCollectivesAllInFlightAtOnce(final int processes)
+    {
+        runClean(processes, NonBlockingCollectivePrograms.AllInFlightAtOnce.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void nonBlockingCollectiveOverlappedWithOtherTraffic(final int processes)
+    {
+        runClean(processes, NonBlockingCollectivePrograms.OverlappedWithOtherTraffic.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void nonBlockingCollectivesOfDerivedDatatypes(final int processes)
+    {
+        runClean(processes, NonBlockingCollectivePrograms.DerivedDatatypes.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void nonBlockingCollectivesRefuseObjectsBadRootsAndCancel(final int processes)
+    {
+        runClean(processes, NonBlockingCollectivePrograms.Refusals.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void collectivesOfObjects(final int processes)
     {
         runClean(processes, MovementPrograms.ObjectCollectives.class);

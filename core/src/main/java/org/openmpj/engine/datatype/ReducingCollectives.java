@@ -1,7 +1,7 @@
 package org.openmpj.engine.datatype;
 
 import org.openmpj.Primitive;
-import org.openmpj.engine.Collectives;
+import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectReductions;
 import org.openmpj.engine.Reduction;
@@ -21,8 +21,9 @@ public final class ReducingCollectives
 
     /** Combines every rank's {@code count} items with {@code op}, in rank order, into the root's receive buffer. */
     public static void reduce(
-        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
-        final int recvoffset, final int count, final TypeMap type, final int root, final Reduction reduction, final int itemElements)
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
+        final Object recvbuf, final int recvoffset, final int count, final TypeMap type, final int root, final Reduction reduction,
+        final int itemElements)
     {
         final boolean atRoot = c.rank() == root;
         // Contiguous items skip CollectiveBuffer altogether, which keeps the common case free of allocation.
@@ -34,19 +35,18 @@ public final class ReducingCollectives
         final Object out = direct ? recvbuf : recv.array();
         final int inOffset = direct ? type.firstElement(sendoffset, count) : send.offset();
         final int outOffset = direct ? type.firstElement(recvoffset, count) : recv.offset();
-        if (type.isObject())
+        if (TypedCollectives.carriesObjects(calls, type))
         {
             ObjectReductions.reduce(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, type.elements(count), itemElements, reduction,
                 root);
         }
         else
         {
-            Collectives.reduce(c, in, inOffset, out, outOffset, type.kind(), type.elements(count), itemElements, reduction, root);
+            calls.reduce(c, in, inOffset, out, outOffset, type.kind(), type.elements(count), itemElements, reduction, root);
         }
         if (!direct)
         {
-            send.finish();
-            recv.finish();
+            calls.then(() -> TypedCollectives.finish(send, recv));
         }
     }
 
@@ -55,7 +55,7 @@ public final class ReducingCollectives
      * {@code prefix}, rank i gets the combination of ranks 0 to i only ({@code Scan}).
      */
     public static void everywhere(
-        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
         final Object recvbuf, final int recvoffset, final int count, final TypeMap type, final boolean prefix, final Reduction reduction,
             final int itemElements)
     {
@@ -68,33 +68,33 @@ public final class ReducingCollectives
         final int inOffset = direct ? type.firstElement(sendoffset, count) : send.offset();
         final int outOffset = direct ? type.firstElement(recvoffset, count) : recv.offset();
         final int elements = type.elements(count);
-        if (type.isObject() && prefix)
+        if (TypedCollectives.carriesObjects(calls, type) && prefix)
         {
             ObjectReductions.scan(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
         }
-        else if (type.isObject())
+        else if (TypedCollectives.carriesObjects(calls, type))
         {
             ObjectReductions.allreduce(c, codec, (Object[])in, inOffset, (Object[])out, outOffset, elements, itemElements, reduction);
         }
         else if (prefix)
         {
-            Collectives.scan(c, in, inOffset, out, outOffset, type.kind(), elements, itemElements, reduction);
+            calls.scan(c, in, inOffset, out, outOffset, type.kind(), elements, itemElements, reduction);
         }
         else
         {
-            Collectives.allreduce(c, in, inOffset, out, outOffset, type.kind(), elements, itemElements, reduction);
+            calls.allreduce(c, in, inOffset, out, outOffset, type.kind(), elements, itemElements, reduction);
         }
         if (!direct)
         {
-            send.finish();
-            recv.finish();
+            calls.then(() -> TypedCollectives.finish(send, recv));
         }
     }
 
     /** Combines every rank's items (the sum of {@code recvcounts}) with {@code op}; rank i receives {@code recvcounts[i]} of them, in order. */
     public static void reduceScatter(
-        final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
-        final int recvoffset, final int[] recvcounts, final TypeMap type, final int total, final Reduction reduction, final int itemElements)
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset,
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final TypeMap type, final int total, final Reduction reduction,
+        final int itemElements)
     {
         final int n = c.size();
         final int[] counts = new int[n];
@@ -104,7 +104,7 @@ public final class ReducingCollectives
         }
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type);
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[c.rank()], type);
-        if (type.isObject())
+        if (TypedCollectives.carriesObjects(calls, type))
         {
             ObjectReductions.reduceScatter(c, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(), counts,
                 itemElements, reduction);
@@ -113,19 +113,18 @@ public final class ReducingCollectives
         {
             final Primitive kind = type.kind();
             final Object reduced = c.rank() == 0 ? ScratchPool.SHARED.acquire(kind, send.elements()) : null;
-            Collectives.reduce(c, send.array(), send.offset(), reduced, 0, kind, send.elements(), itemElements, reduction, 0);
+            calls.reduce(c, send.array(), send.offset(), reduced, 0, kind, send.elements(), itemElements, reduction, 0);
             final int[] displs = new int[n];
             for (int i = 1; i < n; i++)
             {
                 displs[i] = displs[i - 1] + counts[i - 1];
             }
-            Collectives.scatterv(c, reduced, 0, counts, displs, recv.array(), recv.offset(), counts[c.rank()], kind, 0);
+            calls.scatterv(c, reduced, 0, counts, displs, recv.array(), recv.offset(), counts[c.rank()], kind, 0);
             if (reduced != null)
             {
-                ScratchPool.SHARED.release(kind, reduced);
+                calls.then(() -> ScratchPool.SHARED.release(kind, reduced));
             }
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 }

@@ -1,6 +1,8 @@
 package org.openmpj.engine.datatype;
 
-import org.openmpj.engine.Collectives;
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ObjectCollectives;
 import org.openmpj.objects.ObjectCodec;
@@ -19,39 +21,39 @@ public final class TypedCollectives
 
     /** Copies {@code count} items from {@code root}'s buffer into every rank's. */
     public static void bcast(
-        final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count, final TypeMap type,
-        final int root)
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count,
+        final TypeMap type, final int root)
     {
         if (type.isContiguous(count))
         {
             // Without a CollectiveBuffer, which keeps the common case free of allocation.
-            bcastElements(c, codec, buf, type.firstElement(offset, count), type.elements(count), type, root);
+            bcastElements(calls, c, codec, buf, type.firstElement(offset, count), type.elements(count), type, root);
             return;
         }
         final CollectiveBuffer data = c.rank() == root
             ? CollectiveBuffer.send(buf, offset, count, type)
             : CollectiveBuffer.receive(buf, offset, count, type);
-        bcastElements(c, codec, data.array(), data.offset(), data.elements(), type, root);
-        data.finish();
+        bcastElements(calls, c, codec, data.array(), data.offset(), data.elements(), type, root);
+        calls.then(data::finish);
     }
 
     private static void bcastElements(
-        final Communicator c, final ObjectCodec codec, final Object array, final int offset, final int elements, final TypeMap type,
-        final int root)
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object array, final int offset, final int elements,
+        final TypeMap type, final int root)
     {
-        if (type.isObject())
+        if (carriesObjects(calls, type))
         {
             ObjectCollectives.bcast(c, codec, (Object[])array, offset, elements, root);
         }
         else
         {
-            Collectives.bcast(c, array, type.kind(), offset, elements, root);
+            calls.bcast(c, array, type.kind(), offset, elements, root);
         }
     }
 
     /** Each rank sends {@code sendcount} items; the root receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
     public static void gatherv(
-        final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype, final int root,
         final boolean equalBlocks)
@@ -61,27 +63,26 @@ public final class TypedCollectives
         final CollectiveBuffer recv = atRoot
             ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size())
             : CollectiveBuffer.ABSENT;
-        if (sendtype.isObject())
+        if (carriesObjects(calls, sendtype))
         {
             ObjectCollectives.gatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs(), root);
         }
         else if (equalBlocks)
         {
-            EqualBlocks.gather(c, send, recv, sendtype.kind(), root);
+            EqualBlocks.gather(calls, c, send, recv, sendtype.kind(), root);
         }
         else
         {
-            Collectives.gatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(), recv.displs(),
+            calls.gatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(), recv.displs(),
                 sendtype.kind(), root);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> finish(send, recv));
     }
 
     /** The root sends {@code sendcounts[i]} items from item {@code displs[i]} to rank i, which receives {@code recvcount} items. */
     public static void scatterv(
-        final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int recvcount, final TypeMap recvtype, final int root,
         final boolean equalBlocks)
@@ -91,50 +92,48 @@ public final class TypedCollectives
             ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype, c.size())
             : CollectiveBuffer.ABSENT;
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
-        if (recvtype.isObject())
+        if (carriesObjects(calls, recvtype))
         {
             ObjectCollectives.scatterv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
                 recv.offset(), recv.elements(), root);
         }
         else if (equalBlocks)
         {
-            EqualBlocks.scatter(c, send, recv, recvtype.kind(), root);
+            EqualBlocks.scatter(calls, c, send, recv, recvtype.kind(), root);
         }
         else
         {
-            Collectives.scatterv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.elements(),
+            calls.scatterv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.elements(),
                 recvtype.kind(), root);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> finish(send, recv));
     }
 
     /** Every rank sends {@code sendcount} items; every rank receives rank i's {@code recvcounts[i]} items at item {@code displs[i]}. */
     public static void allgatherv(
-        final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype)
     {
         if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()) && !sendtype.isDerived())
         {
             // Basic types on both sides: straight to the engine, with no buffer objects made per call.
-            Collectives.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
+            calls.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
             return;
         }
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, c.size());
-        if (sendtype.isObject())
+        if (carriesObjects(calls, sendtype))
         {
             ObjectCollectives.allgatherv(c, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
         }
         else
         {
-            Collectives.allgatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
+            calls.allgatherv(c, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
                 recv.displs(), sendtype.kind());
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> finish(send, recv));
     }
 
     /**
@@ -142,7 +141,7 @@ public final class TypedCollectives
      * {@code regular} when every count is alike by the call's definition (Alltoall), which lets the engine choose by them.
      */
     public static void alltoallv(
-        final Communicator c, final ObjectCodec codec,
+        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final TypeMap recvtype,
         final boolean regular)
@@ -153,31 +152,52 @@ public final class TypedCollectives
             // Basic types on both sides: straight to the engine, with no buffer objects made per call.
             if (regular)
             {
-                Collectives.alltoall(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+                calls.alltoall(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
             }
             else
             {
-                Collectives.alltoallv(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+                calls.alltoallv(c, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
             }
             return;
         }
         final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, c.size());
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, c.size());
-        if (sendtype.isObject())
+        if (carriesObjects(calls, sendtype))
         {
             ObjectCollectives.alltoallv(c, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
         }
         else if (regular)
         {
-            Collectives.alltoall(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
+            calls.alltoall(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
                 recv.displs(), sendtype.kind());
         }
         else
         {
-            Collectives.alltoallv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
+            calls.alltoallv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
                 recv.displs(), sendtype.kind());
         }
+        calls.then(() -> finish(send, recv));
+    }
+
+    /**
+     * @return whether a collective of {@code type} moves objects, which only blocking calls do: objects are encoded and
+     *         decoded around messages whose sizes the ranks learn as they go, which a schedule written down in advance cannot.
+     * @throws OpenMpjException for objects in a non-blocking call.
+     */
+    static boolean carriesObjects(final CollectiveCalls calls, final TypeMap type)
+    {
+        if (type.isObject() && calls != CollectiveCalls.BLOCKING)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TYPE,
+                "non-blocking collectives carry primitive data; a collective of objects is blocking only");
+        }
+        return type.isObject();
+    }
+
+    /** Unpacks what arrived in a staged receive buffer, and hands both buffers' scratch back. */
+    static void finish(final CollectiveBuffer send, final CollectiveBuffer recv)
+    {
         send.finish();
         recv.finish();
     }

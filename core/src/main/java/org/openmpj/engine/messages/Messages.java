@@ -147,7 +147,7 @@ public final class Messages
     {
         if (type.isEmpty())
         {
-            return new Operation(c, c.irecv(NO_DATA, Primitive.BYTE, 0, 0, source, tag), null, null, 0, 0, count);
+            return new MessageOperation(c, c.irecv(NO_DATA, Primitive.BYTE, 0, 0, source, tag), null, null, 0, 0, count);
         }
         if (!type.isContiguous(count))
         {
@@ -165,7 +165,7 @@ public final class Messages
         final int elements = type.elements(count);
         if (type.isObject())
         {
-            return new Operation(c, c.irecvAllocating(source, tag), null, (Object[])buf, first, elements, -1);
+            return new MessageOperation(c, c.irecvAllocating(source, tag), null, (Object[])buf, first, elements, -1);
         }
         return started(c, c.irecv(buf, type.kind(), first, elements, source, tag), null);
     }
@@ -271,6 +271,6 @@ public final class Messages
 
     private static Operation started(final Communicator c, final Request request, final Staging staged)
     {
-        return new Operation(c, request, staged, null, 0, 0, -1);
+        return new MessageOperation(c, request, staged, null, 0, 0, -1);
     }
 }

@@ -1,96 +1,51 @@
 package org.openmpj.engine.messages;
 
 import org.openmpj.OpenMpjException;
-import org.openmpj.device.ReceiveRequest;
-import org.openmpj.device.Request;
 import org.openmpj.engine.Communicator;
-import org.openmpj.engine.datatype.Staging;
+import org.openmpj.engine.Schedule;
 import org.openmpj.objects.ObjectCodec;
 
 /**
- * A non-blocking point-to-point operation the engine started for a façade: the device's request, and what finishing
- * it takes once it completes (unpacking a staged receive into the user's buffer, deserializing objects, handing
- * scratch memory back). A façade's request holds one per start.
+ * A non-blocking operation the engine started for a façade, which a façade's request holds: a point-to-point message
+ * ({@link Messages#startSend}, {@link Messages#startReceive}), or a collective operation in flight as a {@link Schedule}
+ * ({@link #of(Schedule)}). Waiting, testing and finishing are alike for both; a test of a collective also takes the steps
+ * of its schedule that have become possible.
  *
  * <p>Thread-safety: the device completes it from any thread; one thread at a time waits for it and finishes it.
  */
-public final class Operation
+public abstract sealed class Operation permits MessageOperation, CollectiveOperation
 {
-    private final Communicator communicator;
-    private final Request request;
-    private final Object[] objects;
-    private final int objectOffset;
-    private final int objectCount;
-    private final int itemsOfNoData;
-    /** The packed copy of a non-contiguous message in flight; null once released, or when there is none. */
-    private Staging staging;
-
-    Operation(final Communicator communicator, final Request request, final Staging staging, final Object[] objects, final int objectOffset,
-        final int objectCount, final int itemsOfNoData)
+    /** @return the operation of the non-blocking collective {@code schedule}. */
+    public static Operation of(final Schedule schedule)
     {
-        this.communicator = communicator;
-        this.request = request;
-        this.staging = staging;
-        this.objects = objects;
-        this.objectOffset = objectOffset;
-        this.objectCount = objectCount;
-        this.itemsOfNoData = itemsOfNoData;
+        return new CollectiveOperation(schedule);
     }
 
     /** @return whether the operation has completed, successfully or not. */
-    public boolean isComplete()
-    {
-        return request.isComplete();
-    }
+    public abstract boolean isComplete();
 
     /** @return whether the operation was cancelled. */
-    public boolean isCancelled()
-    {
-        return request.isCancelled();
-    }
+    public abstract boolean isCancelled();
 
     /**
      * Waits until the operation completes, driving the device.
      *
      * @throws OpenMpjException when the job fails while waiting.
      */
-    public void await()
-    {
-        if (!request.isComplete())
-        {
-            communicator.await(request);
-        }
-    }
+    public abstract void await();
 
     /** @return whether the operation has completed, after giving the device one turn of progress. */
-    public boolean test()
-    {
-        if (request.isComplete())
-        {
-            return true;
-        }
-        communicator.device().progress();
-        return request.isComplete();
-    }
+    public abstract boolean test();
 
     /** Gives the device of this operation one turn of progress, for a test of several operations. */
-    public void progress()
-    {
-        communicator.device().progress();
-    }
+    public abstract void progress();
 
     /**
      * Cancels the operation if it has not matched yet.
      *
-     * @throws OpenMpjException when the device cannot cancel it.
+     * @throws OpenMpjException when it cannot be cancelled.
      */
-    public void cancel()
-    {
-        if (!request.isCancelled())
-        {
-            communicator.device().cancel(request);
-        }
-    }
+    public abstract void cancel();
 
     /**
      * Finishes the completed operation: unpacks what a staged or object receive brought into the user's buffer and
@@ -99,45 +54,8 @@ public final class Operation
      * @param codec the receiving rank's object codec, which resolves classes with that rank's class loader.
      * @throws OpenMpjException the error the operation failed with, or the failure to deserialize or store its objects.
      */
-    public Completion finish(final ObjectCodec codec)
-    {
-        final Staging staged = staging;
-        staging = null;
-        OpenMpjException error = request.error();
-        int received = -1;
-        if (error == null && (objects != null || staged != null && staged.isReceive()) && !request.isCancelled())
-        {
-            try
-            {
-                if (objects != null)
-                {
-                    final byte[] payload = ((ReceiveRequest)request).payload();
-                    received = payload == null ? 0 : codec.deserialize(payload, request.source(), objects, objectOffset, objectCount);
-                }
-                else
-                {
-                    received = staged.unpack(request, codec);
-                }
-            }
-            catch (final OpenMpjException ex)
-            {
-                error = ex;
-            }
-        }
-        if (staged != null)
-        {
-            staged.release();
-        }
-        if (error != null)
-        {
-            throw error;
-        }
-        return new Completion(request.source(), request.tag(), request.byteCount(), request.isCancelled(), received, itemsOfNoData);
-    }
+    public abstract Completion finish(ObjectCodec codec);
 
     /** @return the communicator the operation runs on. */
-    Communicator communicator()
-    {
-        return communicator;
-    }
+    abstract Communicator communicator();
 }

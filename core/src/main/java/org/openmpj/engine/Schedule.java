@@ -154,7 +154,7 @@ public final class Schedule
     }
 
     /** @return the transfer the schedule waits for at its next step, while it is in flight; else null. */
-    private Request awaited()
+    Request awaited()
     {
         final int at = next;
         if (at < steps.length && steps[at] instanceof Await wait)

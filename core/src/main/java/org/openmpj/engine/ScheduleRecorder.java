@@ -65,6 +65,7 @@ final class ScheduleRecorder implements Steps
     {
         final Schedule schedule = new Schedule(c, name, tag, steps.toArray(new Schedule.Step[0]), transfers, scratch);
         schedule.advance();
+        ProgressThread.adopt(schedule);
         return schedule;
     }
 

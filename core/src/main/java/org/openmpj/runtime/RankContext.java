@@ -12,6 +12,7 @@ import org.openmpj.device.HostName;
 import org.openmpj.device.JobControl;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.ContextIds;
+import org.openmpj.engine.ProgressThread;
 import org.openmpj.engine.Session;
 import org.openmpj.objects.ObjectCodec;
 
@@ -148,6 +149,7 @@ public final class RankContext implements Session
                 org.openmpj.engine.Collectives.leave(world);
             }
         }
+        ProgressThread.stop(device);
         if (closeAtFinish)
         {
             finalized = true;

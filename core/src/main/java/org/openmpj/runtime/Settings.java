@@ -10,6 +10,7 @@ import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
 import org.openmpj.device.Devices;
 import org.openmpj.engine.CollectiveThresholds;
+import org.openmpj.engine.ProgressThread;
 import org.openmpj.objects.ObjectCodec;
 
 /** The runtime's own tunables, read from system properties, and the listing of every tunable of the ranks for {@code --help-config}. */
@@ -24,18 +25,21 @@ public final class Settings
     {
     }
 
-    /** @return the idle strategy for {@code ranksOnThisHost} ranks sharing this machine's cores. */
+    /**
+     * @return the idle strategy for {@code ranksOnThisHost} ranks sharing this machine's cores; each rank counts with its
+     *         progress thread, if it runs one ({@link ProgressThread#threadsPerRank}).
+     */
     public static IdleStrategy idleStrategy(final int ranksOnThisHost)
     {
-        return IdleStrategies.choose(
-            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost, Runtime.getRuntime().availableProcessors());
+        return IdleStrategies.choose(System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost * ProgressThread.threadsPerRank(),
+            Runtime.getRuntime().availableProcessors());
     }
 
     /** @return the idle strategy for the {@code ranks} ranks of a job that runs them all as threads of this JVM. */
     public static IdleStrategy threadJobIdleStrategy(final int ranks)
     {
-        return IdleStrategies.chooseForThreadRanks(
-            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranks, Runtime.getRuntime().availableProcessors());
+        return IdleStrategies.chooseForThreadRanks(System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranks * ProgressThread.threadsPerRank(),
+            Runtime.getRuntime().availableProcessors());
     }
 
     /**
@@ -45,7 +49,8 @@ public final class Settings
      */
     public static IdleStrategy processIdleStrategy(final int ranksOnThisHost, final int ranksInProcess)
     {
-        final int spinningThreads = ranksOnThisHost <= hostCores() ? ranksInProcess : Integer.MAX_VALUE;
+        final int perRank = ProgressThread.threadsPerRank();
+        final int spinningThreads = ranksOnThisHost * perRank <= hostCores() ? ranksInProcess * perRank : Integer.MAX_VALUE;
         return IdleStrategies.choose(
             System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), spinningThreads, Runtime.getRuntime().availableProcessors());
     }
@@ -121,6 +126,7 @@ public final class Settings
         options.add(new ConfigOption(DeviceContext.VERBOSE_PROP_NAME, "false",
             "true: the devices say on stderr what they chose for the job (which way large messages go); mpjrun sets it from -v"));
         options.addAll(CollectiveThresholds.configOptions());
+        options.addAll(ProgressThread.configOptions());
         options.addAll(ObjectCodec.configOptions());
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))
         {

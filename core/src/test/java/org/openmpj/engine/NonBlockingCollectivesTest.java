@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -202,6 +204,39 @@ class NonBlockingCollectivesTest
                 assertThrows(OpenMpjException.class, () -> operation.finish(null), "finishing rethrows the failure");
             }
             Collectives.barrier(world);
+        });
+    }
+
+    /**
+     * Rank 0 starts a large Iallreduce and then makes no call into MPI until rank 1 has its result, which needs rank 0's
+     * combining of the halves it received: only rank 0's progress thread can take those steps.
+     */
+    @Test
+    void aProgressThreadFinishesAnOperationWhileItsRankMakesNoCall()
+    {
+        final CountDownLatch peerDone = new CountDownLatch(1);
+        EngineJob.run(2, world ->
+        {
+            final int[] mine = values(world.rank(), 1 << 20);
+            final int[] sum = new int[mine.length];
+            final Schedule allreduce = start(world, "Iallreduce", calls -> calls.allreduce(world, mine, 0, sum, 0, Primitive.INT, mine.length, 1,
+                SUM));
+            if (world.rank() == 0)
+            {
+                ProgressThread.of(world.device()).add(allreduce);
+                try
+                {
+                    assertTrue(peerDone.await(30, TimeUnit.SECONDS), "rank 1 finished while rank 0 made no call");
+                }
+                finally
+                {
+                    ProgressThread.stop(world.device());
+                }
+            }
+            allreduce.await();
+            assertNull(allreduce.failure());
+            assertArrayEquals(sums(0, 1, mine.length), sum);
+            peerDone.countDown();
         });
     }
 

@@ -3,6 +3,7 @@ package mpi;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.CartesianGrid;
+import org.openmpj.engine.Neighborhood;
 
 /**
  * A communicator whose ranks form a Cartesian grid, numbered in row-major order: coordinates, shifts along a
@@ -90,6 +91,13 @@ public class Cartcomm extends Intracomm
     public int Map(final int[] dims, final boolean[] periods)
     {
         return Topologies.mapToGrid(this, "Map", dims, periods);
+    }
+
+    /** @return per dimension in turn, the ranks one below and one above this one ({@code MPI.PROC_NULL} beyond an edge). */
+    @Override
+    Neighborhood neighborhood(final String call)
+    {
+        return Neighborhood.cartesian(grid, Rank());
     }
 
     /** @return {@code MPI.CART}. */

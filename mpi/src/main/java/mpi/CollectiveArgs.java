@@ -43,12 +43,19 @@ final class CollectiveArgs
         final String call, final String which, final Communicator communicator, final Object buf, final int offset,
         final int[] counts, final int[] displs, final Datatype datatype)
     {
+        vector(call, which, communicator.size(), "rank", buf, offset, counts, displs, datatype);
+    }
+
+    /** As {@link #vector(String, String, Communicator, Object, int, int[], int[], Datatype)}, for {@code n} blocks, one per {@code whose}. */
+    static void vector(
+        final String call, final String which, final int n, final String whose, final Object buf, final int offset,
+        final int[] counts, final int[] displs, final Datatype datatype)
+    {
         Checks.buffer(call, which, buf, offset, 0, datatype);
-        final int n = communicator.size();
         if (counts == null || displs == null || counts.length < n || displs.length < n)
         {
             throw MPIException.of(ErrorClass.ERR_ARG, call + ": the " + which + " counts and displacements need "
-                + n + " entries each, one per rank; got " + (counts == null ? "null" : counts.length) + " and "
+                + n + " entries each, one per " + whose + "; got " + (counts == null ? "null" : counts.length) + " and "
                 + (displs == null ? "null" : displs.length));
         }
         final Layout layout = datatype.layout();

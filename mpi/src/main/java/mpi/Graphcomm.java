@@ -3,6 +3,7 @@ package mpi;
 import java.util.Arrays;
 
 import org.openmpj.ErrorClass;
+import org.openmpj.engine.Neighborhood;
 
 /** A communicator whose ranks are the nodes of a graph: the graph's description and each node's neighbours. */
 public class Graphcomm extends Intracomm
@@ -43,6 +44,13 @@ public class Graphcomm extends Intracomm
     public int Map(final int[] index, final int[] edges)
     {
         return Topologies.mapToGraph(this, "Map", index, edges);
+    }
+
+    /** @return this rank's neighbours in the graph, in their order. */
+    @Override
+    Neighborhood neighborhood(final String call)
+    {
+        return Neighborhood.graph(index, edges, Rank());
     }
 
     /** @return {@code MPI.GRAPH}. */

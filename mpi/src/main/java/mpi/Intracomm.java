@@ -1,9 +1,11 @@
 package mpi;
 
+import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.Neighborhood;
 import org.openmpj.engine.ScheduledCalls;
 import org.openmpj.engine.datatype.RegularBlocks;
 import org.openmpj.engine.messages.Operation;
@@ -379,6 +381,98 @@ public class Intracomm extends Comm
             recvoffset, recvcounts, datatype, op));
     }
 
+    // ---------------------------------------------------------------- neighbour collectives (MPI-3; an extension of mpiJava 1.2)
+
+    /**
+     * Sends the same {@code sendcount} items to each neighbour and receives {@code recvcount} items from each, block i from
+     * neighbour i ({@code MPI_Neighbor_allgather}, an extension of mpiJava 1.2, as are the calls below). A Cartesian
+     * communicator's neighbours are, per dimension in turn, the ranks one below and one above (a block from beyond a
+     * non-periodic edge is left as it was); a graph communicator's are its {@code Neighbours}, in their order. A
+     * communicator without a process topology raises {@code ERR_TOPOLOGY}; {@code MPI.OBJECT} raises {@code ERR_TYPE}.
+     */
+    public void Neighbor_allgather(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        neighbors("Neighbor_allgather", (calls, c, hood) -> NeighborCollectives.allgatherv(calls, "Neighbor_allgather", c, hood, sendbuf,
+            sendoffset, sendcount, sendtype, recvbuf, recvoffset, Collectives.counts(hood.inDegree(), recvcount),
+            Collectives.blocks(hood.inDegree(), recvcount), recvtype));
+    }
+
+    /** As {@link #Neighbor_allgather}, receiving {@code recvcount[i]} items at displacement {@code displs[i]} from neighbour i. */
+    public void Neighbor_allgatherv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        neighbors("Neighbor_allgatherv", (calls, c, hood) -> NeighborCollectives.allgatherv(calls, "Neighbor_allgatherv", c, hood, sendbuf,
+            sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype));
+    }
+
+    /** Sends block i of {@code sendcount} items to neighbour i and receives block i of {@code recvcount} items from it. */
+    public void Neighbor_alltoall(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        neighbors("Neighbor_alltoall", (calls, c, hood) -> neighborAlltoall(calls, "Neighbor_alltoall", c, hood, sendbuf, sendoffset, sendcount,
+            sendtype, recvbuf, recvoffset, recvcount, recvtype));
+    }
+
+    /** As {@link #Neighbor_alltoall}, with a count and a displacement per block on each side. */
+    public void Neighbor_alltoallv(
+        final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        neighbors("Neighbor_alltoallv", (calls, c, hood) -> NeighborCollectives.alltoallv(calls, "Neighbor_alltoallv", c, hood, sendbuf,
+            sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype));
+    }
+
+    /** Starts a {@link #Neighbor_allgather}, as the non-blocking collectives start. */
+    public Request Ineighbor_allgather(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        return startNeighbors("Ineighbor_allgather", (calls, c, hood) -> NeighborCollectives.allgatherv(calls, "Ineighbor_allgather", c, hood,
+            sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, Collectives.counts(hood.inDegree(), recvcount),
+            Collectives.blocks(hood.inDegree(), recvcount), recvtype));
+    }
+
+    /** Starts a {@link #Neighbor_allgatherv}. */
+    public Request Ineighbor_allgatherv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        return startNeighbors("Ineighbor_allgatherv", (calls, c, hood) -> NeighborCollectives.allgatherv(calls, "Ineighbor_allgatherv", c, hood,
+            sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype));
+    }
+
+    /** Starts a {@link #Neighbor_alltoall}. */
+    public Request Ineighbor_alltoall(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        return startNeighbors("Ineighbor_alltoall", (calls, c, hood) -> neighborAlltoall(calls, "Ineighbor_alltoall", c, hood, sendbuf,
+            sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype));
+    }
+
+    /** Starts a {@link #Neighbor_alltoallv}. */
+    public Request Ineighbor_alltoallv(
+        final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        return startNeighbors("Ineighbor_alltoallv", (calls, c, hood) -> NeighborCollectives.alltoallv(calls, "Ineighbor_alltoallv", c, hood,
+            sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype));
+    }
+
+    /**
+     * @return whom this rank exchanges with in a neighbour collective.
+     * @throws MPIException ({@code ERR_TOPOLOGY}) here: only communicators with a process topology have neighbours.
+     */
+    Neighborhood neighborhood(final String call)
+    {
+        throw MPIException.of(ErrorClass.ERR_TOPOLOGY, call + ": the communicator has no process topology; neighbour collectives take one"
+            + " made by Create_cart or Create_graph");
+    }
+
     // ---------------------------------------------------------------- internals
 
     /** What a non-blocking collective does: checks its arguments and makes its calls through {@code calls}. */
@@ -494,6 +588,51 @@ public class Intracomm extends Comm
     {
         receivedBlocks = RegularBlocks.of(receivedBlocks, ranks);
         return receivedBlocks;
+    }
+
+    /** What a neighbour collective does: checks its arguments and makes its calls through {@code calls}. */
+    @FunctionalInterface
+    private interface NeighborCall
+    {
+        void describe(CollectiveCalls calls, Communicator communicator, Neighborhood hood);
+    }
+
+    private void neighbors(final String call, final NeighborCall body)
+    {
+        final Communicator communicator = engine(call);
+        final Neighborhood hood;
+        try
+        {
+            hood = neighborhood(call);
+        }
+        catch (final MPIException refused)
+        {
+            throw raise(refused);
+        }
+        final int started = communicator.startedCollectives();
+        try
+        {
+            body.describe(CollectiveCalls.BLOCKING, communicator, hood);
+        }
+        catch (final MPIException | OpenMpjException ex)
+        {
+            throw failed(communicator, started, ex);
+        }
+    }
+
+    private Request startNeighbors(final String call, final NeighborCall body)
+    {
+        return start(call, (calls, c) -> body.describe(calls, c, neighborhood(call)));
+    }
+
+    private static void neighborAlltoall(
+        final CollectiveCalls calls, final String call, final Communicator c, final Neighborhood hood,
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        NeighborCollectives.alltoallv(calls, call, c, hood, sendbuf, sendoffset, Collectives.counts(hood.outDegree(), sendcount),
+            Collectives.blocks(hood.outDegree(), sendcount), sendtype, recvbuf, recvoffset, Collectives.counts(hood.inDegree(), recvcount),
+            Collectives.blocks(hood.inDegree(), recvcount), recvtype);
     }
 
     /** @param regular whether every block has the same count by the call's definition (Alltoall), on every rank alike. */

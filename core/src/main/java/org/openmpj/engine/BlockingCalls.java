@@ -99,4 +99,13 @@ final class BlockingCalls implements CollectiveCalls
     {
         Collectives.alltoallv(comm, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
     }
+
+    @Override
+    public void neighborAlltoallv(final Communicator comm, final Neighborhood hood, final Object sendBuf, final int sendOffset,
+        final int[] sendCounts, final int[] sendDispls, final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls,
+        final Primitive kind)
+    {
+        Collectives.neighborAlltoallv(comm, hood, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
+            kind);
+    }
 }

@@ -65,4 +65,8 @@ public interface CollectiveCalls
     /** See {@link Collectives#alltoallv}. */
     void alltoallv(Communicator comm, Object sendBuf, int sendOffset, int[] sendCounts, int[] sendDispls, Object recvBuf, int recvOffset,
         int[] recvCounts, int[] recvDispls, Primitive kind);
+
+    /** See {@link Collectives#neighborAlltoallv}. */
+    void neighborAlltoallv(Communicator comm, Neighborhood hood, Object sendBuf, int sendOffset, int[] sendCounts, int[] sendDispls,
+        Object recvBuf, int recvOffset, int[] recvCounts, int[] recvDispls, Primitive kind);
 }

@@ -229,6 +229,19 @@ public final class Collectives
     }
 
     /**
+     * A neighbour collective: sends block i ({@code sendCounts[i]} elements from {@code sendOffset + sendDispls[i]}) to
+     * {@code hood}'s destination i and receives block i from its source i at {@code recvOffset + recvDispls[i]}; an allgather
+     * gives every send block the same displacement.
+     */
+    public static void neighborAlltoallv(
+        final Communicator comm, final Neighborhood hood, final Object sendBuf, final int sendOffset, final int[] sendCounts,
+        final int[] sendDispls, final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls, final Primitive kind)
+    {
+        Neighbors.alltoallv(Steps.NOW, begin(comm), hood, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts,
+            recvDispls, kind);
+    }
+
+    /**
      * As {@link #alltoallv}, for counts that are all alike by the call's definition on every rank (an Alltoall): such a call
      * may take the world board, which the ranks of an Alltoallv could not agree on from their own counts.
      */

@@ -137,6 +137,15 @@ public final class ScheduledCalls implements CollectiveCalls
         AllToAll.alltoallv(recorder, side(on), sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls, kind);
     }
 
+    @Override
+    public void neighborAlltoallv(final Communicator on, final Neighborhood hood, final Object sendBuf, final int sendOffset,
+        final int[] sendCounts, final int[] sendDispls, final Object recvBuf, final int recvOffset, final int[] recvCounts, final int[] recvDispls,
+        final Primitive kind)
+    {
+        Neighbors.alltoallv(recorder, side(on), hood, sendBuf, sendOffset, sendCounts, sendDispls, recvBuf, recvOffset, recvCounts, recvDispls,
+            kind);
+    }
+
     /** @return the side the recorded steps run on, after checking the call is on the communicator the operation began on. */
     private Communicator side(final Communicator on)
     {

@@ -32,6 +32,7 @@ final class Transfers
     static final int TAG_ALLTOALL = 8;
     static final int TAG_SCAN = 9;
     static final int TAG_REDUCE_SCATTER = 10;
+    static final int TAG_NEIGHBOR = 11;
     /**
      * A rank that gave up on a collective call before it started (its arguments were bad) tells the others with a
      * message of this family, whose root is that rank.
@@ -57,7 +58,8 @@ final class Transfers
     /** Steps a wait lasts before it looks for messages of a mismatched collective, and between looks. */
     private static final int WATCH_STEPS = 4096;
     private static final String[] NAMES = {
-        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "Reduce_scatter", "?", "?", "?",
+        "?", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Scan", "Reduce_scatter",
+        "a neighbour collective", "?", "?",
         "a notice of an abandoned call", "a warning of mismatched calls"};
 
     private Transfers()

@@ -26,4 +26,25 @@ public abstract class AbstractTopologySuite extends AbstractConformanceSuite
     {
         runClean(processes, TopologyPrograms.SmallerGridAndGraph.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void neighborCollectivesOnARing(final int processes)
+    {
+        runClean(processes, NeighborPrograms.Ring.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void neighborCollectivesOnAGridWithEdges(final int processes)
+    {
+        runClean(processes, NeighborPrograms.GridWithEdges.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void neighborCollectivesOnAGraph(final int processes)
+    {
+        runClean(processes, NeighborPrograms.Graph.class);
+    }
 }

@@ -4,6 +4,7 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.Neighborhood;
 import org.openmpj.engine.ObjectCollectives;
 import org.openmpj.objects.ObjectCodec;
 
@@ -177,6 +178,35 @@ public final class TypedCollectives
             calls.alltoallv(c, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
                 recv.displs(), sendtype.kind());
         }
+        calls.then(() -> finish(send, recv));
+    }
+
+    /**
+     * A neighbour collective: sends {@code sendcounts[i]} items from item {@code sdispls[i]} to {@code hood}'s destination i,
+     * and receives {@code recvcounts[i]} items at item {@code rdispls[i]} from its source i (an allgather gives every send
+     * block displacement 0). Primitive data only, blocking or not.
+     *
+     * @throws OpenMpjException ({@code ERR_TYPE}) for objects.
+     */
+    public static void neighborAlltoallv(
+        final CollectiveCalls calls, final Communicator c, final Neighborhood hood,
+        final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls, final TypeMap sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls, final TypeMap recvtype)
+    {
+        if (sendtype.isObject() || recvtype.isObject())
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TYPE, "neighbour collectives carry primitive data, not objects");
+        }
+        if (CollectiveBuffer.blocksAsGiven(sendtype, sendcounts, hood.outDegree())
+            && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, hood.inDegree()))
+        {
+            calls.neighborAlltoallv(c, hood, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
+            return;
+        }
+        final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, hood.outDegree());
+        final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, hood.inDegree());
+        calls.neighborAlltoallv(c, hood, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
+            recv.displs(), sendtype.kind());
         calls.then(() -> finish(send, recv));
     }
 

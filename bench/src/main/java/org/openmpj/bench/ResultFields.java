@@ -7,7 +7,7 @@ import java.util.Map;
  * The {@code name=value} words of one result line after its first word, with typed getters whose errors
  * quote the line. Shared by the parsers of every benchmark's output.
  */
-final class ResultFields
+public final class ResultFields
 {
     private final Map<String, String> fields = new HashMap<>();
     private final String line;
@@ -31,8 +31,14 @@ final class ResultFields
         }
     }
 
+    /** @return the fields of {@code line}, whose first word (the line's kind) is skipped. */
+    public static ResultFields of(final String line)
+    {
+        return new ResultFields(line.trim().split("\\s+"), line);
+    }
+
     /** @return the value of {@code name}, not empty. */
-    String text(final String name)
+    public String text(final String name)
     {
         final String value = fields.get(name);
         if (value == null || value.isEmpty())
@@ -43,7 +49,7 @@ final class ResultFields
     }
 
     /** @return the value of {@code name} as a whole number. */
-    long whole(final String name)
+    public long whole(final String name)
     {
         final String value = text(name);
         try
@@ -57,7 +63,7 @@ final class ResultFields
     }
 
     /** @return the value of {@code name} as a whole number that fits an {@code int}. */
-    int wholeInt(final String name)
+    public int wholeInt(final String name)
     {
         final long value = whole(name);
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
@@ -68,7 +74,7 @@ final class ResultFields
     }
 
     /** @return the value of {@code name} as a number. */
-    double decimal(final String name)
+    public double decimal(final String name)
     {
         final String value = text(name);
         try

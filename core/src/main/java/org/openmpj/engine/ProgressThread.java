@@ -10,15 +10,13 @@ import java.util.concurrent.locks.LockSupport;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.Device;
-import org.openmpj.device.Request;
 
 /**
  * A rank's progress thread, when {@value #PROGRESS_PROP_NAME} is {@code thread}: it takes the steps of the rank's
  * non-blocking collectives while the program computes, so that they complete without any call into MPI. Without it
- * (the default) a schedule moves only when the program tests or waits, which is enough for correctness. The thread waits
- * for the transfers the schedules hold on with the device's idle strategy, which counts it among the rank's waiting
- * threads ({@link #threadsPerRank}), so it backs off rather than spin on a machine without a core to spare; with no
- * schedule in flight it parks.
+ * (the default) a schedule moves only when the program tests or waits, which is enough for correctness. The thread
+ * looks at its schedules and polls the device once, then pauses for a while that grows as long as nothing moves; it
+ * leaves the polling to the program while the program waits for every schedule in flight, and parks when none is.
  *
  * <p>Thread-safety: {@link #adopt} and {@link #stop} may be called from any thread.
  */
@@ -28,8 +26,14 @@ public final class ProgressThread implements Runnable
     public static final String PROGRESS_PROP_NAME = "openmpj.progress";
     /** Default of {@link #PROGRESS_PROP_NAME}. */
     public static final String PROGRESS_DEFAULT = "none";
-    /** Wait steps spent on one schedule's transfer before the thread looks for newly started schedules. */
-    private static final int STEPS_PER_LOOK = 64;
+    /**
+     * The first pause when a look found nothing to do; pauses double while looks keep finding nothing, up to
+     * {@link #MAX_PARK_NS}. The thread shares the cores with the program's computation, which it must not slow: it
+     * polls the device once per look and then parks, rather than spin or yield as a waiting program thread does.
+     */
+    private static final long MIN_PARK_NS = 20_000;
+    /** The longest pause between looks. */
+    private static final long MAX_PARK_NS = 200_000;
     private static final Map<Device, ProgressThread> RUNNING = new ConcurrentHashMap<>();
 
     private final Device device;
@@ -55,12 +59,6 @@ public final class ProgressThread implements Runnable
             case "thread" -> true;
             default -> throw new IllegalArgumentException(PROGRESS_PROP_NAME + "=" + mode + " is not a progress mode; expected none or thread");
         };
-    }
-
-    /** @return the threads of a rank that may wait at once, for choosing how they idle: 2 with a progress thread, else 1. */
-    public static int threadsPerRank()
-    {
-        return enabled() ? 2 : 1;
     }
 
     /** @return the progress tunable, for {@code mpjrun --help-config}. */
@@ -120,7 +118,7 @@ public final class ProgressThread implements Runnable
     @Override
     public void run()
     {
-        int round = 0;
+        long parkNs = MIN_PARK_NS;
         try
         {
             while (!stopping)
@@ -129,28 +127,59 @@ public final class ProgressThread implements Runnable
                 {
                     active.add(schedule);
                 }
+                final long stepsBefore = stepsTaken();
                 active.removeIf(Schedule::advance);
                 if (active.isEmpty())
                 {
-                    device.endWait(round);
-                    round = 0;
                     if (started.isEmpty() && !stopping)
                     {
                         LockSupport.park(this);
                     }
+                    parkNs = MIN_PARK_NS;
                     continue;
                 }
-                final Request awaited = active.get(0).awaited();
-                round = awaited != null ? device.awaitStretch(awaited, round, STEPS_PER_LOOK) : device.awaitStep(round);
+                if (programWaitsForAll())
+                {
+                    // The program drives every schedule in flight until it completes: looking beside it would only take a
+                    // core from it. The next schedule started wakes this thread.
+                    LockSupport.park(this);
+                    parkNs = MIN_PARK_NS;
+                    continue;
+                }
+                if (device.progress() > 0 || stepsTaken() != stepsBefore)
+                {
+                    parkNs = MIN_PARK_NS;
+                    continue;
+                }
+                LockSupport.parkNanos(this, parkNs);
+                parkNs = Math.min(2 * parkNs, MAX_PARK_NS);
             }
         }
         catch (final OpenMpjException jobFailed)
         {
             // The job failed; the program's own waits for these schedules report it.
         }
-        finally
+    }
+
+    private long stepsTaken()
+    {
+        long steps = 0;
+        for (int i = 0; i < active.size(); i++)
         {
-            device.endWait(round);
+            steps += active.get(i).stepsTaken();
         }
+        return steps;
+    }
+
+    private boolean programWaitsForAll()
+    {
+        for (int i = 0; i < active.size(); i++)
+        {
+            if (!active.get(i).isAwaited())
+            {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -25,12 +25,15 @@ import org.openmpj.device.Request;
 public final class Schedule
 {
     private static final VarHandle ADVANCING;
+    private static final VarHandle AWAITING;
 
     static
     {
         try
         {
-            ADVANCING = MethodHandles.lookup().findVarHandle(Schedule.class, "advancing", int.class);
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ADVANCING = lookup.findVarHandle(Schedule.class, "advancing", int.class);
+            AWAITING = lookup.findVarHandle(Schedule.class, "awaiting", int.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -50,6 +53,8 @@ public final class Schedule
     private volatile int next;
     @SuppressWarnings("unused")
     private volatile int advancing;
+    /** Threads of the program inside {@link #await}, which drive the operation themselves meanwhile. */
+    private volatile int awaiting;
     private volatile boolean complete;
     private volatile OpenMpjException failure;
 
@@ -120,6 +125,19 @@ public final class Schedule
      */
     public void await()
     {
+        AWAITING.getAndAdd(this, 1);
+        try
+        {
+            awaitSteps();
+        }
+        finally
+        {
+            AWAITING.getAndAdd(this, -1);
+        }
+    }
+
+    private void awaitSteps()
+    {
         while (!advance())
         {
             final Request awaited = awaited();
@@ -153,8 +171,20 @@ public final class Schedule
         return c;
     }
 
+    /** @return whether a thread of the program waits for the operation now, driving it itself. */
+    boolean isAwaited()
+    {
+        return awaiting > 0;
+    }
+
+    /** @return how many steps have been taken so far; it grows as the operation moves. */
+    int stepsTaken()
+    {
+        return next;
+    }
+
     /** @return the transfer the schedule waits for at its next step, while it is in flight; else null. */
-    Request awaited()
+    private Request awaited()
     {
         final int at = next;
         if (at < steps.length && steps[at] instanceof Await wait)

@@ -25,21 +25,18 @@ public final class Settings
     {
     }
 
-    /**
-     * @return the idle strategy for {@code ranksOnThisHost} ranks sharing this machine's cores; each rank counts with its
-     *         progress thread, if it runs one ({@link ProgressThread#threadsPerRank}).
-     */
+    /** @return the idle strategy for {@code ranksOnThisHost} ranks sharing this machine's cores. */
     public static IdleStrategy idleStrategy(final int ranksOnThisHost)
     {
-        return IdleStrategies.choose(System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost * ProgressThread.threadsPerRank(),
-            Runtime.getRuntime().availableProcessors());
+        return IdleStrategies.choose(
+            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranksOnThisHost, Runtime.getRuntime().availableProcessors());
     }
 
     /** @return the idle strategy for the {@code ranks} ranks of a job that runs them all as threads of this JVM. */
     public static IdleStrategy threadJobIdleStrategy(final int ranks)
     {
-        return IdleStrategies.chooseForThreadRanks(System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranks * ProgressThread.threadsPerRank(),
-            Runtime.getRuntime().availableProcessors());
+        return IdleStrategies.chooseForThreadRanks(
+            System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), ranks, Runtime.getRuntime().availableProcessors());
     }
 
     /**
@@ -49,8 +46,7 @@ public final class Settings
      */
     public static IdleStrategy processIdleStrategy(final int ranksOnThisHost, final int ranksInProcess)
     {
-        final int perRank = ProgressThread.threadsPerRank();
-        final int spinningThreads = ranksOnThisHost * perRank <= hostCores() ? ranksInProcess * perRank : Integer.MAX_VALUE;
+        final int spinningThreads = ranksOnThisHost <= hostCores() ? ranksInProcess : Integer.MAX_VALUE;
         return IdleStrategies.choose(
             System.getProperty(IDLE_PROP_NAME, IDLE_DEFAULT), spinningThreads, Runtime.getRuntime().availableProcessors());
     }

@@ -1,11 +1,10 @@
 package org.openmpj.bench.objects;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
+import org.openmpj.bench.ResultFields;
 import org.openmpj.bench.report.StepRun;
 
 /**
@@ -33,15 +32,9 @@ record ObjectResult(int round, String encoding, String shape, String mode, doubl
         {
             if (line.startsWith(PREFIX))
             {
-                final Map<String, String> fields = new HashMap<>();
-                for (final String pair : line.substring(PREFIX.length()).trim().split("\\s+"))
-                {
-                    final int equals = pair.indexOf('=');
-                    fields.put(pair.substring(0, equals), pair.substring(equals + 1));
-                }
-                results.add(new ObjectResult(run.round(), fields.get("encoding"), fields.get("shape"), fields.get("mode"),
-                    Double.parseDouble(fields.get("message_bytes")), Double.parseDouble(fields.get("oneway_us")),
-                    Double.parseDouble(fields.get("min_us")), Double.parseDouble(fields.get("alloc_bytes"))));
+                final ResultFields fields = ResultFields.of(line);
+                results.add(new ObjectResult(run.round(), fields.text("encoding"), fields.text("shape"), fields.text("mode"),
+                    fields.decimal("message_bytes"), fields.decimal("oneway_us"), fields.decimal("min_us"), fields.decimal("alloc_bytes")));
             }
         }
         return results;

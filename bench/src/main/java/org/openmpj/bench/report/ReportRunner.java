@@ -15,6 +15,7 @@ import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.cache.CacheReport;
 import org.openmpj.bench.nas.NasReport;
 import org.openmpj.bench.objects.ObjectsReport;
+import org.openmpj.bench.overlap.OverlapReport;
 
 /**
  * Runs every report of the bench: {@code ReportRunner KIND [options]}, KIND one of {@link Kind}. A report says what runs in
@@ -41,7 +42,9 @@ public final class ReportRunner
         /** The NAS kernels on every device at several rank counts, beside a serial run. */
         NAS("nas", NasReport.PARSER, NasReport::of),
         /** MPI.OBJECT messages of object graphs in OpenMPJ's encoding against Java serialization. */
-        OBJECTS("objects", ObjectsReport.PARSER, ObjectsReport::of);
+        OBJECTS("objects", ObjectsReport.PARSER, ObjectsReport::of),
+        /** The share of a non-blocking collective's time computation hides, without and with a progress thread. */
+        OVERLAP("overlap", OverlapReport.PARSER, OverlapReport::of);
 
         private final String name;
         private final OptionParser parser;

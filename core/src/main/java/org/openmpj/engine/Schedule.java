@@ -46,8 +46,7 @@ public final class Schedule
     private final int tag;
     private final Step[] steps;
     private final Request[] started;
-    /** Holds the operation's scratch arrays, which its steps name, until it completes. */
-    @SuppressWarnings("unused")
+    /** Holds the operation's scratch arrays, which its steps name, until it completes; then they go to the next one. */
     private final Scratch scratch;
     /** The next step to take. */
     private volatile int next;
@@ -107,6 +106,10 @@ public final class Schedule
             next = at;
             if (failed || at == steps.length)
             {
+                if (!failed)
+                {
+                    scratch.recycle();
+                }
                 complete = true;
             }
             return complete;

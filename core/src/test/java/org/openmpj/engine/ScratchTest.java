@@ -36,6 +36,23 @@ class ScratchTest
     }
 
     @Test
+    void aCompletedNonBlockingCollectiveHandsItsArraysToTheNext()
+    {
+        // Take whatever spares earlier tests left, so that the next one taken is the one handed back here.
+        for (int i = 0; i < 8; i++)
+        {
+            Scratch.unshared();
+        }
+        final Scratch completed = Scratch.unshared();
+        final Object array = completed.first(Primitive.DOUBLE, 1000);
+        completed.recycle();
+        final Scratch next = Scratch.unshared();
+        assertSame(completed, next);
+        assertSame(array, next.first(Primitive.DOUBLE, 1000));
+        assertNotSame(next, Scratch.unshared(), "a scratch is handed to one collective at a time");
+    }
+
+    @Test
     void aCollectiveInsideAnotherGetsScratchOfItsOwn() throws InterruptedException
     {
         onFreshThread(() ->

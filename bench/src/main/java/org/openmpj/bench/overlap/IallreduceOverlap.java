@@ -10,9 +10,9 @@ import org.openmpj.bench.BenchOptions;
 import org.openmpj.bench.OptionParser;
 
 /**
- * How much of an {@code Iallreduce}'s time computation hides. Each repetition times, on every rank, a batch of
- * {@code Iallreduce} + {@code Wait} (the operation alone), the same batch of computation alone, calibrated to last as
- * long as the operation, and a batch of both: start the operation, compute, then wait. The time hidden is
+ * How much of an {@code Iallreduce}'s time computation hides. Each repetition times, on every rank, {@code Iallreduce} +
+ * {@code Wait} (the operation alone), computation alone, calibrated to last as long as the operation, and both: start
+ * the operation, compute, then wait; the three take turns call by call through the repetition's batch. The time hidden is
  * {@code (operation + computation - both) / operation}: 100% when the operation completed entirely behind the
  * computation, 0% when it only started there and all its work waited for {@code Wait}. The computation makes no call
  * into MPI, so without a progress thread ({@code -Dopenmpj.progress=thread}) the operation moves only while it is
@@ -108,41 +108,47 @@ public final class IallreduceOverlap
         return slowest[0];
     }
 
-    /** Times one repetition into {@code times[at..at+2]}: the operation alone, the computation alone, both, in µs per call. */
+    /**
+     * Times one repetition into {@code times[at..at+2]}: the operation alone, the computation alone, both, in µs per call.
+     * The three take turns within the batch, call by call, so that the machine's changes of speed, which come every few
+     * seconds here, fall on all three alike.
+     */
     private void measure(final double sweepsPerNano, final double[] times, final int at)
     {
         MPI.COMM_WORLD.Barrier();
-        long start = System.nanoTime();
+        final long started = System.nanoTime();
         for (int i = 0; i < batch; i++)
         {
             MPI.COMM_WORLD.Iallreduce(send, 0, receive, 0, send.length, MPI.DOUBLE, MPI.SUM).Wait();
         }
-        final double[] operationNanos = {(double)(System.nanoTime() - start) / batch};
+        final double[] operationNanos = {(double)(System.nanoTime() - started) / batch};
         final double[] longest = new double[1];
         // The computation lasts as long as the slowest rank's operation, the same on every rank.
         MPI.COMM_WORLD.Allreduce(operationNanos, 0, longest, 0, 1, MPI.DOUBLE, MPI.MAX);
         final long sweeps = Math.max(1, Math.round(longest[0] * sweepsPerNano));
 
         MPI.COMM_WORLD.Barrier();
-        start = System.nanoTime();
+        long operation = 0;
+        long computation = 0;
+        long both = 0;
         for (int i = 0; i < batch; i++)
         {
+            final long t0 = System.nanoTime();
+            MPI.COMM_WORLD.Iallreduce(send, 0, receive, 0, send.length, MPI.DOUBLE, MPI.SUM).Wait();
+            final long t1 = System.nanoTime();
             compute(sweeps);
-        }
-        final double computeNanos = (double)(System.nanoTime() - start) / batch;
-
-        MPI.COMM_WORLD.Barrier();
-        start = System.nanoTime();
-        for (int i = 0; i < batch; i++)
-        {
+            final long t2 = System.nanoTime();
             final Request request = MPI.COMM_WORLD.Iallreduce(send, 0, receive, 0, send.length, MPI.DOUBLE, MPI.SUM);
             compute(sweeps);
             request.Wait();
+            final long t3 = System.nanoTime();
+            operation += t1 - t0;
+            computation += t2 - t1;
+            both += t3 - t2;
         }
-        final double bothNanos = (double)(System.nanoTime() - start) / batch;
-        times[at] = operationNanos[0] / 1e3;
-        times[at + 1] = computeNanos / 1e3;
-        times[at + 2] = bothNanos / 1e3;
+        times[at] = operation / 1e3 / batch;
+        times[at + 1] = computation / 1e3 / batch;
+        times[at + 2] = both / 1e3 / batch;
     }
 
     /** Some floating-point work over a cached array, {@code sweeps} passes over a 64th of it; makes no call into MPI. */

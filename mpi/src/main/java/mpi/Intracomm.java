@@ -486,22 +486,24 @@ public class Intracomm extends Comm
     private Request start(final String call, final Started started)
     {
         final Communicator communicator = engine(call);
+        // The operation is counted before its arguments are checked, as on every rank, so that a refusal here leaves the
+        // ranks agreeing on which operation comes next; the others learn of the refusal when they wait for it.
+        final ScheduledCalls calls = ScheduledCalls.begin(communicator, call);
         try
         {
-            // The operation is counted before its arguments are checked, as on every rank, so that a refusal here leaves the
-            // ranks agreeing on which operation comes next.
-            final ScheduledCalls calls = ScheduledCalls.begin(communicator, call);
             started.describe(calls, communicator);
-            return new Request(this, Operation.of(calls.start()));
         }
         catch (final MPIException refused)
         {
+            calls.abandon();
             throw raise(refused);
         }
         catch (final OpenMpjException ex)
         {
+            calls.abandon();
             throw raise(ex);
         }
+        return new Request(this, Operation.of(calls.start()));
     }
 
     private void reduceEverywhere(

@@ -24,6 +24,8 @@ public final class Communicator
     public static final int ANY_SOURCE = Device.ANY_SOURCE;
     /** Matches any tag. */
     public static final int ANY_TAG = Device.ANY_TAG;
+    /** The tags of non-blocking collectives' messages: their numbers, modulo 2^30; the bit above marks notices. */
+    static final int NON_BLOCKING_TAG_MASK = (1 << 30) - 1;
 
     private final Device device;
     private final int context;
@@ -104,13 +106,13 @@ public final class Communicator
     /**
      * Counts a non-blocking collective started on this communicator's non-blocking side.
      *
-     * @return the tag of its messages: its number, modulo 2^31, which tells them from those of any other such operation
+     * @return the tag of its messages: its number, modulo 2^30, which tells them from those of any other such operation
      *         still in flight.
      */
     int nextNonBlocking()
     {
         collectiveCount++;
-        return collectiveCount & Integer.MAX_VALUE;
+        return collectiveCount & NON_BLOCKING_TAG_MASK;
     }
 
     /** Counts a collective operation started on this communicator's collective side. */

@@ -8,6 +8,7 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.Primitive;
 import org.openmpj.SendMode;
 import org.openmpj.device.ArrayCopy;
+import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 
@@ -26,6 +27,8 @@ public final class Schedule
 {
     private static final VarHandle ADVANCING;
     private static final VarHandle AWAITING;
+    /** Wait steps between looks for a notice that a rank gave up on the operation. */
+    private static final int NOTICE_LOOK_STEPS = 4096;
 
     static
     {
@@ -141,17 +144,63 @@ public final class Schedule
 
     private void awaitSteps()
     {
-        while (!advance())
+        int round = 0;
+        try
         {
-            final Request awaited = awaited();
-            if (awaited != null)
+            while (!advance())
             {
-                c.await(awaited);
+                final Request awaited = awaited();
+                if (awaited == null)
+                {
+                    // Another thread is taking steps, and will be done with them in a moment.
+                    Thread.yield();
+                    continue;
+                }
+                round = c.device().awaitStretch(awaited, round, NOTICE_LOOK_STEPS);
+                if (!awaited.isComplete())
+                {
+                    failIfAbandoned();
+                }
             }
-            else
+        }
+        finally
+        {
+            c.device().endWait(round);
+        }
+    }
+
+    /**
+     * @return the tag of the notice a rank sends the others when it gives up on the non-blocking collective of tag
+     *         {@code tag} before starting it: the operation's number with the bit above the numbers set.
+     */
+    static int noticeTag(final int tag)
+    {
+        return tag | Communicator.NON_BLOCKING_TAG_MASK + 1;
+    }
+
+    /** Fails the operation when a rank has sent notice that it gave up on it; its waits would otherwise never end. */
+    private void failIfAbandoned()
+    {
+        final ProbeResult notice = new ProbeResult();
+        final int noticeTag = noticeTag(tag);
+        if (c.iprobe(Communicator.ANY_SOURCE, noticeTag, notice))
+        {
+            c.recv(new byte[0], Primitive.BYTE, 0, 0, notice.source(), noticeTag);
+            if (ADVANCING.compareAndSet(this, 0, 1))
             {
-                // Another thread is taking steps, and will be done with them in a moment.
-                Thread.yield();
+                try
+                {
+                    if (!complete)
+                    {
+                        fail(new OpenMpjException(ErrorClass.ERR_OTHER, name + ": rank " + notice.source() + " gave up on this call before"
+                            + " it started, its arguments refused (its error says which); rank " + c.rank() + " gives up on it too"));
+                        complete = true;
+                    }
+                }
+                finally
+                {
+                    ADVANCING.setRelease(this, 0);
+                }
             }
         }
     }

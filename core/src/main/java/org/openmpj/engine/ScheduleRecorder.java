@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 
@@ -17,6 +18,8 @@ import org.openmpj.device.Request;
  */
 final class ScheduleRecorder implements Steps
 {
+    private static final byte[] NOTHING = new byte[0];
+
     private final Communicator c;
     private final String name;
     private final int tag;
@@ -58,6 +61,19 @@ final class ScheduleRecorder implements Steps
     void then(final Runnable action)
     {
         steps.add(new Schedule.Action(action));
+    }
+
+    /** Sends every other rank this operation's notice that this rank gave up on it ({@link Schedule#noticeTag}). */
+    void abandon()
+    {
+        final int notice = Schedule.noticeTag(tag);
+        for (int rank = 0; rank < c.size(); rank++)
+        {
+            if (rank != c.rank())
+            {
+                c.isend(NOTHING, Primitive.BYTE, 0, 0, rank, notice, SendMode.STANDARD);
+            }
+        }
     }
 
     /** @return the schedule of the steps written down, with those that can be taken at once taken. */

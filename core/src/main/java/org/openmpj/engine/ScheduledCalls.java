@@ -35,6 +35,15 @@ public final class ScheduledCalls implements CollectiveCalls
         return new ScheduledCalls(comm, name);
     }
 
+    /**
+     * Gives up on the operation before it starts, as when its arguments are refused on this rank: tells every other rank,
+     * so that their waits for it fail naming this rank instead of waiting for messages it will not send.
+     */
+    public void abandon()
+    {
+        recorder.abandon();
+    }
+
     /** @return the operation, started: every step that could be taken at once has been. */
     public Schedule start()
     {

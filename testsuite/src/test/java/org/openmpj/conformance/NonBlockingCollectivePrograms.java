@@ -221,4 +221,30 @@ final class NonBlockingCollectivePrograms
             MPI.Finalize();
         }
     }
+
+    /** A rank whose arguments are refused tells the others: their wait fails naming it, and nothing hangs. */
+    public static final class OneRankRefuses
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            final int[] mine = {rank};
+            final int[] sum = new int[1];
+            if (rank == 0)
+            {
+                Check.fails(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Iallreduce(mine, 0, sum, 0, -1, MPI.INT, MPI.SUM), "count");
+            }
+            else
+            {
+                final Request started = MPI.COMM_WORLD.Iallreduce(mine, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+                Check.fails(MPI.ERR_OTHER, started::Wait, "rank 0 gave up on this call");
+            }
+            // The ranks still agree on the operations that follow.
+            MPI.COMM_WORLD.Iallreduce(mine, 0, sum, 0, 1, MPI.INT, MPI.SUM).Wait();
+            Check.equal(size * (size - 1) / 2, sum[0], "the next Iallreduce");
+            MPI.Finalize();
+        }
+    }
 }

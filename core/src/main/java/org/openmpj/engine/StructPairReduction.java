@@ -88,16 +88,16 @@ final class StructPairReduction implements Reduction
     }
 
     /**
-     * @return the sign of the value at {@code a[i]} against that at {@code b[o]}, 0 when equal, or {@link #UNORDERED} when
-     *         either is NaN, which C compares neither larger, smaller nor equal.
+     * @return the sign of the value at {@code a[i]} against that at {@code b[o]} (-1, 0 or 1: {@code Short.compare} gives the
+     *         difference), or {@link #UNORDERED} when either is NaN, which C compares neither larger, smaller nor equal.
      */
     private int compareValues(final byte[] a, final int i, final byte[] b, final int o)
     {
         return switch (valueKind)
         {
-            case SHORT -> Short.compare((short)SHORTS.get(a, i), (short)SHORTS.get(b, o));
-            case INT -> Integer.compare((int)INTS.get(a, i), (int)INTS.get(b, o));
-            case LONG -> Long.compare((long)LONGS.get(a, i), (long)LONGS.get(b, o));
+            case SHORT -> Integer.signum(Short.compare((short)SHORTS.get(a, i), (short)SHORTS.get(b, o)));
+            case INT -> Integer.signum(Integer.compare((int)INTS.get(a, i), (int)INTS.get(b, o)));
+            case LONG -> Integer.signum(Long.compare((long)LONGS.get(a, i), (long)LONGS.get(b, o)));
             case FLOAT -> signOf((float)FLOATS.get(a, i), (float)FLOATS.get(b, o));
             case DOUBLE -> signOf((double)DOUBLES.get(a, i), (double)DOUBLES.get(b, o));
             default -> throw new IllegalStateException("no pairs of " + valueKind);

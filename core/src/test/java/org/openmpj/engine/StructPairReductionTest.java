@@ -32,6 +32,21 @@ class StructPairReductionTest
     }
 
     @Test
+    void valuesFarApartCompareBySignNotByDistance()
+    {
+        for (final Primitive kind : new Primitive[] {Primitive.SHORT, Primitive.INT, Primitive.LONG, Primitive.FLOAT, Primitive.DOUBLE})
+        {
+            final Reduction min = PredefinedReduction.ofStructPairs(PredefinedReduction.Operation.MINLOC, kind);
+            final byte[] inout = pairs(kind, new double[] {2, -300, 7}, new int[] {2, 1, 1}, 0);
+            min.reduce(pairs(kind, new double[] {0, 300, -7}, new int[] {0, 3, 3}, 0), 0, inout, 0, 3);
+            assertPairs(kind, inout, 0, new double[] {0, -300, -7}, new int[] {0, 1, 3});
+            final Reduction max = PredefinedReduction.ofStructPairs(PredefinedReduction.Operation.MAXLOC, kind);
+            max.reduce(pairs(kind, new double[] {9, -1000, 5}, new int[] {4, 4, 4}, 0), 0, inout, 0, 3);
+            assertPairs(kind, inout, 0, new double[] {9, -300, 5}, new int[] {4, 1, 4});
+        }
+    }
+
+    @Test
     void nanNeitherWinsNorTiesOnIndex()
     {
         final Reduction max = PredefinedReduction.ofStructPairs(PredefinedReduction.Operation.MAXLOC, Primitive.DOUBLE);

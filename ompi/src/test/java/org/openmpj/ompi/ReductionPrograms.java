@@ -4,7 +4,9 @@ import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 
 import mpi.Datatype;
+import mpi.DoubleComplex;
 import mpi.DoubleInt;
+import mpi.FloatComplex;
 import mpi.FloatInt;
 import mpi.Int2;
 import mpi.Intracomm;
@@ -85,10 +87,18 @@ final class ReductionPrograms
             Check.equal(10 - (n - 1), ((DoubleInt.Data)MPI.doubleInt.getData(minDoubles, 1)).getIndex(), "DOUBLE_INT MINLOC tie");
             // Complex numbers add part by part.
             final DoubleBuffer complex = MPI.newDoubleBuffer(2);
-            complex.put(0, r).put(1, 1);
+            final DoubleComplex number = DoubleComplex.get(complex);
+            number.putReal(r);
+            number.putImag(1);
             final double[] total = new double[2];
             world.allReduce(complex, total, 1, MPI.DOUBLE_COMPLEX, MPI.SUM);
             Check.equal(new double[] {n * (n - 1) / 2.0, n}, total, "sum of complex numbers");
+            Check.equal((double)n, DoubleComplex.get(total).getImag(), "imaginary part of the sum");
+            final ByteBuffer floats2 = MPI.newByteBuffer(16);
+            FloatComplex.get(floats2, 1).putReal(r + 0.5f);
+            final float[] floatTotal = new float[4];
+            world.allReduce(floats2, floatTotal, 2, MPI.FLOAT_COMPLEX, MPI.SUM);
+            Check.equal(n * (n - 1) / 2.0f + 0.5f * n, FloatComplex.get(floatTotal, 1).getReal(), "float complex sum");
             world.setErrhandler(MPI.ERRORS_RETURN);
             Check.fails(MPI.ERR_OP, "pairs take MPI.MAXLOC or MPI.MINLOC", () -> world.allReduce(ints, maxInts, 2, MPI.INT2, MPI.SUM));
             Check.fails(MPI.ERR_OP, "", () -> world.allReduce(complex, total, 1, MPI.DOUBLE_COMPLEX, MPI.PROD));

@@ -56,6 +56,10 @@ public final class Datatype implements Freeable, Cloneable
     private volatile String name;
     private volatile boolean committed;
     private volatile boolean freed;
+    private final java.util.Map<Integer, Object> attributes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The attribute keys made by {@link #createKeyval()}. Per rank. */
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_KEYVAL = new java.util.concurrent.atomic.AtomicInteger(1);
 
     /**
      * @param elementwise whether every element of the base type in an item is a basic element of its own, so that the
@@ -361,6 +365,65 @@ public final class Datatype implements Freeable, Cloneable
     {
         MPI.check("Datatype.getName");
         return name;
+    }
+
+    /**
+     * @return a new attribute key for {@link #setAttr}.
+     * @throws MPIException when MPI is not active.
+     */
+    public static int createKeyval() throws MPIException
+    {
+        MPI.check("Datatype.createKeyval");
+        return NEXT_KEYVAL.getAndIncrement();
+    }
+
+    /**
+     * Frees an attribute key; values set with it stay until deleted.
+     *
+     * @throws MPIException when MPI is not active.
+     */
+    public static void freeKeyval(final int keyval) throws MPIException
+    {
+        MPI.check("Datatype.freeKeyval");
+    }
+
+    /**
+     * Sets the value of attribute {@code keyval} on this type; a null value deletes it. Duplicates do not inherit it.
+     *
+     * @throws MPIException when MPI is not active or the type is null.
+     */
+    public void setAttr(final int keyval, final Object value) throws MPIException
+    {
+        layout("setAttr");
+        if (value == null)
+        {
+            attributes.remove(keyval);
+        }
+        else
+        {
+            attributes.put(keyval, value);
+        }
+    }
+
+    /**
+     * @return the value of attribute {@code keyval}, or null when it has none.
+     * @throws MPIException when MPI is not active or the type is null.
+     */
+    public Object getAttr(final int keyval) throws MPIException
+    {
+        layout("getAttr");
+        return attributes.get(keyval);
+    }
+
+    /**
+     * Deletes the value of attribute {@code keyval}.
+     *
+     * @throws MPIException when MPI is not active or the type is null.
+     */
+    public void deleteAttr(final int keyval) throws MPIException
+    {
+        layout("deleteAttr");
+        attributes.remove(keyval);
     }
 
     @Override

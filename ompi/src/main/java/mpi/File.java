@@ -153,11 +153,12 @@ public final class File
     /**
      * Refuses: MPI-IO is not in OpenMPJ yet.
      *
-     * @throws MPIException {@code ERR_UNSUPPORTED_OPERATION}, always.
+     * @throws UnsupportedOperationException always; unchecked, as Open MPI's {@code getView} declares no exception.
      */
-    public FileView getView() throws MPIException
+    public FileView getView()
     {
-        throw unsupported("File.getView");
+        // Open MPI declares no exception here, so an unchecked one says what every other method's MPIException says.
+        throw new UnsupportedOperationException(unsupported("File.getView").getMessage());
     }
 
     /**

@@ -467,14 +467,20 @@ public final class MPI
         return session.processorName();
     }
 
-    /** @return whether {@link #Init} has been called; it stays true after {@link #Finalize}. */
-    public static boolean isInitialized()
+    /**
+     * @return whether {@link #Init} has been called; it stays true after {@link #Finalize}.
+     * @throws MPIException never; declared as in Open MPI's API, so that code that catches it compiles.
+     */
+    public static boolean isInitialized() throws MPIException
     {
         return state != NOT_STARTED;
     }
 
-    /** @return whether {@link #Finalize} has been called. */
-    public static boolean isFinalized()
+    /**
+     * @return whether {@link #Finalize} has been called.
+     * @throws MPIException never; declared as in Open MPI's API, so that code that catches it compiles.
+     */
+    public static boolean isFinalized() throws MPIException
     {
         return state == FINALIZED;
     }

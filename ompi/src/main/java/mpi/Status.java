@@ -129,14 +129,21 @@ public final class Status
         itemsOfNoData = itemBytes == 0 ? (int)Math.min(count.getCount(), Integer.MAX_VALUE) : -1;
     }
 
-    /** Sets whether this status reports a cancelled operation. */
-    public void setCancelled(final boolean flag)
+    /**
+     * Sets whether this status reports a cancelled operation.
+     *
+     * @throws MPIException never; declared as in Open MPI's API, so that code that catches it compiles.
+     */
+    public void setCancelled(final boolean flag) throws MPIException
     {
         cancelled = flag;
     }
 
-    /** @return whether the operation was cancelled. */
-    public boolean isCancelled()
+    /**
+     * @return whether the operation was cancelled.
+     * @throws MPIException never; declared as in Open MPI's API, so that code that catches it compiles.
+     */
+    public boolean isCancelled() throws MPIException
     {
         return cancelled;
     }

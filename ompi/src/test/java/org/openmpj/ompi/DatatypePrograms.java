@@ -68,6 +68,12 @@ final class DatatypePrograms
             shape(Datatype.createVector(2, 1, 3, Datatype.createResized(MPI.INT, 0, 8)), 0, 8, 2, 0, 7);
             final Datatype copy = vector.dup();
             shape(copy, 0, 10, 6, 0, 10);
+            final int key = Datatype.createKeyval();
+            copy.setAttr(key, "tag");
+            Check.equal("tag", copy.getAttr(key), "datatype attribute");
+            copy.deleteAttr(key);
+            Check.isTrue(copy.getAttr(key) == null, "deleted datatype attribute");
+            Datatype.freeKeyval(key);
             copy.setName("my vector");
             Check.equal("my vector", copy.getName(), "name");
             Check.equal("MPI.INT", MPI.INT.getName(), "predefined name");

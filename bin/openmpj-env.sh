@@ -1,8 +1,10 @@
 # Shared by bin/mpjrun and bin/mpjavac: finds a JDK >= 25 and the OpenMPJ jars, building them on first use.
 # Sourced, not run. Sets JAVA, JAVAC, OPENMPJ_HOME, OPENMPJ_CORE_JAR, OPENMPJ_LAUNCHER_JAR, OPENMPJ_MPI_JAR,
-# OPENMPJ_UCX_JAR, OPENMPJ_CACHE_JAR, OPENMPJ_API_CP (what each rank's own class loader loads: the mpi API and
-# MPJ-Cache), and OPENMPJ_RUNTIME_CP: the engine and every device, what ranks run on (the launcher runs on it too,
-# with OPENMPJ_LAUNCHER_JAR before it; ranks never get that jar).
+# OPENMPJ_OMPI_JAR, OPENMPJ_UCX_JAR, OPENMPJ_CACHE_JAR, OPENMPJ_API_CP (what each rank's own class loader loads: the
+# mpiJava 1.2 API, package mpi, and MPJ-Cache, which is built on it), OPENMPJ_OMPI_API_CP (the same for programs written
+# against Open MPI's Java API: its package mpi alone; the two never meet on one class path), and OPENMPJ_RUNTIME_CP: the
+# engine and every device, what ranks run on (the launcher runs on it too, with OPENMPJ_LAUNCHER_JAR before it; ranks
+# never get that jar). openmpj_api_cp NAME prints the API class path of an -api name, or fails for an unknown one.
 
 OPENMPJ_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -47,15 +49,18 @@ if [ -f "$OPENMPJ_HOME/lib/openmpj-core.jar" ]; then
   OPENMPJ_CORE_JAR="$OPENMPJ_HOME/lib/openmpj-core.jar"
   OPENMPJ_LAUNCHER_JAR="$OPENMPJ_HOME/lib/openmpj-launcher.jar"
   OPENMPJ_MPI_JAR="$OPENMPJ_HOME/lib/openmpj-mpi.jar"
+  OPENMPJ_OMPI_JAR="$OPENMPJ_HOME/lib/openmpj-ompi.jar"
   OPENMPJ_UCX_JAR="$OPENMPJ_HOME/lib/openmpj-ucx.jar"
   OPENMPJ_CACHE_JAR="$OPENMPJ_HOME/lib/openmpj-cache.jar"
 else
   OPENMPJ_CORE_JAR="$OPENMPJ_HOME/core/target/openmpj-core.jar"
   OPENMPJ_LAUNCHER_JAR="$OPENMPJ_HOME/launcher/target/openmpj-launcher.jar"
   OPENMPJ_MPI_JAR="$OPENMPJ_HOME/mpi/target/openmpj-mpi.jar"
+  OPENMPJ_OMPI_JAR="$OPENMPJ_HOME/ompi/target/openmpj-ompi.jar"
   OPENMPJ_UCX_JAR="$OPENMPJ_HOME/ucx/target/openmpj-ucx.jar"
   OPENMPJ_CACHE_JAR="$OPENMPJ_HOME/cache/target/openmpj-cache.jar"
-  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_LAUNCHER_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_UCX_JAR" ] \
+  if [ ! -f "$OPENMPJ_CORE_JAR" ] || [ ! -f "$OPENMPJ_LAUNCHER_JAR" ] || [ ! -f "$OPENMPJ_MPI_JAR" ] || [ ! -f "$OPENMPJ_OMPI_JAR" ] \
+     || [ ! -f "$OPENMPJ_UCX_JAR" ] \
      || [ ! -f "$OPENMPJ_CACHE_JAR" ] || [ ! -f "$OPENMPJ_HOME/examples/target/openmpj-examples.jar" ]; then
     if ! command -v mvn >/dev/null 2>&1; then
       echo "$(basename "$0"): OpenMPJ is not built yet and Maven (mvn) is not installed; install it (apt-get install maven)." >&2
@@ -75,3 +80,14 @@ else
 fi
 OPENMPJ_RUNTIME_CP="$OPENMPJ_CORE_JAR:$OPENMPJ_UCX_JAR"
 OPENMPJ_API_CP="$OPENMPJ_MPI_JAR:$OPENMPJ_CACHE_JAR"
+OPENMPJ_OMPI_API_CP="$OPENMPJ_OMPI_JAR"
+
+openmpj_api_cp() {
+  case "$1" in
+    mpijava) echo "$OPENMPJ_API_CP" ;;
+    ompi) echo "$OPENMPJ_OMPI_API_CP" ;;
+    *) echo "$(basename "$0"): unknown API '$1'; expected mpijava (the mpiJava 1.2 API, the default) or ompi (Open MPI's" \
+         "Java API)" >&2
+       return 1 ;;
+  esac
+}

@@ -48,6 +48,28 @@ public final class PredefinedReduction implements Reduction
         return reduction;
     }
 
+    /**
+     * @return MAXLOC or MINLOC ({@code operation}) on (value, index) pairs packed as C structs in raw memory: a value of
+     *         {@code valueKind} followed by a 4-byte {@code int} index, in native byte order in a {@code byte[]}, items
+     *         {@link #structPairBytes} bytes apart and offsets in bytes (the pair types of Open MPI's Java API).
+     * @throws OpenMpjException {@code ERR_OP} for another operation, or a value kind MPI defines no such pair of.
+     */
+    public static Reduction ofStructPairs(final Operation operation, final Primitive valueKind)
+    {
+        if (operation != Operation.MAXLOC && operation != Operation.MINLOC)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_OP, "MPI." + operation + " is not defined on (value, index) pairs; they take"
+                + " MPI.MAXLOC or MPI.MINLOC");
+        }
+        return StructPairReduction.of(operation == Operation.MAXLOC, valueKind);
+    }
+
+    /** @return the bytes of one pair {@link #ofStructPairs} combines: the value's and the index's. */
+    public static int structPairBytes(final Primitive valueKind)
+    {
+        return valueKind.sizeBytes() + Integer.BYTES;
+    }
+
     @Override
     public boolean isCommutative()
     {

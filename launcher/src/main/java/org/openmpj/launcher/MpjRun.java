@@ -27,8 +27,10 @@ import org.openmpj.runtime.ThreadJob;
  */
 public final class MpjRun
 {
-    /** System property through which {@code bin/mpjrun} names the API jar(s) loaded into every rank. */
+    /** System property through which {@code bin/mpjrun} names the API jar(s) loaded into every rank: the mpiJava 1.2 API's. */
     public static final String API_CLASSPATH_PROP_NAME = "openmpj.api.classpath";
+    /** System property through which {@code bin/mpjrun} names the jar of Open MPI's Java API, which {@code -api ompi} loads instead. */
+    public static final String OMPI_API_CLASSPATH_PROP_NAME = "openmpj.api.ompi.classpath";
 
     private static final int USAGE_ERROR = 2;
 
@@ -53,6 +55,9 @@ public final class MpjRun
           -threads T          with -dev hybrid: ranks per JVM (default 1), numbered in blocks of T per
                               JVM; when -np is not a multiple of T, the last JVM holds the rest.
           -cp, -classpath CP  where the program's classes are, separated by ':'; default $CLASSPATH or '.'.
+          -api NAME           the Java API of MPI the program is written against, as it was compiled with
+                              bin/mpjavac -api NAME: mpijava (the default; mpiJava 1.2, as MPJ Express has it)
+                              or ompi (Open MPI's Java bindings, package mpi as Open MPI 5.0 defines it).
           -timeout SECONDS    fail the job if it has not finished after this many seconds; default none.
           -Dname=value        set a tunable (see --help-config), e.g. -Dopenmpj.idle=backoff; with a
                               device whose ranks are processes, every rank gets it as a system property.
@@ -147,7 +152,7 @@ public final class MpjRun
             out.println("mpjrun: removed " + removed + " thing" + (removed == 1 ? "" : "s") + " left by jobs that were killed");
             return 0;
         }
-        final JobSpec spec = new JobSpec(options.processes, options.device, apiClasspath(), options.classpath,
+        final JobSpec spec = new JobSpec(options.processes, options.device, apiClasspath(options.api), options.classpath,
             options.mainClass, options.programArgs, options.timeout);
         final JobResult result;
         try
@@ -208,9 +213,10 @@ public final class MpjRun
             ProcessLaunch.of(properties, options.jvmOptions, options.hosts, options.oversubscribe, options.prefix, environment), out, err);
     }
 
-    private static List<Path> apiClasspath()
+    /** @return the class path of the API {@code api} names ({@code mpijava} or {@code ompi}), as {@code bin/mpjrun} passed it. */
+    private static List<Path> apiClasspath(final String api)
     {
-        return JobSpec.paths(System.getProperty(API_CLASSPATH_PROP_NAME, ""));
+        return JobSpec.paths(System.getProperty("ompi".equals(api) ? OMPI_API_CLASSPATH_PROP_NAME : API_CLASSPATH_PROP_NAME, ""));
     }
 
     /** @return how many leftovers of killed jobs the devices removed from this host. */
@@ -241,6 +247,7 @@ public final class MpjRun
         int processes = 1;
         int threads = 1;
         String device = "thread";
+        String api = "mpijava";
         List<Path> classpath = new ArrayList<>();
         Duration timeout;
         String mainClass;
@@ -269,6 +276,7 @@ public final class MpjRun
                     case "--clean" -> options.clean = true;
                     case "-np", "-n" -> options.processes = positive(arg, value(argv, i++, arg));
                     case "-dev" -> options.device = value(argv, i++, arg);
+                    case "-api" -> options.api = api(value(argv, i++, arg));
                     case "-threads" -> options.threads = positive(arg, value(argv, i++, arg));
                     case "-cp", "-classpath", "--class-path" -> classpath = value(argv, i++, arg);
                     case "-timeout" -> options.timeout = Duration.ofSeconds(positive(arg, value(argv, i++, arg)));
@@ -335,6 +343,16 @@ public final class MpjRun
                 throw new IllegalArgumentException(option + " needs a value");
             }
             return argv[index];
+        }
+
+        private static String api(final String name)
+        {
+            if (!"mpijava".equals(name) && !"ompi".equals(name))
+            {
+                throw new IllegalArgumentException("unknown API '" + name + "' for -api; expected mpijava (the mpiJava 1.2 API, the default)"
+                    + " or ompi (Open MPI's Java API)");
+            }
+            return name;
         }
 
         private static int positive(final String option, final String text)

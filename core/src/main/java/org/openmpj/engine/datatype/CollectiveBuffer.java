@@ -1,5 +1,7 @@
 package org.openmpj.engine.datatype;
 
+import java.lang.foreign.MemorySegment;
+
 import org.openmpj.Primitive;
 
 /**
@@ -14,6 +16,10 @@ import org.openmpj.Primitive;
  * multiples of its extent, as MPI defines them for the v-variants of the collectives. Each one is a small object
  * (the JIT does not remove it): calls that need no staging and care about allocation, such as a reduction of
  * contiguous items, may hand the user's array to the engine themselves.
+ *
+ * <p>A user's buffer may also be a {@link MemorySegment} of the datatype's elements (direct memory, as a façade maps a
+ * direct {@code java.nio} buffer): the engine's algorithms take arrays, so such a buffer is always staged, a receive
+ * buffer of one block copied in first so that what the operation does not write stays as it was.
  *
  * <p>Not thread-safe: owned by the collective call that made it, which calls {@link #finish()} once the operation
  * has succeeded. After a failure it is dropped unfinished, since the engine may still hold on to the scratch memory.
@@ -168,9 +174,18 @@ public final class CollectiveBuffer
         }
     }
 
+    /**
+     * @return whether the engine's algorithms can take {@code buf} as it is: an array; a {@link MemorySegment} is staged. For the
+     *         calls that skip this class when the items are contiguous.
+     */
+    public static boolean takesDirectly(final Object buf)
+    {
+        return !(buf instanceof MemorySegment);
+    }
+
     private static CollectiveBuffer single(final Object buf, final int offset, final int count, final TypeMap type, final boolean receive)
     {
-        if (type.isContiguous(count))
+        if (type.isContiguous(count) && takesDirectly(buf))
         {
             return new CollectiveBuffer(type, buf, offset, buf, type.firstElement(offset, count), type.elements(count), null, null, false,
                 receive, null);
@@ -182,7 +197,7 @@ public final class CollectiveBuffer
     {
         final int elements = type.elements(count);
         final Object scratch = scratch(type, elements);
-        if (!receive)
+        if (!receive || !takesDirectly(buf))
         {
             type.layout().pack(type.kind(), buf, offset, count, scratch, 0);
         }
@@ -193,7 +208,7 @@ public final class CollectiveBuffer
         final Object buf, final int offset, final int[] itemCounts, final int[] itemDispls, final TypeMap type, final int n,
         final boolean receive)
     {
-        if (blocksAsGiven(type, itemCounts, n))
+        if (blocksAsGiven(type, itemCounts, n) && takesDirectly(buf))
         {
             int total = 0;
             for (int i = 0; i < n; i++)
@@ -213,7 +228,7 @@ public final class CollectiveBuffer
             total += counts[i];
             contiguous &= layout.isContiguous(itemCounts[i]);
         }
-        if (contiguous)
+        if (contiguous && takesDirectly(buf))
         {
             for (int i = 0; i < n; i++)
             {

@@ -1,5 +1,9 @@
 package org.openmpj.engine.datatype;
 
+import java.lang.foreign.MemorySegment;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 import org.openmpj.device.ArrayCopy;
 import org.openmpj.Primitive;
 
@@ -12,6 +16,10 @@ import org.openmpj.Primitive;
  * lowest data element; the upper bound likewise with {@code MPI.UB} markers and one past the highest data
  * element (MPI-1's rules). Markers stay in the type map through nesting, so whether a bound comes from a
  * marker is kept.
+ *
+ * <p>The user's buffer of {@link #pack} and {@link #unpack} may be a {@link MemorySegment} instead of an array: its
+ * elements are then those of the kind in native byte order, element {@code i} at byte {@code i * kind.sizeBytes()}, as a
+ * façade maps direct memory (a direct {@code java.nio} buffer) onto the engine.
  *
  * <p>Immutable and thread-safe.
  */
@@ -91,6 +99,57 @@ public final class Layout
     public int dataHigh()
     {
         return dataHigh;
+    }
+
+    /**
+     * @return the same data with the lower bound at {@code newLb} and the extent {@code newExtent} (MPI's
+     *         {@code MPI_Type_create_resized}): both bounds count as set by markers, so that they stay where they are in types
+     *         built from this one, whatever the data.
+     * @throws OpenMpjException {@code ERR_ARG} when the upper bound would not fit an int.
+     */
+    public Layout resized(final int newLb, final int newExtent)
+    {
+        final long newUb = (long)newLb + newExtent;
+        if (newUb < Integer.MIN_VALUE || newUb > Integer.MAX_VALUE)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_ARG, "resized: lower bound " + newLb + " and extent " + newExtent
+                + " put the upper bound at " + newUb + ", outside the range of an int");
+        }
+        return new Layout(displacements, lengths, size, newLb, (int)newUb, true, true, dataLow, dataHigh);
+    }
+
+    /**
+     * @return this layout counted in units {@code factor} times smaller: every displacement, length and bound multiplied by
+     *         it, e.g. a layout of {@code int} elements as one of their bytes ({@code factor} 4), for a type whose buffer is
+     *         raw memory.
+     * @throws OpenMpjException {@code ERR_ARG} when a scaled value would not fit an int.
+     */
+    public Layout scaled(final int factor)
+    {
+        if (factor < 1)
+        {
+            throw new IllegalArgumentException("factor=" + factor + "; expected 1 or more");
+        }
+        final int[] scaledDisplacements = new int[displacements.length];
+        final int[] scaledLengths = new int[lengths.length];
+        for (int i = 0; i < displacements.length; i++)
+        {
+            scaledDisplacements[i] = times(displacements[i], factor);
+            scaledLengths[i] = times(lengths[i], factor);
+        }
+        return new Layout(scaledDisplacements, scaledLengths, times(size, factor), times(lb, factor), times(ub, factor), lbMarked,
+            ubMarked, times(dataLow, factor), times(dataHigh, factor));
+    }
+
+    private static int times(final int value, final int factor)
+    {
+        final long scaled = (long)value * factor;
+        if (scaled < Integer.MIN_VALUE || scaled > Integer.MAX_VALUE)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_ARG, "a displacement or bound of " + value + " elements is " + scaled
+                + " in units " + factor + " times smaller, outside the range of an int");
+        }
+        return (int)scaled;
     }
 
     public int blockCount()
@@ -197,7 +256,11 @@ public final class Layout
         final Object dst = unpack ? user : packed;
         final int srcOffset = unpack ? position : at;
         final int dstOffset = unpack ? at : position;
-        if (kind == null)
+        if (user instanceof MemorySegment)
+        {
+            ArrayCopy.copy(src, kind, srcOffset, dst, kind, dstOffset, (long)length * kind.sizeBytes());
+        }
+        else if (kind == null)
         {
             System.arraycopy(src, srcOffset, dst, dstOffset, length);
         }

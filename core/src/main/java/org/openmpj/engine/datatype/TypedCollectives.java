@@ -12,7 +12,8 @@ import org.openmpj.objects.ObjectCodec;
  * The collectives of an intracommunicator that move data (Bcast, Gatherv, Scatterv, Allgatherv, Alltoallv; the plain
  * variants come here as blocks of equal counts) on buffers of any datatype, from arguments a façade has checked: each
  * buffer this rank has a role for is presented as element runs by a {@link CollectiveBuffer}, and object buffers go to
- * {@link ObjectCollectives}. Failures are thrown for the façade to raise.
+ * {@link ObjectCollectives}. A buffer may be a memory segment of the datatype's elements, which goes through scratch
+ * memory ({@link CollectiveBuffer}). Failures are thrown for the façade to raise.
  */
 public final class TypedCollectives
 {
@@ -25,7 +26,7 @@ public final class TypedCollectives
         final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object buf, final int offset, final int count,
         final TypeMap type, final int root)
     {
-        if (type.isContiguous(count))
+        if (type.isContiguous(count) && CollectiveBuffer.takesDirectly(buf))
         {
             // Without a CollectiveBuffer, which keeps the common case free of allocation.
             bcastElements(calls, c, codec, buf, type.firstElement(offset, count), type.elements(count), type, root);
@@ -116,7 +117,8 @@ public final class TypedCollectives
         final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype)
     {
-        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()) && !sendtype.isDerived())
+        if (sendcount > 0 && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()) && !sendtype.isDerived()
+            && CollectiveBuffer.takesDirectly(sendbuf) && CollectiveBuffer.takesDirectly(recvbuf))
         {
             // Basic types on both sides: straight to the engine, with no buffer objects made per call.
             calls.allgatherv(c, sendbuf, sendoffset, sendcount, recvbuf, recvoffset, recvcounts, displs, sendtype.kind());
@@ -148,7 +150,8 @@ public final class TypedCollectives
         final boolean regular)
     {
         if (CollectiveBuffer.blocksAsGiven(sendtype, sendcounts, c.size())
-            && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size()))
+            && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, c.size())
+            && CollectiveBuffer.takesDirectly(sendbuf) && CollectiveBuffer.takesDirectly(recvbuf))
         {
             // Basic types on both sides: straight to the engine, with no buffer objects made per call.
             if (regular)

@@ -7,13 +7,14 @@ import org.openmpj.objects.ObjectCodec;
 
 /**
  * A non-blocking operation the engine started for a façade, which a façade's request holds: a point-to-point message
- * ({@link Messages#startSend}, {@link Messages#startReceive}), or a collective operation in flight as a {@link Schedule}
+ * ({@link Messages#startSend}, {@link Messages#startReceive}, the receive of a {@link MatchedMessage}), or a collective
+ * operation in flight as a {@link Schedule}
  * ({@link #of(Schedule)}). Waiting, testing and finishing are alike for both; a test of a collective also takes the steps
  * of its schedule that have become possible.
  *
  * <p>Thread-safety: the device completes it from any thread; one thread at a time waits for it and finishes it.
  */
-public abstract sealed class Operation permits MessageOperation, CollectiveOperation
+public abstract sealed class Operation permits MessageOperation, CollectiveOperation, MatchedReceive
 {
     /** @return the operation of the non-blocking collective {@code schedule}. */
     public static Operation of(final Schedule schedule)

@@ -10,6 +10,13 @@ import java.nio.Buffer;
  */
 public final class Win implements Freeable
 {
+    /** The null window handle, as Open MPI's API numbers it. */
+    public static final int WIN_NULL = 0;
+    /** A window of memory private to each process (the {@code flavor} of the shared-memory constructor). */
+    public static final int FLAVOR_PRIVATE = 0;
+    /** A window of memory the processes of a node share. */
+    public static final int FLAVOR_SHARED = 1;
+
     /**
      * Refuses: one-sided communication (windows) is not in OpenMPJ yet.
      *

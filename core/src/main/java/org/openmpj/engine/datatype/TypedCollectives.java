@@ -201,7 +201,8 @@ public final class TypedCollectives
             throw new OpenMpjException(ErrorClass.ERR_TYPE, "neighbour collectives carry primitive data, not objects");
         }
         if (CollectiveBuffer.blocksAsGiven(sendtype, sendcounts, hood.outDegree())
-            && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, hood.inDegree()))
+            && CollectiveBuffer.blocksAsGiven(recvtype, recvcounts, hood.inDegree())
+            && CollectiveBuffer.takesDirectly(sendbuf) && CollectiveBuffer.takesDirectly(recvbuf))
         {
             calls.neighborAlltoallv(c, hood, sendbuf, sendoffset, sendcounts, sdispls, recvbuf, recvoffset, recvcounts, rdispls, sendtype.kind());
             return;

@@ -18,7 +18,7 @@ import org.openmpj.engine.messages.Messages;
  * <p>Thread-safety: any number of threads may use a communicator at once ({@link MPI#THREAD_MULTIPLE}); its collectives
  * must be called in the same order on every rank.
  */
-public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
+public class Comm extends NeighborCollectives implements Freeable, Cloneable
 {
     /** The split type of {@code splitType} that groups the ranks that share memory. */
     public static final int TYPE_SHARED = 0;
@@ -269,12 +269,19 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
     }
 
     /**
-     * @return the topology of the communicator: {@link MPI#UNDEFINED}, as topologies are not in this API yet.
+     * @return the process topology of the communicator: {@link MPI#CART}, {@link MPI#GRAPH}, {@link MPI#DIST_GRAPH}, or
+     *         {@link MPI#UNDEFINED} for none.
      * @throws MPIException for the null communicator.
      */
     public final int getTopology() throws MPIException
     {
         engine("getTopology");
+        return topology();
+    }
+
+    /** @return the kind of process topology the communicator has; {@link MPI#UNDEFINED} here. */
+    int topology()
+    {
         return MPI.UNDEFINED;
     }
 

@@ -1,6 +1,7 @@
 package mpi;
 
 import java.util.Arrays;
+import java.util.function.Function;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -20,10 +21,16 @@ final class CommCreation
 
     static Intracomm dup(final Comm parent, final String call) throws MPIException
     {
+        return dup(parent, call, Intracomm::new);
+    }
+
+    /** @return a duplicate of {@code parent} made by {@code factory} from its name; see {@link Comm#dup()}. */
+    static <C extends Comm> C dup(final Comm parent, final String call, final Function<String, C> factory) throws MPIException
+    {
         final Communicator communicator = parent.engine(call);
         try
         {
-            return bind(parent, "dup of " + parent, CommunicatorCreation.dup(communicator, parent.session().contextIds()));
+            return bind(parent, factory.apply("dup of " + parent), CommunicatorCreation.dup(communicator, parent.session().contextIds()));
         }
         catch (final OpenMpjException ex)
         {
@@ -33,16 +40,23 @@ final class CommCreation
 
     static Intracomm split(final Comm parent, final int color, final int key) throws MPIException
     {
-        final Communicator communicator = parent.engine("split");
+        return split(parent, "split", color, key, Intracomm::new);
+    }
+
+    /** @return the communicator of this rank's colour made by {@code factory}; see {@link Intracomm#split}. */
+    static <C extends Comm> C split(final Comm parent, final String call, final int color, final int key, final Function<String, C> factory)
+        throws MPIException
+    {
+        final Communicator communicator = parent.engine(call);
         if (color < 0 && color != MPI.UNDEFINED)
         {
-            throw parent.raise(MPIException.of(ErrorClass.ERR_ARG, "split: colour=" + color
+            throw parent.raise(MPIException.of(ErrorClass.ERR_ARG, call + ": colour=" + color
                 + " is negative; expected 0 or more, or MPI.UNDEFINED"));
         }
         try
         {
-            return bind(parent, "split " + color + " of " + parent, CommunicatorCreation.split(communicator, parent.session().contextIds(),
-                color == MPI.UNDEFINED ? -1 : color, key));
+            return bind(parent, factory.apply(call + " " + color + " of " + parent), CommunicatorCreation.split(communicator,
+                parent.session().contextIds(), color == MPI.UNDEFINED ? -1 : color, key));
         }
         catch (final OpenMpjException ex)
         {
@@ -52,17 +66,23 @@ final class CommCreation
 
     static Intracomm create(final Comm parent, final Group group) throws MPIException
     {
-        final Communicator communicator = parent.engine("create");
+        return create(parent, "create", group);
+    }
+
+    /** @return the communicator of {@code group}, a subset of {@code parent}'s ranks; see {@link Intracomm#create}. */
+    static Intracomm create(final Comm parent, final String call, final Group group) throws MPIException
+    {
+        final Communicator communicator = parent.engine(call);
         if (group == null)
         {
-            throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, "create: group is null"));
+            throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": group is null"));
         }
         final int[] members;
         final int rankInGroup;
         try
         {
-            members = group.members("create");
-            rankInGroup = group.memberRank("create");
+            members = group.members(call);
+            rankInGroup = group.memberRank(call);
         }
         catch (final MPIException ex)
         {
@@ -73,14 +93,14 @@ final class CommCreation
         {
             if (Arrays.stream(parentRanks).noneMatch(r -> r == member))
             {
-                throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, "create: the group holds the process of world rank " + member
+                throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": the group holds the process of world rank " + member
                     + ", which is not in " + parent));
             }
         }
         try
         {
-            return bind(parent, "subset of " + parent, CommunicatorCreation.create(communicator, parent.session().contextIds(), members,
-                rankInGroup));
+            return bind(parent, new Intracomm("subset of " + parent), CommunicatorCreation.create(communicator,
+                parent.session().contextIds(), members, rankInGroup));
         }
         catch (final OpenMpjException ex)
         {
@@ -125,10 +145,28 @@ final class CommCreation
         return Arrays.equals(sortedFirst, sortedSecond) ? MPI.SIMILAR : MPI.UNEQUAL;
     }
 
-    /** @return the new communicator bound to {@code communicator}, with the parent's handler; the null communicator for null. */
-    private static Intracomm bind(final Comm parent, final String name, final Communicator communicator)
+    /**
+     * @return on {@code parent}'s first {@code members} ranks, the communicator {@code factory} makes, bound to a new context of
+     *         theirs; a null communicator of the same class on the other ranks. Collective over {@code parent}.
+     */
+    static <C extends Comm> C prefix(final Comm parent, final String call, final int members, final Function<String, C> factory)
+        throws MPIException
     {
-        final Intracomm created = new Intracomm(name);
+        final Communicator communicator = parent.engine(call);
+        try
+        {
+            return bind(parent, factory.apply(call + " of " + parent), CommunicatorCreation.prefix(communicator,
+                parent.session().contextIds(), members));
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+    }
+
+    /** @return {@code created} bound to {@code communicator}, with the parent's handler; the null communicator for null. */
+    static <C extends Comm> C bind(final Comm parent, final C created, final Communicator communicator)
+    {
         created.handler(parent.handler());
         if (communicator != null)
         {

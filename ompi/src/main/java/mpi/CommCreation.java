@@ -88,15 +88,7 @@ final class CommCreation
         {
             throw parent.raise(ex);
         }
-        final int[] parentRanks = communicator.worldRanks();
-        for (final int member : members)
-        {
-            if (Arrays.stream(parentRanks).noneMatch(r -> r == member))
-            {
-                throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": the group holds the process of world rank " + member
-                    + ", which is not in " + parent));
-            }
-        }
+        subset(parent, call, communicator, members);
         try
         {
             return bind(parent, new Intracomm("subset of " + parent), CommunicatorCreation.create(communicator,
@@ -105,6 +97,107 @@ final class CommCreation
         catch (final OpenMpjException ex)
         {
             throw parent.raise(ex);
+        }
+    }
+
+    /**
+     * @return the communicator of {@code group}, made by its members only; see {@link Intracomm#createGroup}.
+     */
+    static Intracomm createGroup(final Comm parent, final Group group, final int tag) throws MPIException
+    {
+        final String call = "createGroup";
+        final Communicator communicator = parent.engine(call);
+        if (group == null)
+        {
+            throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": group is null"));
+        }
+        final int[] members;
+        final int rankInGroup;
+        try
+        {
+            members = group.members(call);
+            rankInGroup = group.memberRank(call);
+        }
+        catch (final MPIException ex)
+        {
+            throw parent.raise(ex);
+        }
+        if (rankInGroup < 0)
+        {
+            throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": the calling process is not in the group; only the group's"
+                + " members call createGroup"));
+        }
+        if (tag < 0)
+        {
+            throw parent.raise(MPIException.of(ErrorClass.ERR_TAG, call + ": tag=" + tag + " is negative; expected 0 or more"));
+        }
+        subset(parent, call, communicator, members);
+        try
+        {
+            return bind(parent, new Intracomm("group of " + parent), CommunicatorCreation.createGroup(communicator,
+                parent.session().contextIds(), members, rankInGroup, tag));
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw parent.raise(ex);
+        }
+    }
+
+    /**
+     * @return the communicator of the ranks that share this rank's host ({@link Comm#TYPE_SHARED}, ordered by {@code key}),
+     *         or a null communicator for {@link MPI#UNDEFINED}. Collective: the ranks learn each other's host names first,
+     *         and the ranks of a host take the lowest rank among them as their colour.
+     */
+    static Intracomm splitType(final Comm parent, final int splitType, final int key) throws MPIException
+    {
+        final String call = "splitType";
+        parent.engine(call);
+        if (splitType != Comm.TYPE_SHARED && splitType != MPI.UNDEFINED)
+        {
+            throw parent.raise(MPIException.of(ErrorClass.ERR_ARG, call + ": splitType=" + splitType + " is not a split type; expected"
+                + " Comm.TYPE_SHARED or MPI.UNDEFINED"));
+        }
+        final int colour = hostColour(parent);
+        return split(parent, call, splitType == MPI.UNDEFINED ? MPI.UNDEFINED : colour, key, Intracomm::new);
+    }
+
+    /** @return the lowest rank of {@code parent} on this rank's host, from every rank's host name. Collective. */
+    private static int hostColour(final Comm parent) throws MPIException
+    {
+        final int n = parent.getSize();
+        final char[] mine = parent.session().processorName().toCharArray();
+        final int[] lengths = new int[n];
+        parent.allGather(new int[] {mine.length}, 1, MPI.INT, lengths, 1, MPI.INT);
+        final int[] displs = new int[n];
+        for (int r = 1; r < n; r++)
+        {
+            displs[r] = displs[r - 1] + lengths[r - 1];
+        }
+        final char[] names = new char[displs[n - 1] + lengths[n - 1]];
+        parent.allGatherv(mine, mine.length, MPI.CHAR, names, lengths, displs, MPI.CHAR);
+        final int rank = parent.getRank();
+        for (int r = 0; r < rank; r++)
+        {
+            if (Arrays.equals(names, displs[r], displs[r] + lengths[r], mine, 0, mine.length))
+            {
+                return r;
+            }
+        }
+        return rank;
+    }
+
+    /** Checks that the world ranks {@code members} are all ranks of {@code parent}. */
+    private static void subset(final Comm parent, final String call, final Communicator communicator, final int[] members)
+        throws MPIException
+    {
+        final int[] parentRanks = communicator.worldRanks();
+        for (final int member : members)
+        {
+            if (Arrays.stream(parentRanks).noneMatch(r -> r == member))
+            {
+                throw parent.raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": the group holds the process of world rank " + member
+                    + ", which is not in " + parent));
+            }
         }
     }
 

@@ -87,6 +87,36 @@ public class Intracomm extends Comm
     }
 
     /**
+     * Splits the communicator by a property of the ranks. Collective.
+     *
+     * @param splitType {@link Comm#TYPE_SHARED}: the ranks that share this rank's host, and so its memory; {@link MPI#UNDEFINED}
+     *                  joins none.
+     * @param key       orders the ranks of a part; ties keep their order here.
+     * @param info      hints, not acted on.
+     * @return the communicator of this rank's part; a null communicator for {@link MPI#UNDEFINED}.
+     * @throws MPIException {@code ERR_ARG} for another split type.
+     */
+    public final Intracomm splitType(final int splitType, final int key, final Info info) throws MPIException
+    {
+        return CommCreation.splitType(this, splitType, key);
+    }
+
+    /**
+     * Makes the communicator of a subset of this one's ranks, as {@link #create}, but only the ranks of {@code group} call it.
+     * Collective over the group.
+     *
+     * @param group the ranks of the new communicator, in its order; the caller among them.
+     * @param tag   tells concurrent creations on this communicator apart; its messages use it here.
+     * @return the new communicator.
+     * @throws MPIException {@code ERR_GROUP} for a null group, one with processes outside this communicator or without the
+     *                      caller; {@code ERR_TAG} for a negative tag.
+     */
+    public final Intracomm createGroup(final Group group, final int tag) throws MPIException
+    {
+        return CommCreation.createGroup(this, group, tag);
+    }
+
+    /**
      * Makes a communicator whose ranks form a Cartesian grid of {@code dims}, the first ranks of this one in row-major order
      * (they keep their order: {@code reorder} is allowed, not acted on). Collective.
      *

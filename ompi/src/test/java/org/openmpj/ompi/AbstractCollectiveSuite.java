@@ -64,4 +64,11 @@ abstract class AbstractCollectiveSuite extends AbstractOmpiSuite
     {
         runClean(ranks, CommunicatorPrograms.SplitAndCreate.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void splitTypeAndCreateGroup(final int ranks)
+    {
+        runClean(ranks, CommunicatorPrograms.SplitTypeAndCreateGroup.class);
+    }
 }

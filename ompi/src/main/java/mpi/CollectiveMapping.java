@@ -230,7 +230,7 @@ final class CollectiveMapping
         return (long)displ * type.map().layout().extent();
     }
 
-    private static Buffers.Payload payload(final String call, final String which, final Object buf, final Datatype type,
+    static Buffers.Payload payload(final String call, final String which, final Object buf, final Datatype type,
         final boolean receive, final boolean direct) throws MPIException
     {
         if (direct && (buf == null || buf instanceof java.nio.Buffer))
@@ -249,7 +249,7 @@ final class CollectiveMapping
      * Checks per-peer counts (in items) and displacements (in extents): one each per rank or neighbour ({@code whose}), every
      * block inside the buffer.
      */
-    private static void blocks(final String call, final String which, final int n, final String whose, final Buffers.Payload data,
+    static void blocks(final String call, final String which, final int n, final String whose, final Buffers.Payload data,
         final int[] counts, final int[] displs, final Datatype type) throws MPIException
     {
         if (counts == null || displs == null || counts.length < n || displs.length < n)
@@ -319,7 +319,7 @@ final class CollectiveMapping
         return (int)total;
     }
 
-    private static Reduction reduction(final String call, final Op op, final Datatype type) throws MPIException
+    static Reduction reduction(final String call, final Op op, final Datatype type) throws MPIException
     {
         if (op == null)
         {

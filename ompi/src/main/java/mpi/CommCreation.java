@@ -7,6 +7,8 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.CommunicatorCreation;
+import org.openmpj.engine.Intercommunicator;
+import org.openmpj.engine.LeaderLink;
 
 /**
  * Making, comparing and freeing communicators: duplicates, splits and subsets of a parent, each with a context the ranks
@@ -98,6 +100,90 @@ final class CommCreation
         {
             throw parent.raise(ex);
         }
+    }
+
+    /**
+     * @return the intercommunicator of {@code local}'s group and another; see {@link Comm#createIntercomm}. What only the
+     *         local leader uses is checked there, and a refusal there fails every rank of both groups in the engine.
+     */
+    static Intercomm intercomm(final Comm local, final Comm peer, final int localLeader, final int remoteLeader, final int tag)
+        throws MPIException
+    {
+        final String call = "createIntercomm";
+        peer.engine(call);
+        if (local == null)
+        {
+            throw peer.raise(MPIException.of(ErrorClass.ERR_COMM, call + ": localComm is null; expected this rank's intracommunicator"));
+        }
+        final Communicator group = local.engine(call);
+        if (local.intercommunicator() != null)
+        {
+            throw local.raise(MPIException.of(ErrorClass.ERR_COMM, call + ": localComm " + local + " is an intercommunicator; expected an"
+                + " intracommunicator"));
+        }
+        final LeaderLink link = usableLink(peer, remoteLeader, tag);
+        OpenMpjException refusal = null;
+        if (group.rank() == localLeader)
+        {
+            try
+            {
+                checkLeaderArguments(call, peer, group, remoteLeader, tag);
+            }
+            catch (final MPIException ex)
+            {
+                refusal = new OpenMpjException(ErrorClass.of(ex.getErrorClass()), ex.getMessage());
+            }
+        }
+        try
+        {
+            return Intercomm.wrap("intercommunicator of " + local, Intercommunicator.join(local.session().contextIds(), group, localLeader,
+                link, refusal), local);
+        }
+        catch (final OpenMpjException ex)
+        {
+            throw local.raise(ex);
+        }
+    }
+
+    /** @return how this rank would reach the other leader with these arguments, or null when they cannot reach it. */
+    private static LeaderLink usableLink(final Comm peer, final int remoteLeader, final int tag)
+    {
+        final Communicator channel = peer.bound();
+        if (peer.intercommunicator() != null || channel == null)
+        {
+            return null;
+        }
+        final boolean reachable = remoteLeader >= 0 && remoteLeader < channel.size() && remoteLeader != channel.rank() && tag >= 0;
+        return reachable ? new LeaderLink(channel, remoteLeader, tag) : null;
+    }
+
+    /** Checks what only the local leader uses: the peer communicator, the other leader's rank in it, and the tag. */
+    private static void checkLeaderArguments(final String call, final Comm peer, final Communicator group, final int remoteLeader,
+        final int tag) throws MPIException
+    {
+        final Communicator channel = peer.engine(call);
+        if (peer.intercommunicator() != null)
+        {
+            throw MPIException.of(ErrorClass.ERR_COMM, call + ": the peer communicator " + peer + " is an intercommunicator; expected an"
+                + " intracommunicator that holds both leaders");
+        }
+        if (remoteLeader < 0 || remoteLeader >= channel.size() || remoteLeader == channel.rank())
+        {
+            throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " of size "
+                + channel.size() + "; expected the rank there of the other group's leader, 0 to " + (channel.size() - 1)
+                + " but not this rank (" + channel.rank() + ")");
+        }
+        final int remoteWorldRank = channel.worldRank(remoteLeader);
+        for (final int member : group.worldRanks())
+        {
+            if (member == remoteWorldRank)
+            {
+                throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " is a rank of this"
+                    + " rank's own group; expected the leader of the other, disjoint group (is the call made on the peer communicator,"
+                    + " peer.createIntercomm(localComm, localLeader, remoteLeader, tag)?)");
+            }
+        }
+        Args.sendTag(call, channel, tag);
     }
 
     /**
@@ -208,8 +294,13 @@ final class CommCreation
         {
             throw comm.raise(MPIException.of(ErrorClass.ERR_COMM, "free: " + comm + " is predefined and cannot be freed"));
         }
+        final Intercommunicator inter = comm.intercommunicator();
         comm.unbind();
         comm.session().contextIds().release(communicator.context());
+        if (inter != null)
+        {
+            comm.session().contextIds().release(inter.local().context());
+        }
     }
 
     static int compare(final Comm comm1, final Comm comm2) throws MPIException

@@ -71,4 +71,11 @@ abstract class AbstractCollectiveSuite extends AbstractOmpiSuite
     {
         runClean(ranks, CommunicatorPrograms.SplitTypeAndCreateGroup.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void intercommunicatorsBetweenEvenAndOddRanks(final int ranks)
+    {
+        runClean(ranks, IntercommPrograms.EvenAndOdd.class);
+    }
 }

@@ -316,8 +316,21 @@ final class CommCreation
         {
             return MPI.IDENT;
         }
-        final int[] first = a.worldRanks();
-        final int[] second = b.worldRanks();
+        final Intercommunicator interA = comm1.intercommunicator();
+        final Intercommunicator interB = comm2.intercommunicator();
+        if (interA == null || interB == null)
+        {
+            return interA == interB ? compareRanks(a.worldRanks(), b.worldRanks()) : MPI.UNEQUAL;
+        }
+        // Intercommunicators compare by both groups: the weaker of the two results.
+        final int locals = compareRanks(interA.local().worldRanks(), interB.local().worldRanks());
+        final int remotes = compareRanks(interA.remote().worldRanks(), interB.remote().worldRanks());
+        return Math.max(locals, remotes);
+    }
+
+    /** @return {@link MPI#CONGRUENT} for the same ranks in the same order, {@link MPI#SIMILAR} in another, else UNEQUAL. */
+    private static int compareRanks(final int[] first, final int[] second)
+    {
         if (Arrays.equals(first, second))
         {
             return MPI.CONGRUENT;

@@ -147,6 +147,8 @@ final class IntercommPrograms
             Check.isTrue(copy.isInter(), "a duplicate is an intercommunicator");
             Check.equal(theirSize, copy.getRemoteSize(), "of the same groups");
             copy.barrier();
+            Check.equal(MPI.CONGRUENT, mpi.Comm.compare(ic, copy), "a duplicate of an intercommunicator is congruent");
+            Check.equal(MPI.UNEQUAL, mpi.Comm.compare(ic, local), "an intercommunicator and an intracommunicator");
             final IntBuffer direct = MPI.newIntBuffer(1);
             Check.fails(MPI.ERR_UNSUPPORTED_OPERATION, "not in OpenMPJ's engine", ic::iBarrier);
             Check.fails(MPI.ERR_UNSUPPORTED_OPERATION, "not in OpenMPJ's engine", () -> ic.iAllReduce(direct, 1, MPI.INT, MPI.SUM));

@@ -16,7 +16,7 @@ import org.openmpj.engine.Intercommunicator;
  *
  * <p>Thread-safety: as {@link Comm}.
  */
-public class Intercomm extends Comm
+public final class Intercomm extends Comm
 {
     private volatile Intercommunicator inter;
 

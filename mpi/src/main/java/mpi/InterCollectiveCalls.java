@@ -144,7 +144,7 @@ final class InterCollectiveCalls
         final int[] recvcounts, final Datatype type, final Op op)
     {
         InterCollectives.count(ic);
-        final int total = ReductionCollectives.total(ic.local(), recvcounts);
+        final int total = ReductionCollectives.total("Reduce_scatter", ic.local(), recvcounts);
         CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
         CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[ic.rank()], type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce_scatter", op, type);

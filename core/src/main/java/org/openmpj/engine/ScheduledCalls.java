@@ -18,11 +18,14 @@ public final class ScheduledCalls implements CollectiveCalls
 {
     private final ScheduleRecorder recorder;
     private final Communicator comm;
+    /** The side of {@link #comm} the steps run on: its context for non-blocking collectives. */
+    private final Communicator side;
 
-    private ScheduledCalls(final Communicator comm, final String name)
+    private ScheduledCalls(final ScheduleRecorder recorder, final Communicator comm, final Communicator side)
     {
+        this.recorder = recorder;
         this.comm = comm;
-        this.recorder = ScheduleRecorder.begin(comm, name);
+        this.side = side;
     }
 
     /**
@@ -32,7 +35,19 @@ public final class ScheduledCalls implements CollectiveCalls
      */
     public static ScheduledCalls begin(final Communicator comm, final String name)
     {
-        return new ScheduledCalls(comm, name);
+        final ScheduleRecorder recorder = ScheduleRecorder.begin(comm, name);
+        return new ScheduledCalls(recorder, comm, recorder.communicator());
+    }
+
+    /**
+     * @return the calls of a group's own steps inside the operation {@code recorder} writes down, on {@code group}'s
+     *         context for non-blocking collectives (an intercommunicator's local group, whose context is its own).
+     */
+    static ScheduledCalls forGroup(final ScheduleRecorder recorder, final Communicator group)
+    {
+        final Communicator groupSide = group.nonBlocking();
+        recorder.addSide(groupSide);
+        return new ScheduledCalls(recorder, group, groupSide);
     }
 
     /**
@@ -160,9 +175,9 @@ public final class ScheduledCalls implements CollectiveCalls
     {
         if (on != comm)
         {
-            throw new IllegalArgumentException("one non-blocking operation spans one communicator: it began on context " + comm.context()
-                + ", not " + on.context());
+            throw new IllegalArgumentException("these calls of a non-blocking operation run on context " + comm.context() + ", not "
+                + on.context());
         }
-        return recorder.communicator();
+        return side;
     }
 }

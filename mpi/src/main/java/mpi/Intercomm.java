@@ -8,7 +8,6 @@ import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.ScheduledInterCalls;
 import org.openmpj.engine.Session;
-import org.openmpj.engine.messages.Operation;
 
 /**
  * A communicator between two disjoint groups, made by {@link Comm#Create_intercomm}: point-to-point names the
@@ -467,21 +466,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter(call);
         // Counted before the arguments are checked, on every rank alike; a refusal is told to both groups.
         final ScheduledInterCalls calls = ScheduledInterCalls.begin(intercommunicator, call);
-        try
-        {
-            started.describe(calls, intercommunicator);
-        }
-        catch (final MPIException refused)
-        {
-            calls.abandon();
-            throw raise(refused);
-        }
-        catch (final OpenMpjException ex)
-        {
-            calls.abandon();
-            throw raise(ex);
-        }
-        return new Request(this, Operation.of(calls.start()));
+        return startCollective(calls, () -> started.describe(calls, intercommunicator));
     }
 
     static Intercomm wrap(final String name, final Intercommunicator intercommunicator, final Comm parent)

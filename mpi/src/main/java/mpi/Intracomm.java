@@ -8,7 +8,6 @@ import org.openmpj.engine.Communicator;
 import org.openmpj.engine.Neighborhood;
 import org.openmpj.engine.ScheduledCalls;
 import org.openmpj.engine.datatype.RegularBlocks;
-import org.openmpj.engine.messages.Operation;
 
 /**
  * A communicator within one group of ranks, such as {@link MPI#COMM_WORLD}: point-to-point, and the
@@ -532,21 +531,7 @@ public class Intracomm extends Comm
         // The operation is counted before its arguments are checked, as on every rank, so that a refusal here leaves the
         // ranks agreeing on which operation comes next; the others learn of the refusal when they wait for it.
         final ScheduledCalls calls = ScheduledCalls.begin(communicator, call);
-        try
-        {
-            started.describe(calls, communicator);
-        }
-        catch (final MPIException refused)
-        {
-            calls.abandon();
-            throw raise(refused);
-        }
-        catch (final OpenMpjException ex)
-        {
-            calls.abandon();
-            throw raise(ex);
-        }
-        return new Request(this, Operation.of(calls.start()));
+        return startCollective(calls, () -> started.describe(calls, communicator));
     }
 
     private void reduceEverywhere(

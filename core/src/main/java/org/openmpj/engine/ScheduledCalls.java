@@ -14,7 +14,7 @@ import org.openmpj.Primitive;
  * as MPI requires; any number may be in flight at once. Buffers belong to the operation until it completes.
  * Thread-safety: confined to the thread that starts the operation; the schedule may then be advanced by any thread.
  */
-public final class ScheduledCalls implements CollectiveCalls
+public final class ScheduledCalls implements CollectiveCalls, ScheduledOperation
 {
     private final ScheduleRecorder recorder;
     private final Communicator comm;
@@ -50,16 +50,13 @@ public final class ScheduledCalls implements CollectiveCalls
         return new ScheduledCalls(recorder, group, groupSide);
     }
 
-    /**
-     * Gives up on the operation before it starts, as when its arguments are refused on this rank: tells every other rank,
-     * so that their waits for it fail naming this rank instead of waiting for messages it will not send.
-     */
+    @Override
     public void abandon()
     {
         recorder.abandon();
     }
 
-    /** @return the operation, started: every step that could be taken at once has been. */
+    @Override
     public Schedule start()
     {
         return recorder.start();

@@ -13,7 +13,7 @@ import org.openmpj.Primitive;
  * non-blocking alike; any number may be in flight. Buffers belong to the operation until it completes.
  * Thread-safety: confined to the thread that starts the operation; the schedule may then be advanced by any thread.
  */
-public final class ScheduledInterCalls implements InterCalls
+public final class ScheduledInterCalls implements InterCalls, ScheduledOperation
 {
     private final Intercommunicator comm;
     private final ScheduleRecorder recorder;
@@ -37,13 +37,13 @@ public final class ScheduledInterCalls implements InterCalls
         return new ScheduledInterCalls(comm, ScheduleRecorder.begin(comm.remote(), name));
     }
 
-    /** Gives up on the operation before it starts, telling every rank of both groups ({@link ScheduledCalls#abandon}). */
+    @Override
     public void abandon()
     {
         recorder.abandon();
     }
 
-    /** @return the operation, started: every step that could be taken at once has been. */
+    @Override
     public Schedule start()
     {
         return recorder.start();

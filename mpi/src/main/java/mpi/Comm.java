@@ -6,6 +6,7 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.SendMode;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.ScheduledOperation;
 import org.openmpj.engine.Session;
 import org.openmpj.engine.datatype.Packing;
 import org.openmpj.engine.messages.Completion;
@@ -505,6 +506,30 @@ public class Comm
     }
 
     // ---------------------------------------------------------------- internals shared with Request
+
+    /**
+     * @return the request of the non-blocking collective {@code operation}, once {@code describe} has written its calls
+     *         into it; when it refuses them, the other ranks are told ({@link ScheduledOperation#abandon}) and the refusal
+     *         is raised.
+     */
+    final Request startCollective(final ScheduledOperation operation, final Runnable describe)
+    {
+        try
+        {
+            describe.run();
+        }
+        catch (final MPIException refused)
+        {
+            operation.abandon();
+            throw raise(refused);
+        }
+        catch (final OpenMpjException ex)
+        {
+            operation.abandon();
+            throw raise(ex);
+        }
+        return new Request(this, Operation.of(operation.start()));
+    }
 
     /** @return the engine communicator, after checking MPI is initialized and not finalized. */
     final Communicator engine(final String call)

@@ -2,7 +2,7 @@ package mpi;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.Primitive;
-import org.openmpj.engine.InterCollectives;
+import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.InterObjectCollectives;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.Reduction;
@@ -24,25 +24,26 @@ final class InterCollectiveCalls
     }
 
     static void bcast(
-        final Intercommunicator ic, final ObjectCodec codec, final Object buf, final int offset, final int count, final Datatype type,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object buf, final int offset, final int count, final Datatype type,
         final int root)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         root("Bcast", ic, root);
         if (root == MPI.PROC_NULL)
         {
             return;
         }
         CollectiveArgs.buffer("Bcast", "buffer", buf, offset, count, type);
-        TypedInterCollectives.bcast(ic, codec, buf, offset, count, type.map(), root);
+        TypedInterCollectives.bcast(calls, ic, codec, buf, offset, count, type.map(), root);
     }
 
     static void gatherv(
-        final Intercommunicator ic, final ObjectCodec codec,
+        final InterCalls calls, final Intercommunicator ic, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         root("Gatherv", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -57,15 +58,16 @@ final class InterCollectiveCalls
         {
             CollectiveArgs.buffer("Gatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         }
-        TypedInterCollectives.gatherv(ic, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
+        TypedInterCollectives.gatherv(calls, ic, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts, displs,
             recvtype.map(), root);
     }
 
     static void scatterv(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         root("Scatterv", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -80,41 +82,43 @@ final class InterCollectiveCalls
         {
             CollectiveArgs.buffer("Scatterv", "receive", recvbuf, recvoffset, recvcount, recvtype);
         }
-        TypedInterCollectives.scatterv(ic, codec, sendbuf, sendoffset, sendcounts, displs, sendtype.map(), recvbuf, recvoffset, recvcount,
+        TypedInterCollectives.scatterv(calls, ic, codec, sendbuf, sendoffset, sendcounts, displs, sendtype.map(), recvbuf, recvoffset, recvcount,
             recvtype.map(), root);
     }
 
     static void allgatherv(
-        final Intercommunicator ic, final ObjectCodec codec,
+        final InterCalls calls, final Intercommunicator ic, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final Datatype recvtype)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         CollectiveArgs.buffer("Allgatherv", "send", sendbuf, sendoffset, sendcount, sendtype);
         vector("Allgatherv", "receive", ic, recvbuf, recvoffset, recvcounts, displs, recvtype);
         sameKind("Allgatherv", sendtype, recvtype);
-        TypedInterCollectives.allgatherv(ic, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts,
+        TypedInterCollectives.allgatherv(calls, ic, codec, sendbuf, sendoffset, sendcount, sendtype.map(), recvbuf, recvoffset, recvcounts,
             displs, recvtype.map());
     }
 
     static void alltoallv(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
         final Datatype sendtype, final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls,
         final Datatype recvtype)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         vector("Alltoallv", "send", ic, sendbuf, sendoffset, sendcounts, sdispls, sendtype);
         vector("Alltoallv", "receive", ic, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         sameKind("Alltoallv", sendtype, recvtype);
-        TypedInterCollectives.alltoallv(ic, codec, sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), recvbuf, recvoffset,
+        TypedInterCollectives.alltoallv(calls, ic, codec, sendbuf, sendoffset, sendcounts, sdispls, sendtype.map(), recvbuf, recvoffset,
             recvcounts, rdispls, recvtype.map());
     }
 
     static void reduce(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op, final int root)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         root("Reduce", ic, root);
         if (root == MPI.PROC_NULL)
         {
@@ -124,32 +128,34 @@ final class InterCollectiveCalls
         CollectiveArgs.buffer("Reduce", atRoot ? "receive" : "send", atRoot ? recvbuf : sendbuf, atRoot ? recvoffset : sendoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        TypedInterCollectives.reduce(ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), root, reduction, itemElements);
+        TypedInterCollectives.reduce(calls, ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), root, reduction, itemElements);
     }
 
     static void allreduce(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final Datatype type, final Op op)
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         CollectiveArgs.buffer("Allreduce", "send", sendbuf, sendoffset, count, type);
         CollectiveArgs.buffer("Allreduce", "receive", recvbuf, recvoffset, count, type);
         final Reduction reduction = ReductionCollectives.reduction("Allreduce", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        TypedInterCollectives.allreduce(ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), reduction, itemElements);
+        TypedInterCollectives.allreduce(calls, ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), reduction, itemElements);
     }
 
     static void reduceScatter(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int[] recvcounts, final Datatype type, final Op op)
     {
-        InterCollectives.count(ic);
-        final int total = ReductionCollectives.total(ic.local(), recvcounts);
+        calls.enter(ic);
+        final int total = ReductionCollectives.total("Reduce_scatter", ic.local(), recvcounts);
         CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
         CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[ic.rank()], type);
         final Reduction reduction = ReductionCollectives.reduction("Reduce_scatter", op, type);
         final int itemElements = op.elementsPerReducedItem(type);
-        TypedInterCollectives.reduceScatter(ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction,
+        TypedInterCollectives.reduceScatter(calls, ic, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction,
             itemElements);
     }
 

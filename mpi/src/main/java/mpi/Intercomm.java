@@ -4,8 +4,9 @@ import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.Collectives;
 import org.openmpj.engine.Communicator;
-import org.openmpj.engine.InterCollectives;
+import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.Intercommunicator;
+import org.openmpj.engine.ScheduledInterCalls;
 import org.openmpj.engine.Session;
 
 /**
@@ -136,8 +137,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Barrier");
         try
         {
-            InterCollectives.count(intercommunicator);
-            InterCollectives.barrier(intercommunicator);
+            InterCalls.BLOCKING.enter(intercommunicator);
+            InterCalls.BLOCKING.barrier(intercommunicator);
         }
         catch (final OpenMpjException ex)
         {
@@ -151,7 +152,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Bcast");
         try
         {
-            InterCollectiveCalls.bcast(intercommunicator, objectCodec(), buf, offset, count, datatype, root);
+            InterCollectiveCalls.bcast(InterCalls.BLOCKING, intercommunicator, objectCodec(), buf, offset, count, datatype, root);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -177,7 +178,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Gatherv");
         try
         {
-            InterCollectiveCalls.gatherv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+            InterCollectiveCalls.gatherv(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
                 recvoffset, recvcount, displs,
                 recvtype, root);
         }
@@ -205,7 +206,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Scatterv");
         try
         {
-            InterCollectiveCalls.scatterv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, displs, sendtype,
+            InterCollectiveCalls.scatterv(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, displs, sendtype,
                 recvbuf, recvoffset, recvcount,
                 recvtype, root);
         }
@@ -233,7 +234,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Allgatherv");
         try
         {
-            InterCollectiveCalls.allgatherv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+            InterCollectiveCalls.allgatherv(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sendtype, recvbuf,
                 recvoffset, recvcount, displs,
                 recvtype);
         }
@@ -261,7 +262,7 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Alltoallv");
         try
         {
-            InterCollectiveCalls.alltoallv(intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls, sendtype,
+            InterCollectiveCalls.alltoallv(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, sendcount, sdispls, sendtype,
                 recvbuf, recvoffset, recvcount,
                 rdispls, recvtype);
         }
@@ -279,7 +280,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Reduce");
         try
         {
-            InterCollectiveCalls.reduce(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+            InterCollectiveCalls.reduce(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count,
+                datatype, op, root);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -295,7 +297,8 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Allreduce");
         try
         {
-            InterCollectiveCalls.allreduce(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+            InterCollectiveCalls.allreduce(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset,
+                count, datatype, op);
         }
         catch (final MPIException | OpenMpjException ex)
         {
@@ -315,12 +318,155 @@ public class Intercomm extends Comm
         final Intercommunicator intercommunicator = inter("Reduce_scatter");
         try
         {
-            InterCollectiveCalls.reduceScatter(intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+            InterCollectiveCalls.reduceScatter(InterCalls.BLOCKING, intercommunicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset,
+                recvcounts, datatype, op);
         }
         catch (final MPIException | OpenMpjException ex)
         {
             throw raise(ex);
         }
+    }
+
+    // ---------------------------------------------------------------- non-blocking collectives (MPI-3; an extension of mpiJava 1.2)
+
+    /**
+     * Starts a barrier across the two groups ({@code MPI_Ibarrier}, an extension of mpiJava 1.2, as are the calls below),
+     * whose request completes once every rank of both groups has started it. The non-blocking collectives of an
+     * intercommunicator follow the rules of an intracommunicator's ({@link Intracomm#Ibarrier}): every rank of both
+     * groups starts them in the same order, the buffers belong to them until they complete, and {@code MPI.OBJECT} is
+     * refused. Their arguments are those of the blocking call of the same name.
+     */
+    public Request Ibarrier()
+    {
+        return start("Ibarrier", (calls, ic) ->
+        {
+            calls.enter(ic);
+            calls.barrier(ic);
+        });
+    }
+
+    /** Starts a {@link #Bcast}. */
+    public Request Ibcast(final Object buf, final int offset, final int count, final Datatype datatype, final int root)
+    {
+        return start("Ibcast", (calls, ic) -> InterCollectiveCalls.bcast(calls, ic, objectCodec(), buf, offset, count, datatype, root));
+    }
+
+    /** Starts a {@link #Gather}. */
+    public Request Igather(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return start("Igather", (calls, ic) -> InterCollectiveCalls.gatherv(calls, ic, objectCodec(), sendbuf, sendoffset, sendcount, sendtype,
+            recvbuf, recvoffset, Collectives.counts(ic.remoteSize(), recvcount), Collectives.blocks(ic.remoteSize(), recvcount), recvtype, root));
+    }
+
+    /** Starts a {@link #Gatherv}. */
+    public Request Igatherv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    {
+        return start("Igatherv", (calls, ic) -> InterCollectiveCalls.gatherv(calls, ic, objectCodec(), sendbuf, sendoffset, sendcount, sendtype,
+            recvbuf, recvoffset, recvcount, displs, recvtype, root));
+    }
+
+    /** Starts a {@link #Scatter}. */
+    public Request Iscatter(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return start("Iscatter", (calls, ic) -> InterCollectiveCalls.scatterv(calls, ic, objectCodec(), sendbuf, sendoffset,
+            Collectives.counts(ic.remoteSize(), sendcount), Collectives.blocks(ic.remoteSize(), sendcount), sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root));
+    }
+
+    /** Starts a {@link #Scatterv}. */
+    public Request Iscatterv(
+        final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] displs, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return start("Iscatterv", (calls, ic) -> InterCollectiveCalls.scatterv(calls, ic, objectCodec(), sendbuf, sendoffset, sendcount, displs,
+            sendtype, recvbuf, recvoffset, recvcount, recvtype, root));
+    }
+
+    /** Starts an {@link #Allgather}. */
+    public Request Iallgather(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        return start("Iallgather", (calls, ic) -> InterCollectiveCalls.allgatherv(calls, ic, objectCodec(), sendbuf, sendoffset, sendcount,
+            sendtype, recvbuf, recvoffset, Collectives.counts(ic.remoteSize(), recvcount), Collectives.blocks(ic.remoteSize(), recvcount),
+            recvtype));
+    }
+
+    /** Starts an {@link #Allgatherv}. */
+    public Request Iallgatherv(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        return start("Iallgatherv", (calls, ic) -> InterCollectiveCalls.allgatherv(calls, ic, objectCodec(), sendbuf, sendoffset, sendcount,
+            sendtype, recvbuf, recvoffset, recvcount, displs, recvtype));
+    }
+
+    /** Starts an {@link #Alltoall}. */
+    public Request Ialltoall(
+        final Object sendbuf, final int sendoffset, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int recvcount, final Datatype recvtype)
+    {
+        return start("Ialltoall", (calls, ic) -> InterCollectiveCalls.alltoallv(calls, ic, objectCodec(), sendbuf, sendoffset,
+            Collectives.counts(ic.remoteSize(), sendcount), Collectives.blocks(ic.remoteSize(), sendcount), sendtype, recvbuf, recvoffset,
+            Collectives.counts(ic.remoteSize(), recvcount), Collectives.blocks(ic.remoteSize(), recvcount), recvtype));
+    }
+
+    /** Starts an {@link #Alltoallv}. */
+    public Request Ialltoallv(
+        final Object sendbuf, final int sendoffset, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int recvoffset, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        return start("Ialltoallv", (calls, ic) -> InterCollectiveCalls.alltoallv(calls, ic, objectCodec(), sendbuf, sendoffset, sendcount,
+            sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype));
+    }
+
+    /** Starts a {@link #Reduce}. */
+    public Request Ireduce(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op, final int root)
+    {
+        return start("Ireduce", (calls, ic) -> InterCollectiveCalls.reduce(calls, ic, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset,
+            count, datatype, op, root));
+    }
+
+    /** Starts an {@link #Allreduce}. */
+    public Request Iallreduce(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op)
+    {
+        return start("Iallreduce", (calls, ic) -> InterCollectiveCalls.allreduce(calls, ic, objectCodec(), sendbuf, sendoffset, recvbuf,
+            recvoffset, count, datatype, op));
+    }
+
+    /** Starts a {@link #Reduce_scatter}. */
+    public Request Ireduce_scatter(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int[] recvcounts,
+        final Datatype datatype, final Op op)
+    {
+        return start("Ireduce_scatter", (calls, ic) -> InterCollectiveCalls.reduceScatter(calls, ic, objectCodec(), sendbuf, sendoffset,
+            recvbuf, recvoffset, recvcounts, datatype, op));
+    }
+
+    /** What a non-blocking collective does: checks its arguments and makes its calls through {@code calls}. */
+    @FunctionalInterface
+    private interface Started
+    {
+        void describe(InterCalls calls, Intercommunicator intercommunicator);
+    }
+
+    /** @return the request of the non-blocking collective {@code call}, described by {@code started} and started. */
+    private Request start(final String call, final Started started)
+    {
+        final Intercommunicator intercommunicator = inter(call);
+        // Counted before the arguments are checked, on every rank alike; a refusal is told to both groups.
+        final ScheduledInterCalls calls = ScheduledInterCalls.begin(intercommunicator, call);
+        return startCollective(calls, () -> started.describe(calls, intercommunicator));
     }
 
     static Intercomm wrap(final String name, final Intercommunicator intercommunicator, final Comm parent)

@@ -8,7 +8,6 @@ import org.openmpj.engine.Communicator;
 import org.openmpj.engine.Neighborhood;
 import org.openmpj.engine.ScheduledCalls;
 import org.openmpj.engine.datatype.RegularBlocks;
-import org.openmpj.engine.messages.Operation;
 
 /**
  * A communicator within one group of ranks, such as {@link MPI#COMM_WORLD}: point-to-point, and the
@@ -240,13 +239,38 @@ public class Intracomm extends Comm
         final int started = communicator.startedCollectives();
         try
         {
-            ReductionCollectives.reduceScatter(CollectiveCalls.BLOCKING, communicator, objectCodec(), sendbuf, sendoffset, recvbuf, recvoffset,
-                recvcounts, datatype, op);
+            ReductionCollectives.reduceScatter(CollectiveCalls.BLOCKING, "Reduce_scatter", communicator, objectCodec(), sendbuf, sendoffset,
+                recvbuf, recvoffset, recvcounts, datatype, op);
         }
         catch (final MPIException | OpenMpjException ex)
         {
             throw failed(communicator, started, ex);
         }
+    }
+
+    /**
+     * Gives rank i the combination with {@code op}, in rank order, of ranks 0 to i - 1's {@code count} items
+     * ({@code MPI_Exscan}, an extension of mpiJava 1.2); rank 0's receive buffer is left undefined. {@code MPI.OBJECT} is
+     * refused ({@code ERR_TYPE}).
+     */
+    public void Exscan(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op)
+    {
+        blocking("Exscan", (calls, c) -> ReductionCollectives.exclusive(calls, "Exscan", c, sendbuf, sendoffset, recvbuf, recvoffset, count,
+            datatype, op));
+    }
+
+    /**
+     * As {@link #Reduce_scatter} with {@code recvcount} items for every rank ({@code MPI_Reduce_scatter_block}, an extension
+     * of mpiJava 1.2): the send buffer holds {@code recvcount} items per rank.
+     */
+    public void Reduce_scatter_block(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int recvcount,
+        final Datatype datatype, final Op op)
+    {
+        blocking("Reduce_scatter_block", (calls, c) -> ReductionCollectives.reduceScatter(calls, "Reduce_scatter_block", c, objectCodec(),
+            sendbuf, sendoffset, recvbuf, recvoffset, Collectives.counts(c.size(), recvcount), datatype, op));
     }
 
     // ---------------------------------------------------------------- non-blocking collectives (MPI-3; an extension of mpiJava 1.2)
@@ -377,8 +401,26 @@ public class Intracomm extends Comm
         final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int[] recvcounts,
         final Datatype datatype, final Op op)
     {
-        return start("Ireduce_scatter", (calls, c) -> ReductionCollectives.reduceScatter(calls, c, objectCodec(), sendbuf, sendoffset, recvbuf,
-            recvoffset, recvcounts, datatype, op));
+        return start("Ireduce_scatter", (calls, c) -> ReductionCollectives.reduceScatter(calls, "Ireduce_scatter", c, objectCodec(), sendbuf,
+            sendoffset, recvbuf, recvoffset, recvcounts, datatype, op));
+    }
+
+    /** Starts an {@link #Exscan}. */
+    public Request Iexscan(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int count,
+        final Datatype datatype, final Op op)
+    {
+        return start("Iexscan", (calls, c) -> ReductionCollectives.exclusive(calls, "Iexscan", c, sendbuf, sendoffset, recvbuf, recvoffset,
+            count, datatype, op));
+    }
+
+    /** Starts a {@link #Reduce_scatter_block}. */
+    public Request Ireduce_scatter_block(
+        final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset, final int recvcount,
+        final Datatype datatype, final Op op)
+    {
+        return start("Ireduce_scatter_block", (calls, c) -> ReductionCollectives.reduceScatter(calls, "Ireduce_scatter_block", c, objectCodec(),
+            sendbuf, sendoffset, recvbuf, recvoffset, Collectives.counts(c.size(), recvcount), datatype, op));
     }
 
     // ---------------------------------------------------------------- neighbour collectives (MPI-3; an extension of mpiJava 1.2)
@@ -489,21 +531,7 @@ public class Intracomm extends Comm
         // The operation is counted before its arguments are checked, as on every rank, so that a refusal here leaves the
         // ranks agreeing on which operation comes next; the others learn of the refusal when they wait for it.
         final ScheduledCalls calls = ScheduledCalls.begin(communicator, call);
-        try
-        {
-            started.describe(calls, communicator);
-        }
-        catch (final MPIException refused)
-        {
-            calls.abandon();
-            throw raise(refused);
-        }
-        catch (final OpenMpjException ex)
-        {
-            calls.abandon();
-            throw raise(ex);
-        }
-        return new Request(this, Operation.of(calls.start()));
+        return startCollective(calls, () -> started.describe(calls, communicator));
     }
 
     private void reduceEverywhere(
@@ -590,6 +618,21 @@ public class Intracomm extends Comm
     {
         receivedBlocks = RegularBlocks.of(receivedBlocks, ranks);
         return receivedBlocks;
+    }
+
+    /** Runs the blocking collective {@code call}, described by {@code body}; a refusal before it starts tells the other ranks. */
+    private void blocking(final String call, final Started body)
+    {
+        final Communicator communicator = engine(call);
+        final int started = communicator.startedCollectives();
+        try
+        {
+            body.describe(CollectiveCalls.BLOCKING, communicator);
+        }
+        catch (final MPIException | OpenMpjException ex)
+        {
+            throw failed(communicator, started, ex);
+        }
     }
 
     /** What a neighbour collective does: checks its arguments and makes its calls through {@code calls}. */

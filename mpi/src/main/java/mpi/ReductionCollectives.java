@@ -54,27 +54,39 @@ final class ReductionCollectives
         ReducingCollectives.everywhere(calls, c, codec, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), prefix, reduction, itemElements);
     }
 
+    /** Gives rank i the combination, in rank order, of ranks 0 to i - 1's {@code count} items; rank 0's receive buffer is left undefined. */
+    static void exclusive(
+        final CollectiveCalls calls, final String call, final Communicator c, final Object sendbuf, final int sendoffset,
+        final Object recvbuf, final int recvoffset, final int count, final Datatype type, final Op op)
+    {
+        CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, count, type);
+        CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, count, type);
+        final Reduction reduction = reduction(call, op, type);
+        ReducingCollectives.exclusiveScan(calls, c, sendbuf, sendoffset, recvbuf, recvoffset, count, type.map(), reduction,
+            op.elementsPerReducedItem(type));
+    }
+
     /** Combines every rank's items (the sum of {@code recvcounts}) with {@code op}; rank i receives {@code recvcounts[i]} of them, in order. */
     static void reduceScatter(
-        final CollectiveCalls calls, final Communicator c, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf,
-        final int recvoffset, final int[] recvcounts, final Datatype type, final Op op)
+        final CollectiveCalls calls, final String call, final Communicator c, final ObjectCodec codec, final Object sendbuf,
+        final int sendoffset, final Object recvbuf, final int recvoffset, final int[] recvcounts, final Datatype type, final Op op)
     {
-        final int total = total(c, recvcounts);
-        CollectiveArgs.buffer("Reduce_scatter", "send", sendbuf, sendoffset, total, type);
-        CollectiveArgs.buffer("Reduce_scatter", "receive", recvbuf, recvoffset, recvcounts[c.rank()], type);
-        final Reduction reduction = reduction("Reduce_scatter", op, type);
+        final int total = total(call, c, recvcounts);
+        CollectiveArgs.buffer(call, "send", sendbuf, sendoffset, total, type);
+        CollectiveArgs.buffer(call, "receive", recvbuf, recvoffset, recvcounts[c.rank()], type);
+        final Reduction reduction = reduction(call, op, type);
         final int itemElements = op.elementsPerReducedItem(type);
         ReducingCollectives.reduceScatter(calls, c, codec, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type.map(), total, reduction,
             itemElements);
     }
 
     /** @return the sum of {@code recvcounts}, after checking there is one per rank, none negative. */
-    static int total(final Communicator c, final int[] recvcounts)
+    static int total(final String call, final Communicator c, final int[] recvcounts)
     {
         final int n = c.size();
         if (recvcounts == null || recvcounts.length < n)
         {
-            throw MPIException.of(ErrorClass.ERR_ARG, "Reduce_scatter: recvcounts needs " + n + " entries, one per rank; got "
+            throw MPIException.of(ErrorClass.ERR_ARG, call + ": recvcounts needs " + n + " entries, one per rank; got "
                 + (recvcounts == null ? "null" : recvcounts.length));
         }
         long total = 0;
@@ -82,13 +94,13 @@ final class ReductionCollectives
         {
             if (recvcounts[i] < 0)
             {
-                throw MPIException.of(ErrorClass.ERR_COUNT, "Reduce_scatter: recvcounts[" + i + "]=" + recvcounts[i] + " is negative");
+                throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts[" + i + "]=" + recvcounts[i] + " is negative");
             }
             total += recvcounts[i];
         }
         if (total > Integer.MAX_VALUE)
         {
-            throw MPIException.of(ErrorClass.ERR_COUNT, "Reduce_scatter: recvcounts add up to " + total + " items, more than a Java array holds");
+            throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts add up to " + total + " items, more than a Java array holds");
         }
         return (int)total;
     }

@@ -233,6 +233,20 @@ abstract class BlockingCollectives extends PointToPoint
     }
 
     /**
+     * As {@link #allToAllv}, with a datatype per block on each side and displacements in bytes from the start of each buffer
+     * (an array of any primitive type but {@code boolean}, or a buffer, seen as its bytes in native order). Each block's
+     * bytes must be as many as its receiver expects.
+     *
+     * @throws MPIException as {@link #gather}.
+     */
+    public final void allToAllw(final Object sendBuf, final int[] sendCount, final int[] sDispls, final Datatype[] sendTypes, final Object recvBuf,
+        final int[] recvCount, final int[] rDispls, final Datatype[] recvTypes) throws MPIException
+    {
+        blocking("allToAllw", (calls, c) -> CollectiveMapping.alltoallw(calls, "allToAllw", c, false, sendBuf, sendCount, sDispls, sendTypes,
+            recvBuf, recvCount, rDispls, recvTypes));
+    }
+
+    /**
      * Combines every rank's {@code count} items with {@code op}, in rank order, into the root's {@code recvbuf}.
      *
      * @throws MPIException {@code ERR_OP} for an operation not defined on the type, or as {@link #gather}.

@@ -161,6 +161,40 @@ final class Buffers
         return new Payload(memory, 0, memory.byteSize() / kind.sizeBytes());
     }
 
+    /**
+     * @return the whole memory of {@code buf}, an array or a buffer, as bytes, for calls whose blocks each have their own
+     *         datatype and a displacement in bytes (alltoallw); a null buffer is memory of no bytes.
+     * @param direct whether the call keeps the buffer until it completes, and so takes direct buffers only.
+     */
+    static MemorySegment bytes(final String call, final String which, final Object buf, final boolean receive, final boolean direct)
+        throws MPIException
+    {
+        if (buf == null)
+        {
+            return MemorySegment.ofArray(new byte[0]);
+        }
+        if (buf instanceof Buffer buffer)
+        {
+            if (direct && !buffer.isDirect())
+            {
+                throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": " + which + " is a heap buffer (" + buf.getClass().getSimpleName()
+                    + "); non-blocking calls take direct buffers, such as MPI.new" + bufferKind(buffer) + "Buffer(n) makes");
+            }
+            if (receive && buffer.isReadOnly())
+            {
+                throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": " + which + " is read-only, but the call writes into it");
+            }
+            return MemorySegment.ofBuffer(buffer.duplicate().clear());
+        }
+        final MemorySegment memory = direct ? null : arrayMemory(buf);
+        if (memory == null)
+        {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": " + which + " is a " + buf.getClass().getSimpleName() + "; expected "
+                + (direct ? "a direct buffer" : "a primitive array other than boolean[] or a java.nio buffer"));
+        }
+        return memory;
+    }
+
     /** @return the memory of a primitive array other than {@code boolean[]}, or null. */
     private static MemorySegment arrayMemory(final Object buf)
     {

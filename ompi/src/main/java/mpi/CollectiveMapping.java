@@ -1,5 +1,7 @@
 package mpi;
 
+import java.lang.foreign.MemorySegment;
+
 import org.openmpj.ErrorClass;
 import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
@@ -7,6 +9,8 @@ import org.openmpj.engine.Neighborhood;
 import org.openmpj.engine.Reduction;
 import org.openmpj.engine.datatype.Layout;
 import org.openmpj.engine.datatype.ReducingCollectives;
+import org.openmpj.engine.datatype.TypeMap;
+import org.openmpj.engine.datatype.TypedAlltoallw;
 import org.openmpj.engine.datatype.TypedCollectives;
 
 /**
@@ -121,6 +125,59 @@ final class CollectiveMapping
         }
         TypedCollectives.neighborAlltoallv(calls, c, hood, send.memory(), send.offset(), sendcounts, sdispls, sendtype.map(), recv.memory(),
             recv.offset(), recvcounts, rdispls, recvtype.map());
+    }
+
+    /**
+     * Rank r sends {@code sendcounts[i]} items of {@code sendtypes[i]} from byte {@code sdispls[i]} of {@code sendbuf} to rank
+     * i and receives rank i's as {@code recvcounts[i]} items of {@code recvtypes[i]} at byte {@code rdispls[i]}.
+     */
+    static void alltoallw(final CollectiveCalls calls, final String call, final Communicator c, final boolean direct,
+        final Object sendbuf, final int[] sendcounts, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcounts, final int[] rdispls, final Datatype[] recvtypes) throws MPIException
+    {
+        final MemorySegment send = Buffers.bytes(call, "sendbuf", sendbuf, false, direct);
+        final MemorySegment recv = Buffers.bytes(call, "recvbuf", recvbuf, true, direct);
+        final TypeMap[] sendMaps = byteBlocks(call, "sendbuf", c, send, sendcounts, sdispls, sendtypes);
+        final TypeMap[] recvMaps = byteBlocks(call, "recvbuf", c, recv, recvcounts, rdispls, recvtypes);
+        TypedAlltoallw.alltoallw(calls, c, send, sendcounts, sdispls, sendMaps, recv, recvcounts, rdispls, recvMaps);
+    }
+
+    /** Checks blocks of a datatype each, at byte displacements, against {@code memory}; returns their type maps. */
+    private static TypeMap[] byteBlocks(final String call, final String which, final Communicator c, final MemorySegment memory,
+        final int[] counts, final int[] displs, final Datatype[] types) throws MPIException
+    {
+        final int n = c.size();
+        if (counts == null || displs == null || types == null || counts.length < n || displs.length < n || types.length < n)
+        {
+            throw MPIException.of(ErrorClass.ERR_ARG, call + ": the counts, displacements and datatypes of " + which + " need " + n
+                + " entries each, one per rank");
+        }
+        final TypeMap[] maps = new TypeMap[n];
+        for (int i = 0; i < n; i++)
+        {
+            if (counts[i] < 0)
+            {
+                throw MPIException.of(ErrorClass.ERR_COUNT, call + ": count[" + i + "]=" + counts[i] + " of " + which
+                    + " is negative; expected 0 or more");
+            }
+            Buffers.checkType(call, types[i]);
+            maps[i] = types[i].map();
+            if (counts[i] == 0)
+            {
+                continue;
+            }
+            final Layout layout = maps[i].layout();
+            final long elementBytes = maps[i].kind().sizeBytes();
+            final long low = displs[i] + layout.lowestElement(0, counts[i]) * elementBytes;
+            final long high = displs[i] + layout.highestElement(0, counts[i]) * elementBytes;
+            if (displs[i] < 0 || low < 0 || high > memory.byteSize())
+            {
+                throw MPIException.of(ErrorClass.ERR_BUFFER, call + ": block " + i + " of " + which + " (" + counts[i] + " x " + types[i]
+                    + " at byte " + displs[i] + ") touches bytes " + low + " to " + (high - 1) + ", outside the buffer's "
+                    + memory.byteSize());
+            }
+        }
+        return maps;
     }
 
     /**

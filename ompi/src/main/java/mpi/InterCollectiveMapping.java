@@ -1,17 +1,17 @@
 package mpi;
 
 import org.openmpj.ErrorClass;
-import org.openmpj.engine.InterCollectives;
+import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.datatype.TypedInterCollectives;
 
 /**
- * The blocking collectives of an intercommunicator from the arguments of Open MPI's API to the engine's
- * {@link TypedInterCollectives}: data moves from one group to the other. In a rooted call the root passes {@link MPI#ROOT},
- * the rest of its group {@link MPI#PROC_NULL}, and the other group the root's rank there; per-rank counts and
- * displacements are per rank of the other group. Each call counts itself first on every rank, as the engine's
- * intercommunicator collectives require, so that a refusal here leaves the ranks agreeing on what comes next. Failures are
- * thrown for the communicator to raise.
+ * The collectives of an intercommunicator from the arguments of Open MPI's API to the engine's {@link TypedInterCollectives},
+ * blocking ({@link InterCalls#BLOCKING}) or started ({@link org.openmpj.engine.ScheduledInterCalls}): data moves from one
+ * group to the other. In a rooted call the root passes {@link MPI#ROOT}, the rest of its group {@link MPI#PROC_NULL}, and
+ * the other group the root's rank there; per-rank counts and displacements are per rank of the other group. Each call
+ * enters first on every rank ({@link InterCalls#enter}), as the engine's intercommunicator collectives require, so that a
+ * refusal here leaves the ranks agreeing on what comes next. Failures are thrown for the communicator to raise.
  */
 final class InterCollectiveMapping
 {
@@ -21,28 +21,30 @@ final class InterCollectiveMapping
     {
     }
 
-    static void barrier(final Intercommunicator ic)
+    static void barrier(final InterCalls calls, final Intercommunicator ic)
     {
-        InterCollectives.count(ic);
-        InterCollectives.barrier(ic);
+        calls.enter(ic);
+        calls.barrier(ic);
     }
 
-    static void bcast(final Intercommunicator ic, final String call, final Object buf, final int count, final Datatype type, final int root)
+    static void bcast(final InterCalls calls, final Intercommunicator ic, final String call, final Object buf, final int count, final Datatype type,
+        final int root)
         throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         if (root(call, ic, root))
         {
             final Buffers.Payload data = Buffers.map(call, "buf", buf, type, root != MPI.ROOT);
             Buffers.items(call, "buf", data, 0, count, type);
-            TypedInterCollectives.bcast(ic, null, data.memory(), data.offset(), count, type.map(), root);
+            TypedInterCollectives.bcast(calls, ic, null, data.memory(), data.offset(), count, type.map(), root);
         }
     }
 
-    static void gatherv(final Intercommunicator ic, final String call, final Object sendbuf, final int sendcount, final Datatype sendtype,
+    static void gatherv(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final int sendcount,
+        final Datatype sendtype,
         final Object recvbuf, final int[] recvcounts, final int[] displs, final Datatype recvtype, final int root) throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         if (!root(call, ic, root))
         {
             return;
@@ -51,22 +53,23 @@ final class InterCollectiveMapping
         {
             final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
             CollectiveMapping.blocks(call, "recvbuf", ic.remoteSize(), WHOSE, recv, recvcounts, displs, recvtype);
-            TypedInterCollectives.gatherv(ic, null, null, 0, 0, recvtype.map(), recv.memory(), recv.offset(), recvcounts, displs,
+            TypedInterCollectives.gatherv(calls, ic, null, null, 0, 0, recvtype.map(), recv.memory(), recv.offset(), recvcounts, displs,
                 recvtype.map(), root);
         }
         else
         {
             final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
             Buffers.items(call, "sendbuf", send, 0, sendcount, sendtype);
-            TypedInterCollectives.gatherv(ic, null, send.memory(), send.offset(), sendcount, sendtype.map(), null, 0, null, null,
+            TypedInterCollectives.gatherv(calls, ic, null, send.memory(), send.offset(), sendcount, sendtype.map(), null, 0, null, null,
                 sendtype.map(), root);
         }
     }
 
-    static void scatterv(final Intercommunicator ic, final String call, final Object sendbuf, final int[] sendcounts, final int[] displs,
+    static void scatterv(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final int[] sendcounts,
+        final int[] displs,
         final Datatype sendtype, final Object recvbuf, final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         if (!root(call, ic, root))
         {
             return;
@@ -75,49 +78,52 @@ final class InterCollectiveMapping
         {
             final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
             CollectiveMapping.blocks(call, "sendbuf", ic.remoteSize(), WHOSE, send, sendcounts, displs, sendtype);
-            TypedInterCollectives.scatterv(ic, null, send.memory(), send.offset(), sendcounts, displs, sendtype.map(), null, 0, 0,
+            TypedInterCollectives.scatterv(calls, ic, null, send.memory(), send.offset(), sendcounts, displs, sendtype.map(), null, 0, 0,
                 sendtype.map(), root);
         }
         else
         {
             final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
             Buffers.items(call, "recvbuf", recv, 0, recvcount, recvtype);
-            TypedInterCollectives.scatterv(ic, null, null, 0, null, null, recvtype.map(), recv.memory(), recv.offset(), recvcount,
+            TypedInterCollectives.scatterv(calls, ic, null, null, 0, null, null, recvtype.map(), recv.memory(), recv.offset(), recvcount,
                 recvtype.map(), root);
         }
     }
 
-    static void allgatherv(final Intercommunicator ic, final String call, final Object sendbuf, final int sendcount, final Datatype sendtype,
+    static void allgatherv(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final int sendcount,
+        final Datatype sendtype,
         final Object recvbuf, final int[] recvcounts, final int[] displs, final Datatype recvtype) throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
         Buffers.items(call, "sendbuf", send, 0, sendcount, sendtype);
         final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
         CollectiveMapping.blocks(call, "recvbuf", ic.remoteSize(), WHOSE, recv, recvcounts, displs, recvtype);
         sameKind(call, sendtype, recvtype);
-        TypedInterCollectives.allgatherv(ic, null, send.memory(), send.offset(), sendcount, sendtype.map(), recv.memory(), recv.offset(),
+        TypedInterCollectives.allgatherv(calls, ic, null, send.memory(), send.offset(), sendcount, sendtype.map(), recv.memory(), recv.offset(),
             recvcounts, displs, recvtype.map());
     }
 
-    static void alltoallv(final Intercommunicator ic, final String call, final Object sendbuf, final int[] sendcounts, final int[] sdispls,
+    static void alltoallv(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final int[] sendcounts,
+        final int[] sdispls,
         final Datatype sendtype, final Object recvbuf, final int[] recvcounts, final int[] rdispls, final Datatype recvtype)
         throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
         CollectiveMapping.blocks(call, "sendbuf", ic.remoteSize(), WHOSE, send, sendcounts, sdispls, sendtype);
         final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
         CollectiveMapping.blocks(call, "recvbuf", ic.remoteSize(), WHOSE, recv, recvcounts, rdispls, recvtype);
         sameKind(call, sendtype, recvtype);
-        TypedInterCollectives.alltoallv(ic, null, send.memory(), send.offset(), sendcounts, sdispls, sendtype.map(), recv.memory(),
+        TypedInterCollectives.alltoallv(calls, ic, null, send.memory(), send.offset(), sendcounts, sdispls, sendtype.map(), recv.memory(),
             recv.offset(), recvcounts, rdispls, recvtype.map());
     }
 
-    static void reduce(final Intercommunicator ic, final String call, final Object sendbuf, final Object recvbuf, final int count,
+    static void reduce(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final Object recvbuf,
+        final int count,
         final Datatype type, final Op op, final int root) throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         if (!root(call, ic, root))
         {
             return;
@@ -125,26 +131,27 @@ final class InterCollectiveMapping
         final boolean atRoot = root == MPI.ROOT;
         final Buffers.Payload data = Buffers.map(call, atRoot ? "recvbuf" : "sendbuf", atRoot ? recvbuf : sendbuf, type, atRoot);
         Buffers.items(call, atRoot ? "recvbuf" : "sendbuf", data, 0, count, type);
-        TypedInterCollectives.reduce(ic, null, atRoot ? null : data.memory(), atRoot ? 0 : data.offset(), atRoot ? data.memory() : null,
+        TypedInterCollectives.reduce(calls, ic, null, atRoot ? null : data.memory(), atRoot ? 0 : data.offset(), atRoot ? data.memory() : null,
             atRoot ? data.offset() : 0, count, type.map(), root, CollectiveMapping.reduction(call, op, type), op.itemElements(type));
     }
 
-    static void allreduce(final Intercommunicator ic, final String call, final Object sendbuf, final Object recvbuf, final int count,
+    static void allreduce(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final Object recvbuf,
+        final int count,
         final Datatype type, final Op op) throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, type, false);
         Buffers.items(call, "sendbuf", send, 0, count, type);
         final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, type, true);
         Buffers.items(call, "recvbuf", recv, 0, count, type);
-        TypedInterCollectives.allreduce(ic, null, send.memory(), send.offset(), recv.memory(), recv.offset(), count, type.map(),
+        TypedInterCollectives.allreduce(calls, ic, null, send.memory(), send.offset(), recv.memory(), recv.offset(), count, type.map(),
             CollectiveMapping.reduction(call, op, type), op.itemElements(type));
     }
 
-    static void reduceScatter(final Intercommunicator ic, final String call, final Object sendbuf, final Object recvbuf,
+    static void reduceScatter(final InterCalls calls, final Intercommunicator ic, final String call, final Object sendbuf, final Object recvbuf,
         final int[] recvcounts, final Datatype type, final Op op) throws MPIException
     {
-        InterCollectives.count(ic);
+        calls.enter(ic);
         final int n = ic.localSize();
         if (recvcounts == null || recvcounts.length < n)
         {
@@ -168,7 +175,7 @@ final class InterCollectiveMapping
         Buffers.items(call, "sendbuf", send, 0, (int)total, type);
         final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, type, true);
         Buffers.items(call, "recvbuf", recv, 0, recvcounts[ic.rank()], type);
-        TypedInterCollectives.reduceScatter(ic, null, send.memory(), send.offset(), recv.memory(), recv.offset(), recvcounts, type.map(),
+        TypedInterCollectives.reduceScatter(calls, ic, null, send.memory(), send.offset(), recv.memory(), recv.offset(), recvcounts, type.map(),
             (int)total, CollectiveMapping.reduction(call, op, type), op.itemElements(type));
     }
 

@@ -3,6 +3,7 @@ package mpi;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.Intercommunicator;
 
 /**
@@ -176,7 +177,7 @@ public final class Intercomm extends Comm
     @Override
     public void barrier() throws MPIException
     {
-        across("barrier", ic -> InterCollectiveMapping.barrier(ic));
+        across("barrier", ic -> InterCollectiveMapping.barrier(InterCalls.BLOCKING, ic));
     }
 
     /**
@@ -188,7 +189,7 @@ public final class Intercomm extends Comm
     @Override
     public void bcast(final Object buf, final int count, final Datatype type, final int root) throws MPIException
     {
-        across("bcast", ic -> InterCollectiveMapping.bcast(ic, "bcast", buf, count, type, root));
+        across("bcast", ic -> InterCollectiveMapping.bcast(InterCalls.BLOCKING, ic, "bcast", buf, count, type, root));
     }
 
     /**
@@ -200,7 +201,7 @@ public final class Intercomm extends Comm
     public void gather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
-        across("gather", ic -> InterCollectiveMapping.gatherv(ic, "gather", sendbuf, sendcount, sendtype, recvbuf,
+        across("gather", ic -> InterCollectiveMapping.gatherv(InterCalls.BLOCKING, ic, "gather", sendbuf, sendcount, sendtype, recvbuf,
             CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype, root));
     }
 
@@ -214,7 +215,8 @@ public final class Intercomm extends Comm
     public void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int[] recvcount,
         final int[] displs, final Datatype recvtype, final int root) throws MPIException
     {
-        across("gatherv", ic -> InterCollectiveMapping.gatherv(ic, "gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
+        across("gatherv", ic -> InterCollectiveMapping.gatherv(InterCalls.BLOCKING, ic, "gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+            displs,
             recvtype, root));
     }
 
@@ -227,7 +229,8 @@ public final class Intercomm extends Comm
     public void scatter(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
-        across("scatter", ic -> InterCollectiveMapping.scatterv(ic, "scatter", sendbuf, CollectiveMapping.counts(ic.remoteSize(), sendcount),
+        across("scatter", ic -> InterCollectiveMapping.scatterv(InterCalls.BLOCKING, ic, "scatter", sendbuf,
+            CollectiveMapping.counts(ic.remoteSize(), sendcount),
             CollectiveMapping.displs(ic.remoteSize(), sendcount), sendtype, recvbuf, recvcount, recvtype, root));
     }
 
@@ -240,7 +243,8 @@ public final class Intercomm extends Comm
     public void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final Object recvbuf,
         final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
-        across("scatterv", ic -> InterCollectiveMapping.scatterv(ic, "scatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount,
+        across("scatterv", ic -> InterCollectiveMapping.scatterv(InterCalls.BLOCKING, ic, "scatterv", sendbuf, sendcount, displs, sendtype, recvbuf,
+            recvcount,
             recvtype, root));
     }
 
@@ -253,7 +257,7 @@ public final class Intercomm extends Comm
     public void allGather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype) throws MPIException
     {
-        across("allGather", ic -> InterCollectiveMapping.allgatherv(ic, "allGather", sendbuf, sendcount, sendtype, recvbuf,
+        across("allGather", ic -> InterCollectiveMapping.allgatherv(InterCalls.BLOCKING, ic, "allGather", sendbuf, sendcount, sendtype, recvbuf,
             CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype));
     }
 
@@ -266,7 +270,8 @@ public final class Intercomm extends Comm
     public void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int[] recvcount,
         final int[] displs, final Datatype recvtype) throws MPIException
     {
-        across("allGatherv", ic -> InterCollectiveMapping.allgatherv(ic, "allGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+        across("allGatherv", ic -> InterCollectiveMapping.allgatherv(InterCalls.BLOCKING, ic, "allGatherv", sendbuf, sendcount, sendtype, recvbuf,
+            recvcount,
             displs, recvtype));
     }
 
@@ -279,7 +284,8 @@ public final class Intercomm extends Comm
     public void allToAll(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype) throws MPIException
     {
-        across("allToAll", ic -> InterCollectiveMapping.alltoallv(ic, "allToAll", sendbuf, CollectiveMapping.counts(ic.remoteSize(),
+        across("allToAll", ic -> InterCollectiveMapping.alltoallv(InterCalls.BLOCKING, ic, "allToAll", sendbuf,
+            CollectiveMapping.counts(ic.remoteSize(),
             sendcount), CollectiveMapping.displs(ic.remoteSize(), sendcount), sendtype, recvbuf, CollectiveMapping.counts(ic.remoteSize(),
             recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype));
     }
@@ -294,7 +300,8 @@ public final class Intercomm extends Comm
     public void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype, final Object recvbuf,
         final int[] recvcount, final int[] rdispls, final Datatype recvtype) throws MPIException
     {
-        across("allToAllv", ic -> InterCollectiveMapping.alltoallv(ic, "allToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf,
+        across("allToAllv", ic -> InterCollectiveMapping.alltoallv(InterCalls.BLOCKING, ic, "allToAllv", sendbuf, sendcount, sdispls, sendtype,
+            recvbuf,
             recvcount, rdispls, recvtype));
     }
 
@@ -307,7 +314,7 @@ public final class Intercomm extends Comm
     public void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
         throws MPIException
     {
-        across("reduce", ic -> InterCollectiveMapping.reduce(ic, "reduce", sendbuf, recvbuf, count, type, op, root));
+        across("reduce", ic -> InterCollectiveMapping.reduce(InterCalls.BLOCKING, ic, "reduce", sendbuf, recvbuf, count, type, op, root));
     }
 
     /**
@@ -319,7 +326,7 @@ public final class Intercomm extends Comm
     public void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
         throws MPIException
     {
-        across("allReduce", ic -> InterCollectiveMapping.allreduce(ic, "allReduce", sendbuf, recvbuf, count, type, op));
+        across("allReduce", ic -> InterCollectiveMapping.allreduce(InterCalls.BLOCKING, ic, "allReduce", sendbuf, recvbuf, count, type, op));
     }
 
     /**
@@ -332,7 +339,8 @@ public final class Intercomm extends Comm
     public void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
         throws MPIException
     {
-        across("reduceScatter", ic -> InterCollectiveMapping.reduceScatter(ic, "reduceScatter", sendbuf, recvbuf, recvcounts, type, op));
+        across("reduceScatter", ic -> InterCollectiveMapping.reduceScatter(InterCalls.BLOCKING, ic, "reduceScatter", sendbuf, recvbuf, recvcounts,
+            type, op));
     }
 
     /**
@@ -345,7 +353,7 @@ public final class Intercomm extends Comm
     public void reduceScatterBlock(final Object sendbuf, final Object recvbuf, final int recvcount, final Datatype type, final Op op)
         throws MPIException
     {
-        across("reduceScatterBlock", ic -> InterCollectiveMapping.reduceScatter(ic, "reduceScatterBlock", sendbuf, recvbuf,
+        across("reduceScatterBlock", ic -> InterCollectiveMapping.reduceScatter(InterCalls.BLOCKING, ic, "reduceScatterBlock", sendbuf, recvbuf,
             CollectiveMapping.counts(ic.localSize(), recvcount), type, op));
     }
 

@@ -247,6 +247,19 @@ abstract class NonBlockingCollectives extends BlockingCollectives
     }
 
     /**
+     * Starts an {@link #allToAllw}, on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    public final Request iAllToAllw(final Buffer sendBuf, final int[] sendCount, final int[] sDispls, final Datatype[] sendTypes,
+        final Buffer recvBuf, final int[] recvCount, final int[] rDispls, final Datatype[] recvTypes) throws MPIException
+    {
+        return start("iAllToAllw", (calls, c) -> CollectiveMapping.alltoallw(calls, "iAllToAllw", c, true, sendBuf, sendCount, sDispls,
+            sendTypes, recvBuf, recvCount, rDispls, recvTypes), sendBuf, recvBuf);
+    }
+
+    /**
      * Starts a {@link #reduce(Object, Object, int, Datatype, Op, int)}.
      *
      * @return the request.

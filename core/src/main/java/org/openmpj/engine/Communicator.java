@@ -171,6 +171,12 @@ public final class Communicator
         return collectives.collectiveCount;
     }
 
+    /** @return whether rank {@code rank} of this communicator is this very process (not so across an intercommunicator). */
+    boolean isThisProcess(final int rank)
+    {
+        return worldRanks[rank] == device.rank();
+    }
+
     /** @return this rank's rank in the communicator. */
     public int rank()
     {

@@ -45,6 +45,8 @@ public final class Schedule
     }
 
     private final Communicator c;
+    /** The communicators the steps run on, {@link #c} first: where a notice that a rank gave up may come. */
+    private final Communicator[] sides;
     private final String name;
     private final int tag;
     private final Step[] steps;
@@ -60,9 +62,11 @@ public final class Schedule
     private volatile boolean complete;
     private volatile OpenMpjException failure;
 
-    Schedule(final Communicator c, final String name, final int tag, final Step[] steps, final int transfers, final Scratch scratch)
+    Schedule(final Communicator c, final String name, final int tag, final Step[] steps, final int transfers, final Scratch scratch,
+        final Communicator[] sides)
     {
         this.c = c;
+        this.sides = sides;
         this.name = name;
         this.tag = tag;
         this.steps = steps;
@@ -183,24 +187,33 @@ public final class Schedule
     {
         final ProbeResult notice = new ProbeResult();
         final int noticeTag = noticeTag(tag);
-        if (c.iprobe(Communicator.ANY_SOURCE, noticeTag, notice))
+        for (final Communicator side : sides)
         {
-            c.recv(new byte[0], Primitive.BYTE, 0, 0, notice.source(), noticeTag);
-            if (ADVANCING.compareAndSet(this, 0, 1))
+            if (side.iprobe(Communicator.ANY_SOURCE, noticeTag, notice))
             {
-                try
+                side.recv(new byte[0], Primitive.BYTE, 0, 0, notice.source(), noticeTag);
+                failAbandoned(side == c ? "rank " + notice.source() : "rank " + notice.source() + " of this rank's own group");
+                return;
+            }
+        }
+    }
+
+    private void failAbandoned(final String who)
+    {
+        if (ADVANCING.compareAndSet(this, 0, 1))
+        {
+            try
+            {
+                if (!complete)
                 {
-                    if (!complete)
-                    {
-                        fail(new OpenMpjException(ErrorClass.ERR_OTHER, name + ": rank " + notice.source() + " gave up on this call before"
-                            + " it started, its arguments refused (its error says which); rank " + c.rank() + " gives up on it too"));
-                        complete = true;
-                    }
+                    fail(new OpenMpjException(ErrorClass.ERR_OTHER, name + ": " + who + " gave up on this call before it started, its"
+                        + " arguments refused (its error says which); rank " + c.rank() + " gives up on it too"));
+                    complete = true;
                 }
-                finally
-                {
-                    ADVANCING.setRelease(this, 0);
-                }
+            }
+            finally
+            {
+                ADVANCING.setRelease(this, 0);
             }
         }
     }
@@ -255,8 +268,8 @@ public final class Schedule
             case Transfer t ->
             {
                 started[t.index()] = t.send()
-                    ? c.isend(t.buf(), t.kind(), t.offset(), t.count(), t.peer(), tag, SendMode.STANDARD)
-                    : c.irecv(t.buf(), t.kind(), t.offset(), t.count(), t.peer(), tag);
+                    ? t.on().isend(t.buf(), t.kind(), t.offset(), t.count(), t.peer(), tag, SendMode.STANDARD)
+                    : t.on().irecv(t.buf(), t.kind(), t.offset(), t.count(), t.peer(), tag);
                 return true;
             }
             case Await wait ->
@@ -326,8 +339,8 @@ public final class Schedule
     {
     }
 
-    /** Starts transfer number {@code index}: a send to, or a receive from, {@code peer}. */
-    record Transfer(int index, boolean send, Object buf, Primitive kind, int offset, int count, int peer) implements Step
+    /** Starts transfer number {@code index} on {@code on}: a send to, or a receive from, {@code peer}. */
+    record Transfer(Communicator on, int index, boolean send, Object buf, Primitive kind, int offset, int count, int peer) implements Step
     {
     }
 

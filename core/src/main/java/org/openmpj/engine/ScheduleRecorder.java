@@ -25,6 +25,8 @@ final class ScheduleRecorder implements Steps
     private final int tag;
     private final Scratch scratch = Scratch.unshared();
     private final List<Schedule.Step> steps = new ArrayList<>();
+    /** The communicators the steps run on, {@link #c} first. */
+    private final List<Communicator> sides = new ArrayList<>();
     private int transfers;
 
     private ScheduleRecorder(final Communicator c, final String name, final int tag)
@@ -32,6 +34,7 @@ final class ScheduleRecorder implements Steps
         this.c = c;
         this.name = name;
         this.tag = tag;
+        sides.add(c);
     }
 
     /**
@@ -63,15 +66,27 @@ final class ScheduleRecorder implements Steps
         steps.add(new Schedule.Action(action));
     }
 
-    /** Sends every other rank this operation's notice that this rank gave up on it ({@link Schedule#noticeTag}). */
+    /** Adds a communicator the operation's steps also run on (an intercommunicator's local group). */
+    void addSide(final Communicator side)
+    {
+        sides.add(side);
+    }
+
+    /**
+     * Sends every other rank of every communicator the operation runs on its notice that this rank gave up on it
+     * ({@link Schedule#noticeTag}).
+     */
     void abandon()
     {
         final int notice = Schedule.noticeTag(tag);
-        for (int rank = 0; rank < c.size(); rank++)
+        for (final Communicator side : sides)
         {
-            if (rank != c.rank())
+            for (int rank = 0; rank < side.size(); rank++)
             {
-                c.isend(NOTHING, Primitive.BYTE, 0, 0, rank, notice, SendMode.STANDARD);
+                if (!side.isThisProcess(rank))
+                {
+                    side.isend(NOTHING, Primitive.BYTE, 0, 0, rank, notice, SendMode.STANDARD);
+                }
             }
         }
     }
@@ -79,7 +94,8 @@ final class ScheduleRecorder implements Steps
     /** @return the schedule of the steps written down, with those that can be taken at once taken. */
     Schedule start()
     {
-        final Schedule schedule = new Schedule(c, name, tag, steps.toArray(new Schedule.Step[0]), transfers, scratch);
+        final Schedule schedule = new Schedule(c, name, tag, steps.toArray(new Schedule.Step[0]), transfers, scratch,
+            sides.toArray(new Communicator[0]));
         schedule.advance();
         ProgressThread.adopt(schedule);
         return schedule;
@@ -89,22 +105,22 @@ final class ScheduleRecorder implements Steps
     public void send(final Communicator on, final Object buf, final Primitive kind, final int offset, final int count, final int dest,
         final int family)
     {
-        steps.add(new Schedule.Await(start(true, buf, kind, offset, count, dest)));
+        steps.add(new Schedule.Await(start(on, true, buf, kind, offset, count, dest)));
     }
 
     @Override
     public void receive(final Communicator on, final Object buf, final Primitive kind, final int offset, final int count, final int source,
         final int family)
     {
-        finishReceive(start(false, buf, kind, offset, count, source), kind, count);
+        finishReceive(start(on, false, buf, kind, offset, count, source), kind, count);
     }
 
     @Override
     public void exchange(final Communicator on, final Object sendBuf, final Primitive kind, final int sendOffset, final int sendCount,
         final int dest, final Object recvBuf, final int recvOffset, final int recvCount, final int source, final int family)
     {
-        final int receive = start(false, recvBuf, kind, recvOffset, recvCount, source);
-        final int send = start(true, sendBuf, kind, sendOffset, sendCount, dest);
+        final int receive = start(on, false, recvBuf, kind, recvOffset, recvCount, source);
+        final int send = start(on, true, sendBuf, kind, sendOffset, sendCount, dest);
         finishReceive(receive, kind, recvCount);
         steps.add(new Schedule.Await(send));
     }
@@ -127,14 +143,14 @@ final class ScheduleRecorder implements Steps
     public ReceiveRequest irecvSlot(final Communicator on, final int slot, final Object buf, final Primitive kind, final int offset,
         final int count, final int source)
     {
-        return new StandIn(start(false, buf, kind, offset, count, source));
+        return new StandIn(start(on, false, buf, kind, offset, count, source));
     }
 
     @Override
     public Request isendSlot(final Communicator on, final int slot, final Object buf, final Primitive kind, final int offset,
         final int count, final int dest, final int family)
     {
-        return new StandIn(start(true, buf, kind, offset, count, dest));
+        return new StandIn(start(on, true, buf, kind, offset, count, dest));
     }
 
     @Override
@@ -176,10 +192,11 @@ final class ScheduleRecorder implements Steps
     }
 
     /** @return the number of the transfer written down. */
-    private int start(final boolean send, final Object buf, final Primitive kind, final int offset, final int count, final int peer)
+    private int start(final Communicator on, final boolean send, final Object buf, final Primitive kind, final int offset, final int count,
+        final int peer)
     {
         final int index = transfers++;
-        steps.add(new Schedule.Transfer(index, send, buf, kind, offset, count, peer));
+        steps.add(new Schedule.Transfer(on, index, send, buf, kind, offset, count, peer));
         return index;
     }
 

@@ -14,15 +14,18 @@ import org.openmpj.Primitive;
  * as MPI requires; any number may be in flight at once. Buffers belong to the operation until it completes.
  * Thread-safety: confined to the thread that starts the operation; the schedule may then be advanced by any thread.
  */
-public final class ScheduledCalls implements CollectiveCalls
+public final class ScheduledCalls implements CollectiveCalls, ScheduledOperation
 {
     private final ScheduleRecorder recorder;
     private final Communicator comm;
+    /** The side of {@link #comm} the steps run on: its context for non-blocking collectives. */
+    private final Communicator side;
 
-    private ScheduledCalls(final Communicator comm, final String name)
+    private ScheduledCalls(final ScheduleRecorder recorder, final Communicator comm, final Communicator side)
     {
+        this.recorder = recorder;
         this.comm = comm;
-        this.recorder = ScheduleRecorder.begin(comm, name);
+        this.side = side;
     }
 
     /**
@@ -32,19 +35,28 @@ public final class ScheduledCalls implements CollectiveCalls
      */
     public static ScheduledCalls begin(final Communicator comm, final String name)
     {
-        return new ScheduledCalls(comm, name);
+        final ScheduleRecorder recorder = ScheduleRecorder.begin(comm, name);
+        return new ScheduledCalls(recorder, comm, recorder.communicator());
     }
 
     /**
-     * Gives up on the operation before it starts, as when its arguments are refused on this rank: tells every other rank,
-     * so that their waits for it fail naming this rank instead of waiting for messages it will not send.
+     * @return the calls of a group's own steps inside the operation {@code recorder} writes down, on {@code group}'s
+     *         context for non-blocking collectives (an intercommunicator's local group, whose context is its own).
      */
+    static ScheduledCalls forGroup(final ScheduleRecorder recorder, final Communicator group)
+    {
+        final Communicator groupSide = group.nonBlocking();
+        recorder.addSide(groupSide);
+        return new ScheduledCalls(recorder, group, groupSide);
+    }
+
+    @Override
     public void abandon()
     {
         recorder.abandon();
     }
 
-    /** @return the operation, started: every step that could be taken at once has been. */
+    @Override
     public Schedule start()
     {
         return recorder.start();
@@ -160,9 +172,9 @@ public final class ScheduledCalls implements CollectiveCalls
     {
         if (on != comm)
         {
-            throw new IllegalArgumentException("one non-blocking operation spans one communicator: it began on context " + comm.context()
-                + ", not " + on.context());
+            throw new IllegalArgumentException("these calls of a non-blocking operation run on context " + comm.context() + ", not "
+                + on.context());
         }
-        return recorder.communicator();
+        return side;
     }
 }

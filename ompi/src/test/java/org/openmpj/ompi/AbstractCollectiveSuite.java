@@ -25,6 +25,13 @@ abstract class AbstractCollectiveSuite extends AbstractOmpiSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {1, 2, 3, 4, 8})
+    void allToAllwWithADatatypePerBlock(final int ranks)
+    {
+        runClean(ranks, AlltoallwPrograms.MixedTypes.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
     void inPlaceForms(final int ranks)
     {
         runClean(ranks, CollectivePrograms.InPlace.class);

@@ -102,6 +102,13 @@ public abstract class AbstractCollectiveSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void exscanAndReduceScatterBlock(final int processes)
+    {
+        runClean(processes, NonBlockingCollectivePrograms.ExscanAndReduceScatterBlock.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void aRankThatRefusesANonBlockingCollectiveFailsTheOthersWaits(final int processes)
     {
         runClean(processes, NonBlockingCollectivePrograms.OneRankRefuses.class);

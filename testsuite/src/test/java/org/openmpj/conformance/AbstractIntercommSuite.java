@@ -31,6 +31,13 @@ public abstract class AbstractIntercommSuite extends AbstractConformanceSuite
     }
 
     @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 3, 4, 5, 8})
+    void nonBlockingCollectivesAcross(final int processes)
+    {
+        runClean(processes, NonBlockingIntercommPrograms.AllInFlightAcross.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
     @ValueSource(ints = {2, 3, 8})
     void partsWithDifferentFreeContexts(final int processes)
     {

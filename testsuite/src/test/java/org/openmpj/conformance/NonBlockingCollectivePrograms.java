@@ -247,4 +247,48 @@ final class NonBlockingCollectivePrograms
             MPI.Finalize();
         }
     }
+
+    /** Exscan and Reduce_scatter_block, blocking and non-blocking: prefixes of the ranks below, and equal blocks of a sum. */
+    public static final class ExscanAndReduceScatterBlock
+    {
+        public static void main(final String[] args)
+        {
+            MPI.Init(args);
+            final int rank = MPI.COMM_WORLD.Rank();
+            final int size = MPI.COMM_WORLD.Size();
+            final int[] mine = {rank + 1, 10 * (rank + 1)};
+            final int[] below = {-7, -7};
+            MPI.COMM_WORLD.Exscan(mine, 0, below, 0, 2, MPI.INT, MPI.SUM);
+            if (rank > 0)
+            {
+                // Ranks 0 to rank - 1 contribute 1 + 2 + ... + rank.
+                Check.equal(new int[] {rank * (rank + 1) / 2, 10 * rank * (rank + 1) / 2}, below, "Exscan");
+            }
+            final long[] maxBelow = {-1};
+            MPI.COMM_WORLD.Iexscan(new long[] {100L - rank}, 0, maxBelow, 0, 1, MPI.LONG, MPI.MAX).Wait();
+            if (rank > 0)
+            {
+                Check.equal(new long[] {100L}, maxBelow, "Iexscan of MAX: rank 0's value is the largest below");
+            }
+
+            // Every rank sends 2 items per rank: item k of the block for rank i is 100 i + k + rank.
+            final int[] perRank = new int[2 * size];
+            for (int i = 0; i < size; i++)
+            {
+                perRank[2 * i] = 100 * i + rank;
+                perRank[2 * i + 1] = 100 * i + 1 + rank;
+            }
+            final int ranksSum = size * (size - 1) / 2;
+            final int[] block = new int[3];
+            MPI.COMM_WORLD.Reduce_scatter_block(perRank, 0, block, 1, 2, MPI.INT, MPI.SUM);
+            Check.equal(new int[] {0, size * 100 * rank + ranksSum, size * (100 * rank + 1) + ranksSum}, block, "Reduce_scatter_block");
+            final int[] again = new int[2];
+            MPI.COMM_WORLD.Ireduce_scatter_block(perRank, 0, again, 0, 2, MPI.INT, MPI.SUM).Wait();
+            Check.equal(new int[] {size * 100 * rank + ranksSum, size * (100 * rank + 1) + ranksSum}, again, "Ireduce_scatter_block");
+
+            Check.fails(MPI.ERR_OP, () -> MPI.COMM_WORLD.Exscan(new Object[1], 0, new Object[1], 0, 1, MPI.OBJECT, MPI.SUM),
+                "not defined on MPI.OBJECT");
+            MPI.Finalize();
+        }
+    }
 }

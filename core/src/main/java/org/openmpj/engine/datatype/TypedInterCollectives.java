@@ -1,6 +1,8 @@
 package org.openmpj.engine.datatype;
 
-import org.openmpj.engine.InterCollectives;
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
+import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.InterObjectCollectives;
 import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.Reduction;
@@ -20,25 +22,26 @@ public final class TypedInterCollectives
     }
 
     public static void bcast(
-        final Intercommunicator ic, final ObjectCodec codec, final Object buf, final int offset, final int count, final TypeMap type,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object buf, final int offset, final int count, final TypeMap type,
         final int root)
     {
         final CollectiveBuffer data = root == Intercommunicator.ROOT
             ? CollectiveBuffer.send(buf, offset, count, type)
             : CollectiveBuffer.receive(buf, offset, count, type);
-        if (type.isObject())
+        if (carriesObjects(calls, type))
         {
             InterObjectCollectives.bcast(ic, codec, (Object[])data.array(), data.offset(), data.elements(), root);
         }
         else
         {
-            InterCollectives.bcast(ic, data.array(), type.kind(), data.offset(), data.elements(), root);
+            calls.bcast(ic, data.array(), type.kind(), data.offset(), data.elements(), root);
         }
-        data.finish();
+        calls.then(data::finish);
     }
 
     public static void gatherv(
-        final Intercommunicator ic, final ObjectCodec codec,
+        final InterCalls calls, final Intercommunicator ic, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype, final int root)
     {
@@ -47,22 +50,22 @@ public final class TypedInterCollectives
         final CollectiveBuffer recv = atRoot
             ? CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize())
             : CollectiveBuffer.ABSENT;
-        if ((atRoot ? recvtype : sendtype).isObject())
+        if (carriesObjects(calls, atRoot ? recvtype : sendtype))
         {
             InterObjectCollectives.gatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs(), root);
         }
         else
         {
-            InterCollectives.gatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
+            calls.gatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
                 recv.displs(), (atRoot ? recvtype : sendtype).kind(), root);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 
     public static void scatterv(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] displs,
         final TypeMap sendtype, final Object recvbuf, final int recvoffset, final int recvcount, final TypeMap recvtype, final int root)
     {
         final boolean atRoot = root == Intercommunicator.ROOT;
@@ -70,105 +73,104 @@ public final class TypedInterCollectives
             ? CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, displs, sendtype, ic.remoteSize())
             : CollectiveBuffer.ABSENT;
         final CollectiveBuffer recv = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.receive(recvbuf, recvoffset, recvcount, recvtype);
-        if ((atRoot ? sendtype : recvtype).isObject())
+        if (carriesObjects(calls, atRoot ? sendtype : recvtype))
         {
             InterObjectCollectives.scatterv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
                 (Object[])recv.array(), recv.offset(), recv.elements(), root);
         }
         else
         {
-            InterCollectives.scatterv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
+            calls.scatterv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
                 recv.elements(), (atRoot ? sendtype : recvtype).kind(), root);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 
     public static void allgatherv(
-        final Intercommunicator ic, final ObjectCodec codec,
+        final InterCalls calls, final Intercommunicator ic, final ObjectCodec codec,
         final Object sendbuf, final int sendoffset, final int sendcount, final TypeMap sendtype,
         final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] displs, final TypeMap recvtype)
     {
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, sendcount, sendtype);
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, displs, recvtype, ic.remoteSize());
-        if (sendtype.isObject())
+        if (carriesObjects(calls, sendtype))
         {
             InterObjectCollectives.allgatherv(ic, codec, (Object[])send.array(), send.offset(), send.elements(), (Object[])recv.array(),
                 recv.offset(), recv.counts(), recv.displs());
         }
         else
         {
-            InterCollectives.allgatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
+            calls.allgatherv(ic, send.array(), send.offset(), send.elements(), recv.array(), recv.offset(), recv.counts(),
                 recv.displs(), sendtype.kind());
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 
     public static void alltoallv(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final int[] sendcounts, final int[] sdispls,
         final TypeMap sendtype, final Object recvbuf, final int recvoffset, final int[] recvcounts, final int[] rdispls,
         final TypeMap recvtype)
     {
         final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, ic.remoteSize());
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, ic.remoteSize());
-        if (sendtype.isObject())
+        if (carriesObjects(calls, sendtype))
         {
             InterObjectCollectives.alltoallv(ic, codec, (Object[])send.array(), send.offset(), send.counts(), send.displs(),
                 (Object[])recv.array(), recv.offset(), recv.counts(), recv.displs());
         }
         else
         {
-            InterCollectives.alltoallv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
+            calls.alltoallv(ic, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(),
                 recv.counts(), recv.displs(), sendtype.kind());
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 
     public static void reduce(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final TypeMap type, final int root, final Reduction reduction, final int itemElements)
     {
         final boolean atRoot = root == Intercommunicator.ROOT;
         final CollectiveBuffer send = atRoot ? CollectiveBuffer.ABSENT : CollectiveBuffer.send(sendbuf, sendoffset, count, type);
         final CollectiveBuffer recv = atRoot ? CollectiveBuffer.receive(recvbuf, recvoffset, count, type) : CollectiveBuffer.ABSENT;
-        if (type.isObject())
+        if (carriesObjects(calls, type))
         {
             InterObjectCollectives.reduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
                 type.elements(count), itemElements, reduction, root);
         }
         else
         {
-            InterCollectives.reduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
+            calls.reduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
                 itemElements, reduction, root);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 
     public static void allreduce(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int count, final TypeMap type, final Reduction reduction, final int itemElements)
     {
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, count, type);
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, count, type);
-        if (type.isObject())
+        if (carriesObjects(calls, type))
         {
             InterObjectCollectives.allreduce(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
                 type.elements(count), itemElements, reduction);
         }
         else
         {
-            InterCollectives.allreduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
+            calls.allreduce(ic, send.array(), send.offset(), recv.array(), recv.offset(), type.kind(), type.elements(count),
                 itemElements, reduction);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
     }
 
     public static void reduceScatter(
-        final Intercommunicator ic, final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
+        final InterCalls calls, final Intercommunicator ic,
+        final ObjectCodec codec, final Object sendbuf, final int sendoffset, final Object recvbuf, final int recvoffset,
         final int[] recvcounts, final TypeMap type, final int total, final Reduction reduction, final int itemElements)
     {
         final int[] counts = new int[ic.localSize()];
@@ -178,17 +180,30 @@ public final class TypedInterCollectives
         }
         final CollectiveBuffer send = CollectiveBuffer.send(sendbuf, sendoffset, total, type);
         final CollectiveBuffer recv = CollectiveBuffer.receive(recvbuf, recvoffset, recvcounts[ic.rank()], type);
-        if (type.isObject())
+        if (carriesObjects(calls, type))
         {
             InterObjectCollectives.reduceScatter(ic, codec, (Object[])send.array(), send.offset(), (Object[])recv.array(), recv.offset(),
                 counts, itemElements, reduction);
         }
         else
         {
-            InterCollectives.reduceScatter(ic, send.array(), send.offset(), recv.array(), recv.offset(), counts, type.kind(),
+            calls.reduceScatter(ic, send.array(), send.offset(), recv.array(), recv.offset(), counts, type.kind(),
                 itemElements, reduction);
         }
-        send.finish();
-        recv.finish();
+        calls.then(() -> TypedCollectives.finish(send, recv));
+    }
+
+    /**
+     * @return whether a collective of {@code type} moves objects, which only blocking calls do.
+     * @throws OpenMpjException {@code ERR_TYPE} for objects in a non-blocking call.
+     */
+    private static boolean carriesObjects(final InterCalls calls, final TypeMap type)
+    {
+        if (type.isObject() && calls != InterCalls.BLOCKING)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TYPE, "non-blocking collectives carry primitive data; a collective of objects is"
+                + " blocking only");
+        }
+        return type.isObject();
     }
 }

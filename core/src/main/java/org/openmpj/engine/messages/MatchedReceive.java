@@ -17,9 +17,8 @@ import org.openmpj.objects.ObjectCodec;
  *
  * <p>Thread-safety: the device completes it from any thread; one thread at a time waits for it and finishes it.
  */
-final class MatchedReceive extends Operation
+final class MatchedReceive extends DeviceOperation
 {
-    private final Communicator communicator;
     private final ReceiveRequest request;
     private final Object buf;
     private final int offset;
@@ -29,7 +28,7 @@ final class MatchedReceive extends Operation
     MatchedReceive(final Communicator communicator, final ReceiveRequest request, final Object buf, final int offset, final int count,
         final TypeMap type)
     {
-        this.communicator = communicator;
+        super(communicator, request);
         this.request = request;
         this.buf = buf;
         this.offset = offset;
@@ -38,41 +37,9 @@ final class MatchedReceive extends Operation
     }
 
     @Override
-    public boolean isComplete()
-    {
-        return request.isComplete();
-    }
-
-    @Override
     public boolean isCancelled()
     {
         return false;
-    }
-
-    @Override
-    public void await()
-    {
-        if (!request.isComplete())
-        {
-            communicator.await(request);
-        }
-    }
-
-    @Override
-    public boolean test()
-    {
-        if (request.isComplete())
-        {
-            return true;
-        }
-        communicator.device().progress();
-        return request.isComplete();
-    }
-
-    @Override
-    public void progress()
-    {
-        communicator.device().progress();
     }
 
     @Override
@@ -116,11 +83,5 @@ final class MatchedReceive extends Operation
         ArrayCopy.copy(payload, Primitive.BYTE, 0, staged.scratch(), kind, 0, bytes);
         type.layout().unpack(kind, staged.scratch(), 0, buf, offset, (int)(bytes / kind.sizeBytes()));
         staged.release();
-    }
-
-    @Override
-    Communicator communicator()
-    {
-        return communicator;
     }
 }

@@ -14,9 +14,8 @@ import org.openmpj.objects.ObjectCodec;
  *
  * <p>Thread-safety: the device completes it from any thread; one thread at a time waits for it and finishes it.
  */
-final class MessageOperation extends Operation
+final class MessageOperation extends DeviceOperation
 {
-    private final Communicator communicator;
     private final Request request;
     private final Object[] objects;
     private final int objectOffset;
@@ -28,7 +27,7 @@ final class MessageOperation extends Operation
     MessageOperation(final Communicator communicator, final Request request, final Staging staging, final Object[] objects, final int objectOffset,
         final int objectCount, final int itemsOfNoData)
     {
-        this.communicator = communicator;
+        super(communicator, request);
         this.request = request;
         this.staging = staging;
         this.objects = objects;
@@ -37,51 +36,11 @@ final class MessageOperation extends Operation
         this.itemsOfNoData = itemsOfNoData;
     }
 
-    /** @return whether the operation has completed, successfully or not. */
-    @Override
-    public boolean isComplete()
-    {
-        return request.isComplete();
-    }
-
     /** @return whether the operation was cancelled. */
     @Override
     public boolean isCancelled()
     {
         return request.isCancelled();
-    }
-
-    /**
-     * Waits until the operation completes, driving the device.
-     *
-     * @throws OpenMpjException when the job fails while waiting.
-     */
-    @Override
-    public void await()
-    {
-        if (!request.isComplete())
-        {
-            communicator.await(request);
-        }
-    }
-
-    /** @return whether the operation has completed, after giving the device one turn of progress. */
-    @Override
-    public boolean test()
-    {
-        if (request.isComplete())
-        {
-            return true;
-        }
-        communicator.device().progress();
-        return request.isComplete();
-    }
-
-    /** Gives the device of this operation one turn of progress, for a test of several operations. */
-    @Override
-    public void progress()
-    {
-        communicator.device().progress();
     }
 
     /**
@@ -94,7 +53,7 @@ final class MessageOperation extends Operation
     {
         if (!request.isCancelled())
         {
-            communicator.device().cancel(request);
+            communicator().device().cancel(request);
         }
     }
 
@@ -140,12 +99,5 @@ final class MessageOperation extends Operation
             throw error;
         }
         return new Completion(request.source(), request.tag(), request.byteCount(), request.isCancelled(), received, itemsOfNoData);
-    }
-
-    /** @return the communicator the operation runs on. */
-    @Override
-    Communicator communicator()
-    {
-        return communicator;
     }
 }

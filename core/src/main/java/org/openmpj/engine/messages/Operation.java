@@ -14,7 +14,7 @@ import org.openmpj.objects.ObjectCodec;
  *
  * <p>Thread-safety: the device completes it from any thread; one thread at a time waits for it and finishes it.
  */
-public abstract sealed class Operation permits MessageOperation, CollectiveOperation, MatchedReceive
+public abstract sealed class Operation permits DeviceOperation, CollectiveOperation
 {
     /** @return the operation of the non-blocking collective {@code schedule}. */
     public static Operation of(final Schedule schedule)

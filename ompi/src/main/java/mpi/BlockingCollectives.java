@@ -404,8 +404,8 @@ abstract class BlockingCollectives extends PointToPoint
         final Communicator c = engine(call);
         if (intercommunicator() != null)
         {
-            throw raise(MPIException.of(MPI.ERR_UNSUPPORTED_OPERATION, call + ": non-blocking collectives on an"
-                + " intercommunicator (" + this + ") are not in OpenMPJ's engine; use the blocking call"));
+            throw raise(MPIException.of(ErrorClass.ERR_COMM, call + ": this form is for intracommunicators; " + this + " is an"
+                + " intercommunicator (MPI defines no in-place forms or neighbour collectives on one)"));
         }
         try
         {

@@ -34,7 +34,7 @@ final class InterCollectiveMapping
         calls.enter(ic);
         if (root(call, ic, root))
         {
-            final Buffers.Payload data = Buffers.map(call, "buf", buf, type, root != MPI.ROOT);
+            final Buffers.Payload data = CollectiveMapping.payload(call, "buf", buf, type, root != MPI.ROOT, calls != InterCalls.BLOCKING);
             Buffers.items(call, "buf", data, 0, count, type);
             TypedInterCollectives.bcast(calls, ic, null, data.memory(), data.offset(), count, type.map(), root);
         }
@@ -51,14 +51,14 @@ final class InterCollectiveMapping
         }
         if (root == MPI.ROOT)
         {
-            final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
+            final Buffers.Payload recv = CollectiveMapping.payload(call, "recvbuf", recvbuf, recvtype, true, calls != InterCalls.BLOCKING);
             CollectiveMapping.blocks(call, "recvbuf", ic.remoteSize(), WHOSE, recv, recvcounts, displs, recvtype);
             TypedInterCollectives.gatherv(calls, ic, null, null, 0, 0, recvtype.map(), recv.memory(), recv.offset(), recvcounts, displs,
                 recvtype.map(), root);
         }
         else
         {
-            final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
+            final Buffers.Payload send = CollectiveMapping.payload(call, "sendbuf", sendbuf, sendtype, false, calls != InterCalls.BLOCKING);
             Buffers.items(call, "sendbuf", send, 0, sendcount, sendtype);
             TypedInterCollectives.gatherv(calls, ic, null, send.memory(), send.offset(), sendcount, sendtype.map(), null, 0, null, null,
                 sendtype.map(), root);
@@ -76,14 +76,14 @@ final class InterCollectiveMapping
         }
         if (root == MPI.ROOT)
         {
-            final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
+            final Buffers.Payload send = CollectiveMapping.payload(call, "sendbuf", sendbuf, sendtype, false, calls != InterCalls.BLOCKING);
             CollectiveMapping.blocks(call, "sendbuf", ic.remoteSize(), WHOSE, send, sendcounts, displs, sendtype);
             TypedInterCollectives.scatterv(calls, ic, null, send.memory(), send.offset(), sendcounts, displs, sendtype.map(), null, 0, 0,
                 sendtype.map(), root);
         }
         else
         {
-            final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
+            final Buffers.Payload recv = CollectiveMapping.payload(call, "recvbuf", recvbuf, recvtype, true, calls != InterCalls.BLOCKING);
             Buffers.items(call, "recvbuf", recv, 0, recvcount, recvtype);
             TypedInterCollectives.scatterv(calls, ic, null, null, 0, null, null, recvtype.map(), recv.memory(), recv.offset(), recvcount,
                 recvtype.map(), root);
@@ -95,9 +95,9 @@ final class InterCollectiveMapping
         final Object recvbuf, final int[] recvcounts, final int[] displs, final Datatype recvtype) throws MPIException
     {
         calls.enter(ic);
-        final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
+        final Buffers.Payload send = CollectiveMapping.payload(call, "sendbuf", sendbuf, sendtype, false, calls != InterCalls.BLOCKING);
         Buffers.items(call, "sendbuf", send, 0, sendcount, sendtype);
-        final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
+        final Buffers.Payload recv = CollectiveMapping.payload(call, "recvbuf", recvbuf, recvtype, true, calls != InterCalls.BLOCKING);
         CollectiveMapping.blocks(call, "recvbuf", ic.remoteSize(), WHOSE, recv, recvcounts, displs, recvtype);
         sameKind(call, sendtype, recvtype);
         TypedInterCollectives.allgatherv(calls, ic, null, send.memory(), send.offset(), sendcount, sendtype.map(), recv.memory(), recv.offset(),
@@ -110,9 +110,9 @@ final class InterCollectiveMapping
         throws MPIException
     {
         calls.enter(ic);
-        final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, sendtype, false);
+        final Buffers.Payload send = CollectiveMapping.payload(call, "sendbuf", sendbuf, sendtype, false, calls != InterCalls.BLOCKING);
         CollectiveMapping.blocks(call, "sendbuf", ic.remoteSize(), WHOSE, send, sendcounts, sdispls, sendtype);
-        final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, recvtype, true);
+        final Buffers.Payload recv = CollectiveMapping.payload(call, "recvbuf", recvbuf, recvtype, true, calls != InterCalls.BLOCKING);
         CollectiveMapping.blocks(call, "recvbuf", ic.remoteSize(), WHOSE, recv, recvcounts, rdispls, recvtype);
         sameKind(call, sendtype, recvtype);
         TypedInterCollectives.alltoallv(calls, ic, null, send.memory(), send.offset(), sendcounts, sdispls, sendtype.map(), recv.memory(),
@@ -129,7 +129,8 @@ final class InterCollectiveMapping
             return;
         }
         final boolean atRoot = root == MPI.ROOT;
-        final Buffers.Payload data = Buffers.map(call, atRoot ? "recvbuf" : "sendbuf", atRoot ? recvbuf : sendbuf, type, atRoot);
+        final Buffers.Payload data = CollectiveMapping.payload(call, atRoot ? "recvbuf" : "sendbuf", atRoot ? recvbuf : sendbuf, type, atRoot,
+            calls != InterCalls.BLOCKING);
         Buffers.items(call, atRoot ? "recvbuf" : "sendbuf", data, 0, count, type);
         TypedInterCollectives.reduce(calls, ic, null, atRoot ? null : data.memory(), atRoot ? 0 : data.offset(), atRoot ? data.memory() : null,
             atRoot ? data.offset() : 0, count, type.map(), root, CollectiveMapping.reduction(call, op, type), op.itemElements(type));
@@ -140,9 +141,9 @@ final class InterCollectiveMapping
         final Datatype type, final Op op) throws MPIException
     {
         calls.enter(ic);
-        final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, type, false);
+        final Buffers.Payload send = CollectiveMapping.payload(call, "sendbuf", sendbuf, type, false, calls != InterCalls.BLOCKING);
         Buffers.items(call, "sendbuf", send, 0, count, type);
-        final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, type, true);
+        final Buffers.Payload recv = CollectiveMapping.payload(call, "recvbuf", recvbuf, type, true, calls != InterCalls.BLOCKING);
         Buffers.items(call, "recvbuf", recv, 0, count, type);
         TypedInterCollectives.allreduce(calls, ic, null, send.memory(), send.offset(), recv.memory(), recv.offset(), count, type.map(),
             CollectiveMapping.reduction(call, op, type), op.itemElements(type));
@@ -171,9 +172,9 @@ final class InterCollectiveMapping
         {
             throw MPIException.of(ErrorClass.ERR_COUNT, call + ": recvcounts add up to " + total + " items, more than one buffer holds");
         }
-        final Buffers.Payload send = Buffers.map(call, "sendbuf", sendbuf, type, false);
+        final Buffers.Payload send = CollectiveMapping.payload(call, "sendbuf", sendbuf, type, false, calls != InterCalls.BLOCKING);
         Buffers.items(call, "sendbuf", send, 0, (int)total, type);
-        final Buffers.Payload recv = Buffers.map(call, "recvbuf", recvbuf, type, true);
+        final Buffers.Payload recv = CollectiveMapping.payload(call, "recvbuf", recvbuf, type, true, calls != InterCalls.BLOCKING);
         Buffers.items(call, "recvbuf", recv, 0, recvcounts[ic.rank()], type);
         TypedInterCollectives.reduceScatter(calls, ic, null, send.memory(), send.offset(), recv.memory(), recv.offset(), recvcounts, type.map(),
             (int)total, CollectiveMapping.reduction(call, op, type), op.itemElements(type));

@@ -1,19 +1,22 @@
 package mpi;
 
+import java.nio.Buffer;
+
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.Communicator;
 import org.openmpj.engine.InterCalls;
 import org.openmpj.engine.Intercommunicator;
+import org.openmpj.engine.ScheduledInterCalls;
+import org.openmpj.engine.messages.Operation;
 
 /**
  * A communicator between two disjoint groups, made by {@link Comm#createIntercomm}: point-to-point calls name ranks of
  * the other (remote) group, and statuses report senders by their rank there; {@link #getSize()}, {@link #getRank()} and
  * {@link #getGroup()} describe this rank's own (local) group. Its blocking collectives move data from one group to the
  * other: in a rooted one the root passes {@link MPI#ROOT}, the rest of its group {@link MPI#PROC_NULL}, and the other
- * group the root's rank there. The in-place forms and the non-blocking collectives are not available on it here: the
- * first are not defined by MPI on intercommunicators, the second are not in OpenMPJ's engine (they throw
- * {@code ERR_UNSUPPORTED_OPERATION}).
+ * group the root's rank there; the non-blocking forms start the same operations on direct buffers. The in-place forms,
+ * which MPI does not define on intercommunicators, and {@code allToAllw} raise {@code ERR_COMM} here.
  *
  * <p>Thread-safety: as {@link Comm}.
  */
@@ -177,7 +180,7 @@ public final class Intercomm extends Comm
     @Override
     public void barrier() throws MPIException
     {
-        across("barrier", ic -> InterCollectiveMapping.barrier(InterCalls.BLOCKING, ic));
+        across("barrier", InterCollectiveMapping::barrier);
     }
 
     /**
@@ -189,7 +192,7 @@ public final class Intercomm extends Comm
     @Override
     public void bcast(final Object buf, final int count, final Datatype type, final int root) throws MPIException
     {
-        across("bcast", ic -> InterCollectiveMapping.bcast(InterCalls.BLOCKING, ic, "bcast", buf, count, type, root));
+        across("bcast", (calls, ic) -> InterCollectiveMapping.bcast(calls, ic, "bcast", buf, count, type, root));
     }
 
     /**
@@ -201,7 +204,7 @@ public final class Intercomm extends Comm
     public void gather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
-        across("gather", ic -> InterCollectiveMapping.gatherv(InterCalls.BLOCKING, ic, "gather", sendbuf, sendcount, sendtype, recvbuf,
+        across("gather", (calls, ic) -> InterCollectiveMapping.gatherv(calls, ic, "gather", sendbuf, sendcount, sendtype, recvbuf,
             CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype, root));
     }
 
@@ -215,7 +218,7 @@ public final class Intercomm extends Comm
     public void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int[] recvcount,
         final int[] displs, final Datatype recvtype, final int root) throws MPIException
     {
-        across("gatherv", ic -> InterCollectiveMapping.gatherv(InterCalls.BLOCKING, ic, "gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+        across("gatherv", (calls, ic) -> InterCollectiveMapping.gatherv(calls, ic, "gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
             displs,
             recvtype, root));
     }
@@ -229,7 +232,7 @@ public final class Intercomm extends Comm
     public void scatter(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
-        across("scatter", ic -> InterCollectiveMapping.scatterv(InterCalls.BLOCKING, ic, "scatter", sendbuf,
+        across("scatter", (calls, ic) -> InterCollectiveMapping.scatterv(calls, ic, "scatter", sendbuf,
             CollectiveMapping.counts(ic.remoteSize(), sendcount),
             CollectiveMapping.displs(ic.remoteSize(), sendcount), sendtype, recvbuf, recvcount, recvtype, root));
     }
@@ -243,7 +246,7 @@ public final class Intercomm extends Comm
     public void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final Object recvbuf,
         final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
-        across("scatterv", ic -> InterCollectiveMapping.scatterv(InterCalls.BLOCKING, ic, "scatterv", sendbuf, sendcount, displs, sendtype, recvbuf,
+        across("scatterv", (calls, ic) -> InterCollectiveMapping.scatterv(calls, ic, "scatterv", sendbuf, sendcount, displs, sendtype, recvbuf,
             recvcount,
             recvtype, root));
     }
@@ -257,7 +260,7 @@ public final class Intercomm extends Comm
     public void allGather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype) throws MPIException
     {
-        across("allGather", ic -> InterCollectiveMapping.allgatherv(InterCalls.BLOCKING, ic, "allGather", sendbuf, sendcount, sendtype, recvbuf,
+        across("allGather", (calls, ic) -> InterCollectiveMapping.allgatherv(calls, ic, "allGather", sendbuf, sendcount, sendtype, recvbuf,
             CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype));
     }
 
@@ -270,7 +273,7 @@ public final class Intercomm extends Comm
     public void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int[] recvcount,
         final int[] displs, final Datatype recvtype) throws MPIException
     {
-        across("allGatherv", ic -> InterCollectiveMapping.allgatherv(InterCalls.BLOCKING, ic, "allGatherv", sendbuf, sendcount, sendtype, recvbuf,
+        across("allGatherv", (calls, ic) -> InterCollectiveMapping.allgatherv(calls, ic, "allGatherv", sendbuf, sendcount, sendtype, recvbuf,
             recvcount,
             displs, recvtype));
     }
@@ -284,7 +287,7 @@ public final class Intercomm extends Comm
     public void allToAll(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype) throws MPIException
     {
-        across("allToAll", ic -> InterCollectiveMapping.alltoallv(InterCalls.BLOCKING, ic, "allToAll", sendbuf,
+        across("allToAll", (calls, ic) -> InterCollectiveMapping.alltoallv(calls, ic, "allToAll", sendbuf,
             CollectiveMapping.counts(ic.remoteSize(),
             sendcount), CollectiveMapping.displs(ic.remoteSize(), sendcount), sendtype, recvbuf, CollectiveMapping.counts(ic.remoteSize(),
             recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype));
@@ -300,7 +303,7 @@ public final class Intercomm extends Comm
     public void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype, final Object recvbuf,
         final int[] recvcount, final int[] rdispls, final Datatype recvtype) throws MPIException
     {
-        across("allToAllv", ic -> InterCollectiveMapping.alltoallv(InterCalls.BLOCKING, ic, "allToAllv", sendbuf, sendcount, sdispls, sendtype,
+        across("allToAllv", (calls, ic) -> InterCollectiveMapping.alltoallv(calls, ic, "allToAllv", sendbuf, sendcount, sdispls, sendtype,
             recvbuf,
             recvcount, rdispls, recvtype));
     }
@@ -314,7 +317,7 @@ public final class Intercomm extends Comm
     public void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
         throws MPIException
     {
-        across("reduce", ic -> InterCollectiveMapping.reduce(InterCalls.BLOCKING, ic, "reduce", sendbuf, recvbuf, count, type, op, root));
+        across("reduce", (calls, ic) -> InterCollectiveMapping.reduce(calls, ic, "reduce", sendbuf, recvbuf, count, type, op, root));
     }
 
     /**
@@ -326,7 +329,7 @@ public final class Intercomm extends Comm
     public void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
         throws MPIException
     {
-        across("allReduce", ic -> InterCollectiveMapping.allreduce(InterCalls.BLOCKING, ic, "allReduce", sendbuf, recvbuf, count, type, op));
+        across("allReduce", (calls, ic) -> InterCollectiveMapping.allreduce(calls, ic, "allReduce", sendbuf, recvbuf, count, type, op));
     }
 
     /**
@@ -339,7 +342,7 @@ public final class Intercomm extends Comm
     public void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
         throws MPIException
     {
-        across("reduceScatter", ic -> InterCollectiveMapping.reduceScatter(InterCalls.BLOCKING, ic, "reduceScatter", sendbuf, recvbuf, recvcounts,
+        across("reduceScatter", (calls, ic) -> InterCollectiveMapping.reduceScatter(calls, ic, "reduceScatter", sendbuf, recvbuf, recvcounts,
             type, op));
     }
 
@@ -353,15 +356,238 @@ public final class Intercomm extends Comm
     public void reduceScatterBlock(final Object sendbuf, final Object recvbuf, final int recvcount, final Datatype type, final Op op)
         throws MPIException
     {
-        across("reduceScatterBlock", ic -> InterCollectiveMapping.reduceScatter(InterCalls.BLOCKING, ic, "reduceScatterBlock", sendbuf, recvbuf,
+        across("reduceScatterBlock", (calls, ic) -> InterCollectiveMapping.reduceScatter(calls, ic, "reduceScatterBlock", sendbuf, recvbuf,
             CollectiveMapping.counts(ic.localSize(), recvcount), type, op));
     }
 
-    /** What a collective across the groups does on the engine's intercommunicator. */
+    /**
+     * Starts a {@link #barrier()}: the request completes once every rank of both groups has started it.
+     *
+     * @return the request.
+     * @throws MPIException when the operation cannot start.
+     */
+    @Override
+    public Request iBarrier() throws MPIException
+    {
+        return started("iBarrier", InterCollectiveMapping::barrier);
+    }
+
+    /**
+     * Starts a {@link #bcast} on a direct buffer.
+     *
+     * @return the request.
+     * @throws MPIException {@code ERR_BUFFER} for a heap buffer, or as the blocking call.
+     */
+    @Override
+    public Request iBcast(final Buffer buf, final int count, final Datatype type, final int root) throws MPIException
+    {
+        return started("iBcast", (calls, ic) -> InterCollectiveMapping.bcast(calls, ic, "iBcast", buf, count, type, root), buf);
+    }
+
+    /**
+     * Starts a {@link #gather(Object, int, Datatype, Object, int, Datatype, int)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iGather(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int recvcount,
+        final Datatype recvtype, final int root) throws MPIException
+    {
+        return started("iGather", (calls, ic) -> InterCollectiveMapping.gatherv(calls, ic, "iGather", sendbuf, sendcount, sendtype, recvbuf,
+            CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype, root),
+            sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts a {@link #gatherv(Object, int, Datatype, Object, int[], int[], Datatype, int)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iGatherv(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int[] recvcount,
+        final int[] displs, final Datatype recvtype, final int root) throws MPIException
+    {
+        return started("iGatherv", (calls, ic) -> InterCollectiveMapping.gatherv(calls, ic, "iGatherv", sendbuf, sendcount, sendtype, recvbuf,
+            recvcount, displs, recvtype, root), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts a {@link #scatter(Object, int, Datatype, Object, int, Datatype, int)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iScatter(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int recvcount,
+        final Datatype recvtype, final int root) throws MPIException
+    {
+        return started("iScatter", (calls, ic) -> InterCollectiveMapping.scatterv(calls, ic, "iScatter", sendbuf,
+            CollectiveMapping.counts(ic.remoteSize(), sendcount), CollectiveMapping.displs(ic.remoteSize(), sendcount), sendtype, recvbuf,
+            recvcount, recvtype, root), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts a {@link #scatterv(Object, int[], int[], Datatype, Object, int, Datatype, int)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iScatterv(final Buffer sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final Buffer recvbuf,
+        final int recvcount, final Datatype recvtype, final int root) throws MPIException
+    {
+        return started("iScatterv", (calls, ic) -> InterCollectiveMapping.scatterv(calls, ic, "iScatterv", sendbuf, sendcount, displs,
+            sendtype, recvbuf, recvcount, recvtype, root), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts an {@link #allGather(Object, int, Datatype, Object, int, Datatype)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iAllGather(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int recvcount,
+        final Datatype recvtype) throws MPIException
+    {
+        return started("iAllGather", (calls, ic) -> InterCollectiveMapping.allgatherv(calls, ic, "iAllGather", sendbuf, sendcount, sendtype,
+            recvbuf, CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype),
+            sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts an {@link #allGatherv(Object, int, Datatype, Object, int[], int[], Datatype)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iAllGatherv(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
+        final int[] recvcount, final int[] displs, final Datatype recvtype) throws MPIException
+    {
+        return started("iAllGatherv", (calls, ic) -> InterCollectiveMapping.allgatherv(calls, ic, "iAllGatherv", sendbuf, sendcount,
+            sendtype, recvbuf, recvcount, displs, recvtype), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts an {@link #allToAll} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iAllToAll(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int recvcount,
+        final Datatype recvtype) throws MPIException
+    {
+        return started("iAllToAll", (calls, ic) -> InterCollectiveMapping.alltoallv(calls, ic, "iAllToAll", sendbuf,
+            CollectiveMapping.counts(ic.remoteSize(), sendcount), CollectiveMapping.displs(ic.remoteSize(), sendcount), sendtype, recvbuf,
+            CollectiveMapping.counts(ic.remoteSize(), recvcount), CollectiveMapping.displs(ic.remoteSize(), recvcount), recvtype),
+            sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts an {@link #allToAllv} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}.
+     */
+    @Override
+    public Request iAllToAllv(final Buffer sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Buffer recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype) throws MPIException
+    {
+        return started("iAllToAllv", (calls, ic) -> InterCollectiveMapping.alltoallv(calls, ic, "iAllToAllv", sendbuf, sendcount, sdispls,
+            sendtype, recvbuf, recvcount, rdispls, recvtype), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts a {@link #reduce(Object, Object, int, Datatype, Op, int)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iBcast}; {@code ERR_OP} for an operation not defined on the type.
+     */
+    @Override
+    public Request iReduce(final Buffer sendbuf, final Buffer recvbuf, final int count, final Datatype type, final Op op, final int root)
+        throws MPIException
+    {
+        return started("iReduce", (calls, ic) -> InterCollectiveMapping.reduce(calls, ic, "iReduce", sendbuf, recvbuf, count, type, op, root),
+            sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts an {@link #allReduce(Object, Object, int, Datatype, Op)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iReduce(Buffer, Buffer, int, Datatype, Op, int)}.
+     */
+    @Override
+    public Request iAllReduce(final Buffer sendbuf, final Buffer recvbuf, final int count, final Datatype type, final Op op)
+        throws MPIException
+    {
+        return started("iAllReduce", (calls, ic) -> InterCollectiveMapping.allreduce(calls, ic, "iAllReduce", sendbuf, recvbuf, count, type,
+            op), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts a {@link #reduceScatter(Object, Object, int[], Datatype, Op)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iReduce(Buffer, Buffer, int, Datatype, Op, int)}.
+     */
+    @Override
+    public Request iReduceScatter(final Buffer sendbuf, final Buffer recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+        throws MPIException
+    {
+        return started("iReduceScatter", (calls, ic) -> InterCollectiveMapping.reduceScatter(calls, ic, "iReduceScatter", sendbuf, recvbuf,
+            recvcounts, type, op), sendbuf, recvbuf);
+    }
+
+    /**
+     * Starts a {@link #reduceScatterBlock(Object, Object, int, Datatype, Op)} on direct buffers.
+     *
+     * @return the request.
+     * @throws MPIException as {@link #iReduce(Buffer, Buffer, int, Datatype, Op, int)}.
+     */
+    @Override
+    public Request iReduceScatterBlock(final Buffer sendbuf, final Buffer recvbuf, final int recvcount, final Datatype type, final Op op)
+        throws MPIException
+    {
+        return started("iReduceScatterBlock", (calls, ic) -> InterCollectiveMapping.reduceScatter(calls, ic, "iReduceScatterBlock", sendbuf,
+            recvbuf, CollectiveMapping.counts(ic.localSize(), recvcount), type, op), sendbuf, recvbuf);
+    }
+
+    /**
+     * @return the request of a non-blocking collective across the groups, described by {@code body} and started; it keeps
+     *         {@code buffers}. A refusal here abandons the operation, which every rank began, so that the ranks still agree on
+     *         which comes next.
+     */
+    private Request started(final String call, final Across body, final Object... buffers) throws MPIException
+    {
+        final Intercommunicator ic = inter(call);
+        final ScheduledInterCalls calls = ScheduledInterCalls.begin(ic, call);
+        try
+        {
+            body.run(calls, ic);
+            return new Request(this, Operation.of(calls.start()), buffers);
+        }
+        catch (final MPIException ex)
+        {
+            calls.abandon();
+            throw raise(ex);
+        }
+        catch (final OpenMpjException ex)
+        {
+            calls.abandon();
+            throw raise(ex);
+        }
+    }
+
+    /** What a collective across the groups does on the engine's intercommunicator, through {@code calls}. */
     @FunctionalInterface
     private interface Across
     {
-        void run(Intercommunicator ic) throws MPIException;
+        void run(InterCalls calls, Intercommunicator ic) throws MPIException;
     }
 
     /** Runs a collective across the groups; its failure goes to the error handler. */
@@ -370,7 +596,7 @@ public final class Intercomm extends Comm
         final Intercommunicator ic = inter(call);
         try
         {
-            body.run(ic);
+            body.run(InterCalls.BLOCKING, ic);
         }
         catch (final MPIException ex)
         {

@@ -6,6 +6,7 @@ import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Request;
 import mpi.Status;
 
 /** Intercommunicators between the even and the odd ranks of the world: point-to-point, collectives across, merge, dup. */
@@ -149,9 +150,33 @@ final class IntercommPrograms
             copy.barrier();
             Check.equal(MPI.CONGRUENT, mpi.Comm.compare(ic, copy), "a duplicate of an intercommunicator is congruent");
             Check.equal(MPI.UNEQUAL, mpi.Comm.compare(ic, local), "an intercommunicator and an intracommunicator");
-            final IntBuffer direct = MPI.newIntBuffer(1);
-            Check.fails(MPI.ERR_UNSUPPORTED_OPERATION, "not in OpenMPJ's engine", ic::iBarrier);
-            Check.fails(MPI.ERR_UNSUPPORTED_OPERATION, "not in OpenMPJ's engine", () -> ic.iAllReduce(direct, 1, MPI.INT, MPI.SUM));
+            // The non-blocking forms on direct buffers, several in flight at once.
+            final IntBuffer mineDirect = MPI.newIntBuffer(1);
+            mineDirect.put(0, r);
+            final IntBuffer sumDirect = MPI.newIntBuffer(1);
+            final IntBuffer everyoneDirect = MPI.newIntBuffer(theirSize);
+            final IntBuffer bcastDirect = MPI.newIntBuffer(1);
+            if (even)
+            {
+                bcastDirect.put(0, 77);
+            }
+            final Request[] started = {
+                ic.iBarrier(),
+                ic.iAllReduce(mineDirect, sumDirect, 1, MPI.INT, MPI.SUM),
+                ic.iAllGather(mineDirect, 1, MPI.INT, everyoneDirect, 1, MPI.INT),
+                ic.iBcast(bcastDirect, 1, MPI.INT, even ? (me == 0 ? MPI.ROOT : MPI.PROC_NULL) : 0),
+            };
+            Request.waitAll(started);
+            Check.equal(theirSum, sumDirect.get(0), "iAllReduce: the other group's sum");
+            final int[] everyoneRead = new int[theirSize];
+            for (int i = 0; i < theirSize; i++)
+            {
+                everyoneRead[i] = everyoneDirect.get(i);
+            }
+            Check.equal(theirRanks, everyoneRead, "iAllGather: the other group's ranks");
+            Check.equal(77, bcastDirect.get(0), "iBcast across");
+            Check.fails(MPI.ERR_BUFFER, "", () -> ic.iAllReduce(java.nio.IntBuffer.allocate(1), sumDirect, 1, MPI.INT, MPI.SUM));
+            Check.fails(MPI.ERR_COMM, "is an intercommunicator", () -> ic.iAllReduce(sumDirect, 1, MPI.INT, MPI.SUM));
             Check.fails(MPI.ERR_COMM, "is an intercommunicator", () -> ic.allReduce(new int[1], 1, MPI.INT, MPI.SUM));
             copy.free();
             merged.free();

@@ -1,5 +1,6 @@
 package mpi;
 
+import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
@@ -25,7 +26,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException when the job fails.
      */
-    public final void barrier() throws MPIException
+    public void barrier() throws MPIException
     {
         blocking("barrier", (calls, c) -> calls.barrier(c));
     }
@@ -35,7 +36,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException for a bad argument on this rank, or a failure of the operation.
      */
-    public final void bcast(final Object buf, final int count, final Datatype type, final int root) throws MPIException
+    public void bcast(final Object buf, final int count, final Datatype type, final int root) throws MPIException
     {
         blocking("bcast", (calls, c) -> CollectiveMapping.bcast(calls, "bcast", c, false, buf, count, type, root));
     }
@@ -46,7 +47,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException for a bad argument on this rank, or a failure of the operation.
      */
-    public final void gather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
+    public void gather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
         blocking("gather", (calls, c) -> CollectiveMapping.gatherv(calls, "gather", c, false, sendbuf, 0, sendcount, sendtype, recvbuf,
@@ -70,7 +71,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int[] recvcount,
+    public void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int[] recvcount,
         final int[] displs, final Datatype recvtype, final int root) throws MPIException
     {
         blocking("gatherv", (calls, c) -> CollectiveMapping.gatherv(calls, "gatherv", c, false, sendbuf, 0, sendcount, sendtype, recvbuf,
@@ -105,7 +106,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void scatter(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
+    public void scatter(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
         blocking("scatter", (calls, c) -> CollectiveMapping.scatterv(calls, "scatter", c, false, sendbuf,
@@ -129,7 +130,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final Object recvbuf,
+    public void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final Object recvbuf,
         final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
         blocking("scatterv", (calls, c) -> CollectiveMapping.scatterv(calls, "scatterv", c, false, sendbuf, sendcount, displs, sendtype,
@@ -163,7 +164,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void allGather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf,
+    public void allGather(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf,
         final int recvcount, final Datatype recvtype) throws MPIException
     {
         blocking("allGather", (calls, c) -> CollectiveMapping.allgatherv(calls, "allGather", c, false, sendbuf, 0, sendcount, sendtype,
@@ -187,7 +188,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf,
+    public void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf,
         final int[] recvcount, final int[] displs, final Datatype recvtype) throws MPIException
     {
         blocking("allGatherv", (calls, c) -> CollectiveMapping.allgatherv(calls, "allGatherv", c, false, sendbuf, 0, sendcount, sendtype,
@@ -211,7 +212,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void allToAll(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
+    public void allToAll(final Object sendbuf, final int sendcount, final Datatype sendtype, final Object recvbuf, final int recvcount,
         final Datatype recvtype) throws MPIException
     {
         blocking("allToAll", (calls, c) -> CollectiveMapping.alltoallv(calls, "allToAll", c, false, sendbuf,
@@ -224,7 +225,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #gather}.
      */
-    public final void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype, final Object recvbuf,
+    public void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype, final Object recvbuf,
         final int[] recvcount, final int[] rdispls, final Datatype recvtype) throws MPIException
     {
         blocking("allToAllv", (calls, c) -> CollectiveMapping.alltoallv(calls, "allToAllv", c, false, sendbuf, sendcount, sdispls, sendtype,
@@ -250,7 +251,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException {@code ERR_OP} for an operation not defined on the type, or as {@link #gather}.
      */
-    public final void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
+    public void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
         throws MPIException
     {
         blocking("reduce", (calls, c) -> CollectiveMapping.reduce(calls, "reduce", c, false, sendbuf, recvbuf, count, type, op, root, false));
@@ -272,7 +273,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #reduce(Object, Object, int, Datatype, Op, int)}.
      */
-    public final void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    public void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
         throws MPIException
     {
         blocking("allReduce", (calls, c) -> CollectiveMapping.everywhere(calls, "allReduce", c, false, sendbuf, recvbuf, count, type, op,
@@ -296,7 +297,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #reduce(Object, Object, int, Datatype, Op, int)}.
      */
-    public final void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    public void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
         throws MPIException
     {
         blocking("reduceScatter", (calls, c) -> CollectiveMapping.reduceScatter(calls, "reduceScatter", c, false, sendbuf, recvbuf,
@@ -320,7 +321,7 @@ abstract class BlockingCollectives extends PointToPoint
      *
      * @throws MPIException as {@link #reduce(Object, Object, int, Datatype, Op, int)}.
      */
-    public final void reduceScatterBlock(final Object sendbuf, final Object recvbuf, final int recvcount, final Datatype type, final Op op)
+    public void reduceScatterBlock(final Object sendbuf, final Object recvbuf, final int recvcount, final Datatype type, final Op op)
         throws MPIException
     {
         blocking("reduceScatterBlock", (calls, c) -> CollectiveMapping.reduceScatter(calls, "reduceScatterBlock", c, false, sendbuf, recvbuf,
@@ -377,6 +378,11 @@ abstract class BlockingCollectives extends PointToPoint
     final void blocking(final String call, final Body body) throws MPIException
     {
         final Communicator c = engine(call);
+        if (intercommunicator() != null)
+        {
+            throw raise(MPIException.of(ErrorClass.ERR_COMM, call + ": this form is for intracommunicators; " + this + " is an"
+                + " intercommunicator (MPI defines no in-place forms, prefix reductions or neighbour collectives on one)"));
+        }
         final int started = c.startedCollectives();
         try
         {
@@ -396,6 +402,11 @@ abstract class BlockingCollectives extends PointToPoint
     final Request start(final String call, final Body body, final Object... buffers) throws MPIException
     {
         final Communicator c = engine(call);
+        if (intercommunicator() != null)
+        {
+            throw raise(MPIException.of(ErrorClass.ERR_COMM, call + ": this form is for intracommunicators; " + this + " is an"
+                + " intercommunicator (MPI defines no in-place forms or neighbour collectives on one)"));
+        }
         try
         {
             // The operation is counted before its arguments are checked, as on every rank, so that the ranks keep agreeing on

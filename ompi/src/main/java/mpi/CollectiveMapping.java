@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import org.openmpj.ErrorClass;
 import org.openmpj.engine.CollectiveCalls;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.Neighborhood;
 import org.openmpj.engine.Reduction;
 import org.openmpj.engine.datatype.Layout;
 import org.openmpj.engine.datatype.ReducingCollectives;
@@ -48,7 +49,7 @@ final class CollectiveMapping
         final Buffers.Payload recv = atRoot ? payload(call, "recvbuf", recvbuf, recvtype, true, direct) : null;
         if (atRoot)
         {
-            blocks(call, "recvbuf", c, recv, recvcounts, displs, recvtype);
+            blocks(call, "recvbuf", c.size(), "rank", recv, recvcounts, displs, recvtype);
             sameSignature(call, "the root's own block", sendcount, sendtype, recvcounts[root], recvtype);
         }
         TypedCollectives.gatherv(calls, c, null, send.memory(), offset(send, sendAt), sendcount, sendtype.map(), atRoot ? recv.memory() : null,
@@ -68,7 +69,7 @@ final class CollectiveMapping
         final Buffers.Payload send = atRoot ? payload(call, "sendbuf", sendbuf, sendtype, false, direct) : null;
         if (atRoot)
         {
-            blocks(call, "sendbuf", c, send, sendcounts, displs, sendtype);
+            blocks(call, "sendbuf", c.size(), "rank", send, sendcounts, displs, sendtype);
             sameSignature(call, "the root's own block", sendcounts[root], sendtype, recvcount, recvtype);
         }
         TypedCollectives.scatterv(calls, c, null, atRoot ? send.memory() : null, atRoot ? send.offset() : 0, sendcounts, displs,
@@ -83,7 +84,7 @@ final class CollectiveMapping
         final Buffers.Payload send = payload(call, "sendbuf", sendbuf, sendtype, false, direct);
         Buffers.items(call, "sendbuf", send, sendAt, sendcount, sendtype);
         final Buffers.Payload recv = payload(call, "recvbuf", recvbuf, recvtype, true, direct);
-        blocks(call, "recvbuf", c, recv, recvcounts, displs, recvtype);
+        blocks(call, "recvbuf", c.size(), "rank", recv, recvcounts, displs, recvtype);
         sameSignature(call, "this rank's own block", sendcount, sendtype, recvcounts[c.rank()], recvtype);
         TypedCollectives.allgatherv(calls, c, null, send.memory(), offset(send, sendAt), sendcount, sendtype.map(), recv.memory(),
             recv.offset(), recvcounts, displs, recvtype.map());
@@ -96,12 +97,34 @@ final class CollectiveMapping
         throws MPIException
     {
         final Buffers.Payload send = payload(call, "sendbuf", sendbuf, sendtype, false, direct);
-        blocks(call, "sendbuf", c, send, sendcounts, sdispls, sendtype);
+        blocks(call, "sendbuf", c.size(), "rank", send, sendcounts, sdispls, sendtype);
         final Buffers.Payload recv = payload(call, "recvbuf", recvbuf, recvtype, true, direct);
-        blocks(call, "recvbuf", c, recv, recvcounts, rdispls, recvtype);
+        blocks(call, "recvbuf", c.size(), "rank", recv, recvcounts, rdispls, recvtype);
         sameSignature(call, "this rank's own block", sendcounts[c.rank()], sendtype, recvcounts[c.rank()], recvtype);
         TypedCollectives.alltoallv(calls, c, null, send.memory(), send.offset(), sendcounts, sdispls, sendtype.map(), recv.memory(),
             recv.offset(), recvcounts, rdispls, recvtype.map(), regular);
+    }
+
+    /**
+     * The neighbour exchange of a communicator with a process topology: this rank sends {@code sendcounts[i]} items from
+     * {@code sdispls[i]} to destination i of {@code hood}, and receives source i's at {@code rdispls[i]}. An allgather sends
+     * one block to every destination (equal counts, displacements 0).
+     */
+    static void neighborAlltoallv(final CollectiveCalls calls, final String call, final Communicator c, final Neighborhood hood,
+        final boolean direct, final Object sendbuf, final int[] sendcounts, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcounts, final int[] rdispls, final Datatype recvtype) throws MPIException
+    {
+        final Buffers.Payload send = payload(call, "sendbuf", sendbuf, sendtype, false, direct);
+        blocks(call, "sendbuf", hood.outDegree(), "destination", send, sendcounts, sdispls, sendtype);
+        final Buffers.Payload recv = payload(call, "recvbuf", recvbuf, recvtype, true, direct);
+        blocks(call, "recvbuf", hood.inDegree(), "source", recv, recvcounts, rdispls, recvtype);
+        if (sendtype.kind() != recvtype.kind())
+        {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": send type " + sendtype + " and receive type " + recvtype
+                + " have base types of different elements (" + sendtype.kind() + ", " + recvtype.kind() + ")");
+        }
+        TypedCollectives.neighborAlltoallv(calls, c, hood, send.memory(), send.offset(), sendcounts, sdispls, sendtype.map(), recv.memory(),
+            recv.offset(), recvcounts, rdispls, recvtype.map());
     }
 
     /**
@@ -264,7 +287,7 @@ final class CollectiveMapping
         return (long)displ * type.map().layout().extent();
     }
 
-    private static Buffers.Payload payload(final String call, final String which, final Object buf, final Datatype type,
+    static Buffers.Payload payload(final String call, final String which, final Object buf, final Datatype type,
         final boolean receive, final boolean direct) throws MPIException
     {
         if (direct && (buf == null || buf instanceof java.nio.Buffer))
@@ -279,15 +302,17 @@ final class CollectiveMapping
         return (int)(data.offset() + at);
     }
 
-    /** Checks per-rank counts (in items) and displacements (in extents): one each per rank, every block inside the buffer. */
-    private static void blocks(final String call, final String which, final Communicator c, final Buffers.Payload data,
+    /**
+     * Checks per-peer counts (in items) and displacements (in extents): one each per rank or neighbour ({@code whose}), every
+     * block inside the buffer.
+     */
+    static void blocks(final String call, final String which, final int n, final String whose, final Buffers.Payload data,
         final int[] counts, final int[] displs, final Datatype type) throws MPIException
     {
-        final int n = c.size();
         if (counts == null || displs == null || counts.length < n || displs.length < n)
         {
             throw MPIException.of(ErrorClass.ERR_ARG, call + ": the counts and displacements of " + which + " need " + n + " entries each,"
-                + " one per rank; got " + (counts == null ? "null" : counts.length) + " and " + (displs == null ? "null" : displs.length));
+                + " one per " + whose + "; got " + (counts == null ? "null" : counts.length) + " and " + (displs == null ? "null" : displs.length));
         }
         final Layout layout = type.map().layout();
         long elements = 0;
@@ -351,7 +376,7 @@ final class CollectiveMapping
         return (int)total;
     }
 
-    private static Reduction reduction(final String call, final Op op, final Datatype type) throws MPIException
+    static Reduction reduction(final String call, final Op op, final Datatype type) throws MPIException
     {
         if (op == null)
         {

@@ -18,7 +18,7 @@ import org.openmpj.engine.messages.Messages;
  * <p>Thread-safety: any number of threads may use a communicator at once ({@link MPI#THREAD_MULTIPLE}); its collectives
  * must be called in the same order on every rank.
  */
-public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
+public class Comm extends NeighborCollectives implements Freeable, Cloneable
 {
     /** The split type of {@code splitType} that groups the ranks that share memory. */
     public static final int TYPE_SHARED = 0;
@@ -92,7 +92,7 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
      * @return the number of ranks in the communicator.
      * @throws MPIException for the null communicator.
      */
-    public final int getSize() throws MPIException
+    public int getSize() throws MPIException
     {
         return engine("getSize").size();
     }
@@ -101,7 +101,7 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
      * @return this rank's rank in the communicator.
      * @throws MPIException for the null communicator.
      */
-    public final int getRank() throws MPIException
+    public int getRank() throws MPIException
     {
         return engine("getRank").rank();
     }
@@ -170,20 +170,38 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
      * @return the group of the communicator's ranks.
      * @throws MPIException for the null communicator.
      */
-    public final Group getGroup() throws MPIException
+    public Group getGroup() throws MPIException
     {
         final Communicator communicator = engine("getGroup");
         return Group.of(communicator.worldRanks(), communicator.worldRank(communicator.rank()));
     }
 
     /**
-     * @return false: every communicator here is an intracommunicator (intercommunicators are not in this API yet).
+     * @return whether this is an intercommunicator ({@link Intercomm}).
      * @throws MPIException for the null communicator.
      */
     public final boolean isInter() throws MPIException
     {
         engine("isInter");
-        return false;
+        return intercommunicator() != null;
+    }
+
+    /**
+     * Makes an intercommunicator between the group of {@code localComm} and another, disjoint group; called on the peer
+     * communicator, which holds the leaders of both groups. Collective over both groups.
+     *
+     * @param localComm    this rank's group, an intracommunicator.
+     * @param localLeader  the rank in {@code localComm} of this group's leader; the same on every rank of the group.
+     * @param remoteLeader the rank in this (peer) communicator of the other group's leader; used at the local leader.
+     * @param tag          the tag of the leaders' messages in this communicator; used at the local leader.
+     * @return the intercommunicator, with {@code localComm}'s error handler.
+     * @throws MPIException {@code ERR_COMM} for a null or inter {@code localComm}, {@code ERR_RANK} for bad leaders, {@code ERR_TAG}
+     *                      for a bad tag; a failure at either leader fails every rank of both groups.
+     */
+    public final Intercomm createIntercomm(final Comm localComm, final int localLeader, final int remoteLeader, final int tag)
+        throws MPIException
+    {
+        return CommCreation.intercomm(localComm, this, localLeader, remoteLeader, tag);
     }
 
     /**
@@ -269,12 +287,19 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable
     }
 
     /**
-     * @return the topology of the communicator: {@link MPI#UNDEFINED}, as topologies are not in this API yet.
+     * @return the process topology of the communicator: {@link MPI#CART}, {@link MPI#GRAPH}, {@link MPI#DIST_GRAPH}, or
+     *         {@link MPI#UNDEFINED} for none.
      * @throws MPIException for the null communicator.
      */
     public final int getTopology() throws MPIException
     {
         engine("getTopology");
+        return topology();
+    }
+
+    /** @return the kind of process topology the communicator has; {@link MPI#UNDEFINED} here. */
+    int topology()
+    {
         return MPI.UNDEFINED;
     }
 

@@ -3,6 +3,7 @@ package mpi;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.engine.Communicator;
+import org.openmpj.engine.Intercommunicator;
 import org.openmpj.engine.Session;
 
 /**
@@ -58,6 +59,12 @@ abstract class CommBinding
     final Communicator bound()
     {
         return engine;
+    }
+
+    /** @return the engine's intercommunicator this one stands for; null for an intracommunicator. */
+    Intercommunicator intercommunicator()
+    {
+        return null;
     }
 
     /** @return the rank's session. */

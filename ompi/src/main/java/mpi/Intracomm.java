@@ -87,6 +87,117 @@ public class Intracomm extends Comm
     }
 
     /**
+     * Splits the communicator by a property of the ranks. Collective.
+     *
+     * @param splitType {@link Comm#TYPE_SHARED}: the ranks that share this rank's host, and so its memory; {@link MPI#UNDEFINED}
+     *                  joins none.
+     * @param key       orders the ranks of a part; ties keep their order here.
+     * @param info      hints, not acted on.
+     * @return the communicator of this rank's part; a null communicator for {@link MPI#UNDEFINED}.
+     * @throws MPIException {@code ERR_ARG} for another split type.
+     */
+    public final Intracomm splitType(final int splitType, final int key, final Info info) throws MPIException
+    {
+        return CommCreation.splitType(this, splitType, key);
+    }
+
+    /**
+     * Makes the communicator of a subset of this one's ranks, as {@link #create}, but only the ranks of {@code group} call it.
+     * Collective over the group.
+     *
+     * @param group the ranks of the new communicator, in its order; the caller among them.
+     * @param tag   tells concurrent creations on this communicator apart; its messages use it here.
+     * @return the new communicator.
+     * @throws MPIException {@code ERR_GROUP} for a null group, one with processes outside this communicator or without the
+     *                      caller; {@code ERR_TAG} for a negative tag.
+     */
+    public final Intracomm createGroup(final Group group, final int tag) throws MPIException
+    {
+        return CommCreation.createGroup(this, group, tag);
+    }
+
+    /**
+     * Makes a communicator whose ranks form a Cartesian grid of {@code dims}, the first ranks of this one in row-major order
+     * (they keep their order: {@code reorder} is allowed, not acted on). Collective.
+     *
+     * @param dims    the number of ranks along each dimension.
+     * @param periods whether each dimension wraps around.
+     * @param reorder whether ranks may be renumbered.
+     * @return the grid's communicator; a null communicator on the ranks beyond the grid.
+     * @throws MPIException {@code ERR_DIMS} for a grid larger than this communicator or with a dimension under 1.
+     */
+    public final CartComm createCart(final int[] dims, final boolean[] periods, final boolean reorder) throws MPIException
+    {
+        return Topologies.createCart(this, dims, periods);
+    }
+
+    /**
+     * Makes a communicator whose first ranks are the nodes of a graph every rank gives whole; ranks keep their order.
+     * Collective.
+     *
+     * @param index   node i's edges end at {@code index[i]} of {@code edges} (its cumulative degree).
+     * @param edges   the neighbours of node 0, then of node 1, and so on.
+     * @param reorder whether ranks may be renumbered (not acted on).
+     * @return the graph's communicator; a null communicator on the ranks beyond the graph's nodes.
+     * @throws MPIException {@code ERR_ARG} for a graph description that does not hold together.
+     */
+    public final GraphComm createGraph(final int[] index, final int[] edges, final boolean reorder) throws MPIException
+    {
+        return Topologies.createGraph(this, index, edges);
+    }
+
+    /**
+     * Makes a communicator of a distributed graph whose edges any rank may give: edges from {@code sources[i]} to the next
+     * {@code degrees[i]} entries of {@code destinations}, with their {@code weights}. Each rank learns the edges into and
+     * out of it. Collective.
+     *
+     * @return the graph's communicator, of every rank of this one.
+     * @throws MPIException {@code ERR_RANK} for a rank outside this communicator, {@code ERR_ARG} for bad counts or weights.
+     */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations, final int[] weights,
+        final Info info, final boolean reorder) throws MPIException
+    {
+        return Topologies.createDistGraph(this, sources, degrees, destinations, weights, true);
+    }
+
+    /**
+     * As {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)}, for a graph without weights.
+     *
+     * @return the graph's communicator, of every rank of this one.
+     * @throws MPIException as {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)}.
+     */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations, final Info info,
+        final boolean reorder) throws MPIException
+    {
+        return Topologies.createDistGraph(this, sources, degrees, destinations, null, false);
+    }
+
+    /**
+     * Makes a communicator of a distributed graph in which each rank gives its own edges: those from {@code sources} into
+     * it and those out of it to {@code destinations}, with their weights. The edges the ranks give must agree. Collective.
+     *
+     * @return the graph's communicator, of every rank of this one.
+     * @throws MPIException {@code ERR_RANK} for a rank outside this communicator, {@code ERR_ARG} for bad weights.
+     */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] sourceWeights, final int[] destinations,
+        final int[] destWeights, final Info info, final boolean reorder) throws MPIException
+    {
+        return Topologies.createDistGraphAdjacent(this, sources, sourceWeights, destinations, destWeights, true);
+    }
+
+    /**
+     * As {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)}, for a graph without weights.
+     *
+     * @return the graph's communicator, of every rank of this one.
+     * @throws MPIException as {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)}.
+     */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] destinations, final Info info, final boolean reorder)
+        throws MPIException
+    {
+        return Topologies.createDistGraphAdjacent(this, sources, null, destinations, null, false);
+    }
+
+    /**
      * Rank i receives the combination with {@code op}, in rank order, of ranks 0 to i's {@code count} items.
      *
      * @throws MPIException {@code ERR_OP} for an operation not defined on the type, or a bad buffer on this rank.

@@ -23,7 +23,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException when the operation cannot start.
      */
-    public final Request iBarrier() throws MPIException
+    public Request iBarrier() throws MPIException
     {
         return start("iBarrier", (calls, c) -> calls.barrier(c));
     }
@@ -34,7 +34,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException {@code ERR_BUFFER} for a heap buffer, or as the blocking call.
      */
-    public final Request iBcast(final Buffer buf, final int count, final Datatype type, final int root) throws MPIException
+    public Request iBcast(final Buffer buf, final int count, final Datatype type, final int root) throws MPIException
     {
         return start("iBcast", (calls, c) -> CollectiveMapping.bcast(calls, "iBcast", c, true, buf, count, type, root), buf);
     }
@@ -45,7 +45,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iGather(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int recvcount,
+    public Request iGather(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf, final int recvcount,
         final Datatype recvtype, final int root) throws MPIException
     {
         return start("iGather", (calls, c) -> CollectiveMapping.gatherv(calls, "iGather", c, true, sendbuf, 0, sendcount, sendtype, recvbuf,
@@ -70,7 +70,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iGatherv(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
+    public Request iGatherv(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
         final int[] recvcount, final int[] displs, final Datatype recvtype, final int root) throws MPIException
     {
         return start("iGatherv", (calls, c) -> CollectiveMapping.gatherv(calls, "iGatherv", c, true, sendbuf, 0, sendcount, sendtype,
@@ -108,7 +108,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iScatter(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
+    public Request iScatter(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
         final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
         return start("iScatter", (calls, c) -> CollectiveMapping.scatterv(calls, "iScatter", c, true, sendbuf,
@@ -133,7 +133,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iScatterv(final Buffer sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
+    public Request iScatterv(final Buffer sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
         final Buffer recvbuf, final int recvcount, final Datatype recvtype, final int root) throws MPIException
     {
         return start("iScatterv", (calls, c) -> CollectiveMapping.scatterv(calls, "iScatterv", c, true, sendbuf, sendcount, displs, sendtype,
@@ -171,7 +171,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iAllGather(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
+    public Request iAllGather(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
         final int recvcount, final Datatype recvtype) throws MPIException
     {
         return start("iAllGather", (calls, c) -> CollectiveMapping.allgatherv(calls, "iAllGather", c, true, sendbuf, 0, sendcount, sendtype,
@@ -201,7 +201,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iAllGatherv(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
+    public Request iAllGatherv(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
         final int[] recvcount, final int[] displs, final Datatype recvtype) throws MPIException
     {
         return start("iAllGatherv", (calls, c) -> CollectiveMapping.allgatherv(calls, "iAllGatherv", c, true, sendbuf, 0, sendcount,
@@ -225,7 +225,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iAllToAll(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
+    public Request iAllToAll(final Buffer sendbuf, final int sendcount, final Datatype sendtype, final Buffer recvbuf,
         final int recvcount, final Datatype recvtype) throws MPIException
     {
         return start("iAllToAll", (calls, c) -> CollectiveMapping.alltoallv(calls, "iAllToAll", c, true, sendbuf,
@@ -239,7 +239,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}.
      */
-    public final Request iAllToAllv(final Buffer sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+    public Request iAllToAllv(final Buffer sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
         final Buffer recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype) throws MPIException
     {
         return start("iAllToAllv", (calls, c) -> CollectiveMapping.alltoallv(calls, "iAllToAllv", c, true, sendbuf, sendcount, sdispls,
@@ -265,7 +265,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iBcast}, or {@code ERR_OP} for an operation not defined on the type.
      */
-    public final Request iReduce(final Buffer sendbuf, final Buffer recvbuf, final int count, final Datatype type, final Op op,
+    public Request iReduce(final Buffer sendbuf, final Buffer recvbuf, final int count, final Datatype type, final Op op,
         final int root) throws MPIException
     {
         return start("iReduce", (calls, c) -> CollectiveMapping.reduce(calls, "iReduce", c, true, sendbuf, recvbuf, count, type, op, root,
@@ -289,7 +289,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iReduce(Buffer, Buffer, int, Datatype, Op, int)}.
      */
-    public final Request iAllReduce(final Buffer sendbuf, final Buffer recvbuf, final int count, final Datatype type, final Op op)
+    public Request iAllReduce(final Buffer sendbuf, final Buffer recvbuf, final int count, final Datatype type, final Op op)
         throws MPIException
     {
         return start("iAllReduce", (calls, c) -> CollectiveMapping.everywhere(calls, "iAllReduce", c, true, sendbuf, recvbuf, count, type,
@@ -314,7 +314,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iReduce(Buffer, Buffer, int, Datatype, Op, int)}.
      */
-    public final Request iReduceScatter(final Buffer sendbuf, final Buffer recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    public Request iReduceScatter(final Buffer sendbuf, final Buffer recvbuf, final int[] recvcounts, final Datatype type, final Op op)
         throws MPIException
     {
         return start("iReduceScatter", (calls, c) -> CollectiveMapping.reduceScatter(calls, "iReduceScatter", c, true, sendbuf, recvbuf,
@@ -339,7 +339,7 @@ abstract class NonBlockingCollectives extends BlockingCollectives
      * @return the request.
      * @throws MPIException as {@link #iReduce(Buffer, Buffer, int, Datatype, Op, int)}.
      */
-    public final Request iReduceScatterBlock(final Buffer sendbuf, final Buffer recvbuf, final int recvcount, final Datatype type,
+    public Request iReduceScatterBlock(final Buffer sendbuf, final Buffer recvbuf, final int recvcount, final Datatype type,
         final Op op) throws MPIException
     {
         return start("iReduceScatterBlock", (calls, c) -> CollectiveMapping.reduceScatter(calls, "iReduceScatterBlock", c, true, sendbuf,

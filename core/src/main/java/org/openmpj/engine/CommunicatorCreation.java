@@ -3,7 +3,9 @@ package org.openmpj.engine;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
+import org.openmpj.OpenMpjException;
 import org.openmpj.Primitive;
+import org.openmpj.SendMode;
 
 /**
  * New intracommunicators from existing ones: duplicates, splits by color and key, subsets by group and prefixes (the
@@ -77,6 +79,56 @@ public final class CommunicatorCreation
             return null;
         }
         return derived(parent, context, rankInGroup, members);
+    }
+
+    /**
+     * Makes the communicator of {@code members}, a subset of the parent's ranks, collectively over those ranks only
+     * ({@code MPI_Comm_create_group}): they agree on a context among themselves, offering their free blocks to the first
+     * member and getting the intersection back through point-to-point messages in the parent's context with {@code tag},
+     * so that the other ranks of the parent are not involved.
+     *
+     * @param members     the world ranks of the new communicator, in its rank order; this rank among them.
+     * @param rankInGroup this rank's place among {@code members}.
+     * @param tag         the tag of the agreement's messages in the parent, which tells concurrent creations apart.
+     * @return the communicator of {@code members}.
+     * @throws org.openmpj.OpenMpjException when no context can be agreed.
+     */
+    public static Communicator createGroup(final Communicator parent, final ContextIds ids, final int[] members, final int rankInGroup,
+        final int tag)
+    {
+        final Communicator among = derived(parent, parent.context(), rankInGroup, members);
+        final Reduction and = PredefinedReduction.of(PredefinedReduction.Operation.BAND, Primitive.LONG);
+        final int context = ids.agree(parent.context(), (mine, common) ->
+        {
+            System.arraycopy(mine, 0, common, 0, mine.length);
+            if (rankInGroup == 0)
+            {
+                final long[] theirs = new long[common.length];
+                for (int member = 1; member < members.length; member++)
+                {
+                    throwOnError(among.recv(theirs, Primitive.LONG, 0, theirs.length, member, tag).error());
+                    and.reduce(theirs, 0, common, 0, common.length);
+                }
+                for (int member = 1; member < members.length; member++)
+                {
+                    among.await(among.isend(common, Primitive.LONG, 0, common.length, member, tag, SendMode.STANDARD));
+                }
+            }
+            else
+            {
+                among.await(among.isend(mine, Primitive.LONG, 0, mine.length, 0, tag, SendMode.STANDARD));
+                throwOnError(among.recv(common, Primitive.LONG, 0, common.length, 0, tag).error());
+            }
+        });
+        return derived(parent, context, rankInGroup, members);
+    }
+
+    private static void throwOnError(final OpenMpjException error)
+    {
+        if (error != null)
+        {
+            throw error;
+        }
     }
 
     /**

@@ -224,4 +224,29 @@ class SegmentCollectivesTest
             assertArrayEquals(new int[] {8, 10}, read(contiguousOut, 2));
         }
     }
+
+    /** A line that does not wrap: the block from beyond an edge stays as it was in a staged (segment) receive buffer too. */
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void neighbourExchangeOnSegmentsLeavesTheBlocksFromBeyondAnEdgeUntouched(final int n)
+    {
+        final CartesianGrid line = new CartesianGrid(new int[] {n}, new boolean[] {false});
+        EngineJob.run(n, world ->
+        {
+            final int r = world.rank();
+            final Neighborhood hood = Neighborhood.cartesian(line, r);
+            try (Arena arena = Arena.ofShared())
+            {
+                bothWays(world, "neighbour exchange", calls ->
+                {
+                    final Object send = buffer(arena, r, 10 * r, 10 * r + 1);
+                    final Object recv = buffer(arena, r, -1, -1);
+                    TypedCollectives.neighborAlltoallv(calls, world, hood, send, 0, new int[] {1, 1}, new int[] {0, 1}, INT, recv, 0,
+                        new int[] {1, 1}, new int[] {0, 1}, INT);
+                    calls.then(() -> assertArrayEquals(new int[] {r == 0 ? -1 : 10 * (r - 1) + 1, r == n - 1 ? -1 : 10 * (r + 1)},
+                        read(recv, 2), "neighbours of " + r));
+                });
+            }
+        });
+    }
 }

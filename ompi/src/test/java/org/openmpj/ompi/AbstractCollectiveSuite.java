@@ -71,4 +71,18 @@ abstract class AbstractCollectiveSuite extends AbstractOmpiSuite
     {
         runClean(ranks, CommunicatorPrograms.SplitAndCreate.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void splitTypeAndCreateGroup(final int ranks)
+    {
+        runClean(ranks, CommunicatorPrograms.SplitTypeAndCreateGroup.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void intercommunicatorsBetweenEvenAndOddRanks(final int ranks)
+    {
+        runClean(ranks, IntercommPrograms.EvenAndOdd.class);
+    }
 }

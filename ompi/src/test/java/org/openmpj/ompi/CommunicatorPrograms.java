@@ -83,4 +83,54 @@ final class CommunicatorPrograms
             MPI.Finalize();
         }
     }
+
+    /** splitType by host (every rank of these jobs shares one host) and createGroup called by a group's members only. */
+    public static final class SplitTypeAndCreateGroup
+    {
+        public static void main(final String[] args) throws MPIException
+        {
+            MPI.Init(args);
+            final Intracomm world = MPI.COMM_WORLD;
+            final int n = world.getSize();
+            final int r = world.getRank();
+            world.setErrhandler(MPI.ERRORS_RETURN);
+            final Intracomm host = world.splitType(Comm.TYPE_SHARED, -r, new mpi.Info());
+            Check.equal(n, host.getSize(), "the ranks of one host");
+            Check.equal(n - 1 - r, host.getRank(), "ordered by key");
+            final int[] sum = new int[1];
+            host.allReduce(new int[] {r}, sum, 1, MPI.INT, MPI.SUM);
+            Check.equal(n * (n - 1) / 2, sum[0], "allReduce on the host's communicator");
+            final Intracomm none = world.splitType(r == 0 ? MPI.UNDEFINED : Comm.TYPE_SHARED, 0, new mpi.Info());
+            Check.equal(r == 0, none.isNull(), "UNDEFINED gives the null communicator");
+            Check.fails(MPI.ERR_ARG, "splitType=7", () -> world.splitType(7, 0, new mpi.Info()));
+            // The even ranks and the odd ranks each make their communicator, at the same time, with one tag.
+            final Group parity = world.getGroup().rangeIncl(new int[][] {{r % 2, n - 1, 2}});
+            final Intracomm mine = world.createGroup(parity, 5);
+            Check.equal((n + 1 - r % 2) / 2, mine.getSize(), "size of the parity's communicator");
+            Check.equal(r / 2, mine.getRank(), "rank in it");
+            final int[] paritySum = new int[1];
+            mine.allReduce(new int[] {r}, paritySum, 1, MPI.INT, MPI.SUM);
+            int expected = 0;
+            for (int i = r % 2; i < n; i += 2)
+            {
+                expected += i;
+            }
+            Check.equal(expected, paritySum[0], "allReduce on a communicator made by createGroup");
+            if (r == n - 1)
+            {
+                // Only this rank calls: a group of one needs no one else.
+                final Intracomm alone = world.createGroup(world.getGroup().incl(new int[] {r}), 0);
+                Check.equal(1, alone.getSize(), "a group of one");
+                alone.free();
+            }
+            world.barrier();
+            if (n > 1)
+            {
+                Check.fails(MPI.ERR_GROUP, "not in the group", () -> world.createGroup(world.getGroup().incl(new int[] {(r + 1) % n}), 0));
+            }
+            mine.free();
+            host.free();
+            MPI.Finalize();
+        }
+    }
 }

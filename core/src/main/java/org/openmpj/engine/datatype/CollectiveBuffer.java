@@ -29,6 +29,9 @@ public final class CollectiveBuffer
     /** The buffer of a role a rank does not have, such as the receive buffer of a gather away from its root. */
     public static final CollectiveBuffer ABSENT = new CollectiveBuffer(null, null, 0, null, 0, 0, null, null, false, false, null);
 
+    /** The origin of a block {@link #finish()} does not unpack. */
+    private static final int UNWRITTEN = -1;
+
     private final TypeMap type;
     private final Object user;
     /** Where the items start in the user's buffer, for a staged buffer of one block. */
@@ -87,6 +90,18 @@ public final class CollectiveBuffer
         final Object buf, final int offset, final int[] counts, final int[] displs, final TypeMap type, final int n)
     {
         return blocks(buf, offset, counts, displs, type, n, true);
+    }
+
+    /**
+     * Leaves block {@code i} of a receive of blocks as it is in the user's buffer: nothing arrives for it (a neighbour
+     * beyond a non-periodic edge of a grid), so a staged receive must not unpack the scratch memory's stale contents there.
+     */
+    public void leaveUnwritten(final int i)
+    {
+        if (staged && receive && origins != null)
+        {
+            origins[i] = UNWRITTEN;
+        }
     }
 
     /** @return the array the engine reads or writes: the user's, or scratch memory; null for {@link #ABSENT}. */
@@ -152,7 +167,10 @@ public final class CollectiveBuffer
             {
                 for (int i = 0; i < origins.length; i++)
                 {
-                    unpack(kind, displs[i], origins[i], counts[i]);
+                    if (origins[i] != UNWRITTEN)
+                    {
+                        unpack(kind, displs[i], origins[i], counts[i]);
+                    }
                 }
             }
         }

@@ -209,6 +209,13 @@ public final class TypedCollectives
         }
         final CollectiveBuffer send = CollectiveBuffer.sendBlocks(sendbuf, sendoffset, sendcounts, sdispls, sendtype, hood.outDegree());
         final CollectiveBuffer recv = CollectiveBuffer.receiveBlocks(recvbuf, recvoffset, recvcounts, rdispls, recvtype, hood.inDegree());
+        for (int i = 0; i < hood.inDegree(); i++)
+        {
+            if (hood.source(i) == Communicator.PROC_NULL)
+            {
+                recv.leaveUnwritten(i);
+            }
+        }
         calls.neighborAlltoallv(c, hood, send.array(), send.offset(), send.counts(), send.displs(), recv.array(), recv.offset(), recv.counts(),
             recv.displs(), sendtype.kind());
         calls.then(() -> finish(send, recv));

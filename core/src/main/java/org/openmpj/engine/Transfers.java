@@ -322,6 +322,12 @@ final class Transfers
                 continue;
             }
             final boolean warning = isWarning(found.tag());
+            if (warning && isLaterCall(found.tag(), expected))
+            {
+                // The peer has finished this call and is in a later one, which its notice is about: this rank meets the
+                // notice there, and this call is not affected.
+                continue;
+            }
             final boolean otherCall = (found.tag() & ~(COUNT_MASK << COUNT_SHIFT)) != (expected & ~(COUNT_MASK << COUNT_SHIFT));
             if (onBoard && !warning && !otherCall && sameCollective(found.tag(), expected))
             {
@@ -427,7 +433,14 @@ final class Transfers
         return tag >>> OPERATION_BITS & ROOT_MASK;
     }
 
-    private static boolean sameCollective(final int a, final int b)
+    /** @return whether {@code found} is of a collective call after {@code expected}'s, counting modulo the tag's count field. */
+    private static boolean isLaterCall(final int found, final int expected)
+    {
+        final int ahead = ((found >>> COUNT_SHIFT) - (expected >>> COUNT_SHIFT)) & COUNT_MASK;
+        return ahead != 0 && ahead < COUNT_MASK / 2;
+    }
+
+        private static boolean sameCollective(final int a, final int b)
     {
         return (a >>> COUNT_SHIFT & COUNT_MASK) == (b >>> COUNT_SHIFT & COUNT_MASK);
     }

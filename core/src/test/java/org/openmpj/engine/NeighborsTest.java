@@ -99,6 +99,36 @@ class NeighborsTest
         });
     }
 
+    /**
+     * Rank 0 finishes an exchange at once and gives up on the next call before rank 2 has what it waits for from rank 1,
+     * which comes late: rank 0's notice is of a later call, and rank 2's wait in this one must not fail on it.
+     */
+    @Test
+    void aNoticeOfALaterCallDoesNotFailTheCallARankWaitsIn()
+    {
+        EngineJob.run(3, world ->
+        {
+            final int r = world.rank();
+            final Neighborhood hood = r == 2 ? Neighborhood.of(new int[] {0, 1}, new int[0]) : Neighborhood.of(new int[0], new int[] {2});
+            final long[] send = {10L * (r + 1)};
+            final long[] received = new long[2];
+            if (r == 1)
+            {
+                Thread.sleep(300);
+            }
+            Collectives.neighborAlltoallv(world, hood, send, 0, new int[] {1}, new int[] {0}, received, 0, new int[] {1, 1}, new int[] {0, 1},
+                Primitive.LONG);
+            if (r == 0)
+            {
+                Collectives.abandon(world);
+            }
+            else if (r == 2)
+            {
+                assertArrayEquals(new long[] {10, 20}, received);
+            }
+        });
+    }
+
     @Test
     void aNeighborhoodCountsItsBlocks()
     {

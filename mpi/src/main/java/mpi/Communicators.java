@@ -200,15 +200,11 @@ final class Communicators
                 + channel.size() + "; expected the rank there of the other group's leader, 0 to " + (channel.size() - 1)
                 + " but not this rank (" + channel.rank() + ")");
         }
-        final int remoteWorldRank = channel.worldRank(remoteLeader);
-        for (final int member : group.worldRanks())
+        if (group.holds(channel, remoteLeader))
         {
-            if (member == remoteWorldRank)
-            {
-                throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " is a rank of this"
-                    + " rank's own group, the local communicator; expected the leader of the other, disjoint group (is the call"
-                    + " made on the peer communicator, peer.Create_intercomm(localComm, localLeader, remoteLeader, tag)?)");
-            }
+            throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " is a rank of this"
+                + " rank's own group, the local communicator; expected the leader of the other, disjoint group (is the call"
+                + " made on the peer communicator, peer.Create_intercomm(localComm, localLeader, remoteLeader, tag)?)");
         }
         Checks.sendTag(call, tag);
     }

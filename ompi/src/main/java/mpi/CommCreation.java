@@ -173,15 +173,11 @@ final class CommCreation
                 + channel.size() + "; expected the rank there of the other group's leader, 0 to " + (channel.size() - 1)
                 + " but not this rank (" + channel.rank() + ")");
         }
-        final int remoteWorldRank = channel.worldRank(remoteLeader);
-        for (final int member : group.worldRanks())
+        if (group.holds(channel, remoteLeader))
         {
-            if (member == remoteWorldRank)
-            {
-                throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " is a rank of this"
-                    + " rank's own group; expected the leader of the other, disjoint group (is the call made on the peer communicator,"
-                    + " peer.createIntercomm(localComm, localLeader, remoteLeader, tag)?)");
-            }
+            throw MPIException.of(ErrorClass.ERR_RANK, call + ": remoteLeader=" + remoteLeader + " in " + peer + " is a rank of this"
+                + " rank's own group; expected the leader of the other, disjoint group (is the call made on the peer communicator,"
+                + " peer.createIntercomm(localComm, localLeader, remoteLeader, tag)?)");
         }
         Args.sendTag(call, channel, tag);
     }

@@ -415,4 +415,18 @@ public final class Communicator
     {
         return worldRanks[commRank];
     }
+
+    /** @return whether rank {@code rank} of {@code other} is a process of this communicator too. */
+    public boolean holds(final Communicator other, final int rank)
+    {
+        final int worldRank = other.worldRanks[rank];
+        for (final int member : worldRanks)
+        {
+            if (member == worldRank)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -644,25 +644,18 @@ public class Intracomm extends Comm
 
     private void neighbors(final String call, final NeighborCall body)
     {
-        final Communicator communicator = engine(call);
+        engine(call);
         final Neighborhood hood;
         try
         {
+            // Every rank of a communicator without a topology refuses alike, before the call is counted: no one waits.
             hood = neighborhood(call);
         }
         catch (final MPIException refused)
         {
             throw raise(refused);
         }
-        final int started = communicator.startedCollectives();
-        try
-        {
-            body.describe(CollectiveCalls.BLOCKING, communicator, hood);
-        }
-        catch (final MPIException | OpenMpjException ex)
-        {
-            throw failed(communicator, started, ex);
-        }
+        blocking(call, (calls, c) -> body.describe(calls, c, hood));
     }
 
     private Request startNeighbors(final String call, final NeighborCall body)

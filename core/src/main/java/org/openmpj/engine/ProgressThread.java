@@ -27,24 +27,34 @@ public final class ProgressThread implements Runnable
     /** Default of {@link #PROGRESS_PROP_NAME}. */
     public static final String PROGRESS_DEFAULT = "none";
     /**
-     * The first pause when a look found nothing to do; pauses double while looks keep finding nothing, up to
-     * {@link #MAX_PARK_NS}. The thread shares the cores with the program's computation, which it must not slow: it
-     * polls the device once per look and then parks, rather than spin or yield as a waiting program thread does.
+     * The longest pause between the thread's looks, in µs; the first pause after a look that found nothing is a tenth of
+     * it, and pauses double while looks keep finding nothing. The thread shares the cores with the program's computation,
+     * which it must not slow: it polls the device once per look and then parks, rather than spin or yield as a waiting
+     * program thread does, and every wake-up takes a core from the computation.
      */
-    private static final long MIN_PARK_NS = 20_000;
-    /** The longest pause between looks. */
-    private static final long MAX_PARK_NS = 200_000;
+    public static final String MAX_PAUSE_PROP_NAME = "openmpj.progress.maxPauseUs";
+    /**
+     * Default of {@link #MAX_PAUSE_PROP_NAME}. Measured with a 4 MiB {@code Iallreduce} over a 1 Gbit/s link between two
+     * 2-core hosts (bench/run-overlap-netns.sh, 3 rounds taking turns): the operation completed behind the computation with
+     * pauses up to 200 µs and up to 1 ms alike ({@code Wait} took 25-51 µs after it), while the shorter pauses' wake-ups took
+     * more of the computation's time, hiding 65.6% of the operation against 73.4% (medians).
+     */
+    public static final long MAX_PAUSE_DEFAULT_US = 1000;
     private static final Map<Device, ProgressThread> RUNNING = new ConcurrentHashMap<>();
 
     private final Device device;
     private final ConcurrentLinkedQueue<Schedule> started = new ConcurrentLinkedQueue<>();
     private final List<Schedule> active = new ArrayList<>();
     private final Thread thread;
+    private final long maxParkNs;
+    private final long minParkNs;
     private volatile boolean stopping;
 
     private ProgressThread(final Device device)
     {
         this.device = device;
+        this.maxParkNs = maxPauseUs() * 1000;
+        this.minParkNs = Math.max(1, maxParkNs / 10);
         this.thread = new Thread(this, "openmpj-progress-" + device.rank());
         thread.setDaemon(true);
     }
@@ -61,12 +71,33 @@ public final class ProgressThread implements Runnable
         };
     }
 
-    /** @return the progress tunable, for {@code mpjrun --help-config}. */
+    /** @return the progress tunables, for {@code mpjrun --help-config}. */
     public static List<ConfigOption> configOptions()
     {
         return List.of(new ConfigOption(PROGRESS_PROP_NAME, PROGRESS_DEFAULT,
             "thread: a thread per rank takes the steps of non-blocking collectives while the program computes; none: they move"
-                + " when the program tests or waits"));
+                + " when the program tests or waits"),
+            new ConfigOption(MAX_PAUSE_PROP_NAME, Long.toString(MAX_PAUSE_DEFAULT_US),
+                "the longest pause of the progress thread between looks at its operations, in µs (1 to 1000000)"));
+    }
+
+    /** @return the longest pause between looks, as {@value #MAX_PAUSE_PROP_NAME} says. */
+    static long maxPauseUs()
+    {
+        final String text = System.getProperty(MAX_PAUSE_PROP_NAME, Long.toString(MAX_PAUSE_DEFAULT_US));
+        try
+        {
+            final long us = Long.parseLong(text.trim());
+            if (us >= 1 && us <= 1_000_000)
+            {
+                return us;
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            // Said below, with the value.
+        }
+        throw new IllegalArgumentException(MAX_PAUSE_PROP_NAME + "=" + text + " is not a pause; expected whole microseconds from 1 to 1000000");
     }
 
     /** Hands {@code schedule} to its rank's progress thread, started on first use, when ranks run one. */
@@ -118,7 +149,7 @@ public final class ProgressThread implements Runnable
     @Override
     public void run()
     {
-        long parkNs = MIN_PARK_NS;
+        long parkNs = minParkNs;
         try
         {
             while (!stopping)
@@ -135,7 +166,7 @@ public final class ProgressThread implements Runnable
                     {
                         LockSupport.park(this);
                     }
-                    parkNs = MIN_PARK_NS;
+                    parkNs = minParkNs;
                     continue;
                 }
                 if (programWaitsForAll())
@@ -143,16 +174,16 @@ public final class ProgressThread implements Runnable
                     // The program drives every schedule in flight until it completes: looking beside it would only take a
                     // core from it. The next schedule started wakes this thread.
                     LockSupport.park(this);
-                    parkNs = MIN_PARK_NS;
+                    parkNs = minParkNs;
                     continue;
                 }
                 if (device.progress() > 0 || stepsTaken() != stepsBefore)
                 {
-                    parkNs = MIN_PARK_NS;
+                    parkNs = minParkNs;
                     continue;
                 }
                 LockSupport.parkNanos(this, parkNs);
-                parkNs = Math.min(2 * parkNs, MAX_PARK_NS);
+                parkNs = Math.min(2 * parkNs, maxParkNs);
             }
         }
         catch (final OpenMpjException jobFailed)

@@ -241,6 +241,36 @@ class NonBlockingCollectivesTest
     }
 
     @Test
+    void theProgressThreadsLongestPauseIsReadFromItsPropertyAndABadValueIsNamed()
+    {
+        final String before = System.getProperty(ProgressThread.MAX_PAUSE_PROP_NAME);
+        try
+        {
+            System.clearProperty(ProgressThread.MAX_PAUSE_PROP_NAME);
+            assertEquals(ProgressThread.MAX_PAUSE_DEFAULT_US, ProgressThread.maxPauseUs());
+            System.setProperty(ProgressThread.MAX_PAUSE_PROP_NAME, "250");
+            assertEquals(250, ProgressThread.maxPauseUs());
+            for (final String bad : List.of("0", "-5", "1000001", "1ms"))
+            {
+                System.setProperty(ProgressThread.MAX_PAUSE_PROP_NAME, bad);
+                final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, ProgressThread::maxPauseUs, bad);
+                assertTrue(refused.getMessage().contains(ProgressThread.MAX_PAUSE_PROP_NAME + "=" + bad), refused.getMessage());
+            }
+        }
+        finally
+        {
+            if (before == null)
+            {
+                System.clearProperty(ProgressThread.MAX_PAUSE_PROP_NAME);
+            }
+            else
+            {
+                System.setProperty(ProgressThread.MAX_PAUSE_PROP_NAME, before);
+            }
+        }
+    }
+
+    @Test
     void anOperationCannotBeCancelled()
     {
         EngineJob.run(2, world ->

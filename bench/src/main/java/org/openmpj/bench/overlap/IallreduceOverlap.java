@@ -1,5 +1,7 @@
 package org.openmpj.bench.overlap;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +19,9 @@ import org.openmpj.bench.OptionParser;
  * computation, 0% when it only started there and all its work waited for {@code Wait}. The computation makes no call
  * into MPI, so without a progress thread ({@code -Dopenmpj.progress=thread}) the operation moves only while it is
  * started and waited for. Per repetition the slowest rank's times count; rank 0 prints one result line with the
- * medians over the repetitions.
+ * medians over the repetitions. Where the time that is not hidden goes, the line tells too: how long the computation took
+ * with the operation in flight, how much of that the computing thread was off its core, and how long {@code Wait} took
+ * after it.
  *
  * <pre>
  * bin/mpjrun -np 2 [-Dopenmpj.progress=thread] -cp bench/target/openmpj-bench.jar org.openmpj.bench.overlap.IallreduceOverlap
@@ -31,6 +35,8 @@ public final class IallreduceOverlap
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** How long the computation's calibration runs. */
     private static final long CALIBRATION_NANOS = 200_000_000L;
+    /** The times of one repetition: operation, computation, both, computation within both, its time off core, wait. */
+    private static final int TIMES = 6;
     /** Keeps the computation's result alive, so the JIT cannot drop it. */
     private static volatile double sink;
 
@@ -38,6 +44,7 @@ public final class IallreduceOverlap
     private final double[] receive;
     private final double[] work = new double[WORK_DOUBLES];
     private final int batch;
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
     private IallreduceOverlap(final int bytes, final int batch)
     {
@@ -55,10 +62,10 @@ public final class IallreduceOverlap
         final IallreduceOverlap overlap = new IallreduceOverlap(options.bytes(), options.batch());
         overlap.warmUp(options.warmUpSeconds());
         final double sweepsPerNano = overlap.calibrate();
-        final double[] times = new double[3 * options.repetitions()];
+        final double[] times = new double[TIMES * options.repetitions()];
         for (int i = 0; i < options.repetitions(); i++)
         {
-            overlap.measure(sweepsPerNano, times, 3 * i);
+            overlap.measure(sweepsPerNano, times, TIMES * i);
         }
         final double[] slowest = new double[times.length];
         MPI.COMM_WORLD.Allreduce(times, 0, slowest, 0, times.length, MPI.DOUBLE, MPI.MAX);
@@ -109,7 +116,9 @@ public final class IallreduceOverlap
     }
 
     /**
-     * Times one repetition into {@code times[at..at+2]}: the operation alone, the computation alone, both, in µs per call.
+     * Times one repetition into {@code times[at..at+5]}: the operation alone, the computation alone, both, and within
+     * both the computation, the part of it the computing thread spent off its core (wall time less the thread's processor
+     * time), and the wait after it, in µs per call.
      * The three take turns within the batch, call by call, so that the machine's changes of speed, which come every few
      * seconds here, fall on all three alike.
      */
@@ -131,6 +140,9 @@ public final class IallreduceOverlap
         long operation = 0;
         long computation = 0;
         long both = 0;
+        long computationWithin = 0;
+        long offCore = 0;
+        long waiting = 0;
         for (int i = 0; i < batch; i++)
         {
             final long t0 = System.nanoTime();
@@ -139,16 +151,26 @@ public final class IallreduceOverlap
             compute(sweeps);
             final long t2 = System.nanoTime();
             final Request request = MPI.COMM_WORLD.Iallreduce(send, 0, receive, 0, send.length, MPI.DOUBLE, MPI.SUM);
-            compute(sweeps);
-            request.Wait();
+            final long cpu0 = threads.getCurrentThreadCpuTime();
             final long t3 = System.nanoTime();
+            compute(sweeps);
+            final long t4 = System.nanoTime();
+            final long cpu1 = threads.getCurrentThreadCpuTime();
+            request.Wait();
+            final long t5 = System.nanoTime();
             operation += t1 - t0;
             computation += t2 - t1;
-            both += t3 - t2;
+            both += t5 - t2;
+            computationWithin += t4 - t3;
+            offCore += Math.max(0, (t4 - t3) - (cpu1 - cpu0));
+            waiting += t5 - t4;
         }
         times[at] = operation / 1e3 / batch;
         times[at + 1] = computation / 1e3 / batch;
         times[at + 2] = both / 1e3 / batch;
+        times[at + 3] = computationWithin / 1e3 / batch;
+        times[at + 4] = offCore / 1e3 / batch;
+        times[at + 5] = waiting / 1e3 / batch;
     }
 
     /** Some floating-point work over a cached array, {@code sweeps} passes over a 64th of it; makes no call into MPI. */
@@ -189,17 +211,24 @@ public final class IallreduceOverlap
         final double[] compute = new double[repetitions];
         final double[] both = new double[repetitions];
         final double[] hidden = new double[repetitions];
+        final double[] computeWithin = new double[repetitions];
+        final double[] offCore = new double[repetitions];
+        final double[] waiting = new double[repetitions];
         for (int i = 0; i < repetitions; i++)
         {
-            operation[i] = slowest[3 * i];
-            compute[i] = slowest[3 * i + 1];
-            both[i] = slowest[3 * i + 2];
+            operation[i] = slowest[TIMES * i];
+            compute[i] = slowest[TIMES * i + 1];
+            both[i] = slowest[TIMES * i + 2];
+            computeWithin[i] = slowest[TIMES * i + 3];
+            offCore[i] = slowest[TIMES * i + 4];
+            waiting[i] = slowest[TIMES * i + 5];
             hidden[i] = 100 * Math.clamp((operation[i] + compute[i] - both[i]) / operation[i], 0.0, 1.0);
         }
         System.out.printf(Locale.ROOT, "overlap progress=%s ranks=%d bytes=%d repetitions=%d batch=%d operation_us=%.1f compute_us=%.1f"
-            + " both_us=%.1f hidden_pct=%.1f hidden_min_pct=%.1f hidden_max_pct=%.1f%n", System.getProperty("openmpj.progress", "none"),
-            MPI.COMM_WORLD.Size(), options.bytes(), repetitions, options.batch(), median(operation), median(compute), median(both),
-            median(hidden), Arrays.stream(hidden).min().orElseThrow(), Arrays.stream(hidden).max().orElseThrow());
+            + " both_us=%.1f hidden_pct=%.1f hidden_min_pct=%.1f hidden_max_pct=%.1f compute_within_us=%.1f off_core_us=%.1f wait_us=%.1f%n",
+            System.getProperty("openmpj.progress", "none"), MPI.COMM_WORLD.Size(), options.bytes(), repetitions, options.batch(),
+            median(operation), median(compute), median(both), median(hidden), Arrays.stream(hidden).min().orElseThrow(),
+            Arrays.stream(hidden).max().orElseThrow(), median(computeWithin), median(offCore), median(waiting));
         System.out.flush();
     }
 

@@ -225,6 +225,8 @@ public class MPI
     public static void Finalize()
     {
         checkActive("Finalize");
+        // A task pool the program left open holds its workers inside MpiExecutor.open: release them before leaving.
+        org.openmpj.executor.OpenPools.closeAll();
         final AttachedBuffer buffer;
         synchronized (MPI.class)
         {

@@ -1,0 +1,332 @@
+package org.openmpj.executor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Status;
+
+/**
+ * The root's side of a pool: a thread that hands queued tasks to workers with room (at most {@code tasksPerWorker} in flight
+ * on each, round robin, several in one message) and completes each task's future when its outcome comes back. While
+ * there is nothing to hand out it waits in a receive for outcomes; a submission or a shutdown ends that wait with a message
+ * the submitting thread sends to this rank, only when the dispatcher waits.
+ *
+ * <p>Thread-safety: {@link #submit}, {@link #shutdown} and {@link #cancelQueued} may be called from any thread; the rest
+ * runs on the dispatcher's own thread.
+ */
+final class Dispatcher implements Runnable
+{
+    private static final int AWAKE = 0;
+    private static final int WAITING = 1;
+    private static final int ENDED = 2;
+
+    private final Intracomm comm;
+    private final int root;
+    private final int size;
+    private final int tasksPerWorker;
+    private final int[] load;
+    private final ConcurrentLinkedQueue<Submitted<?>> queue = new ConcurrentLinkedQueue<>();
+    private final Map<Long, Submitted<?>> inFlight = new HashMap<>();
+    private final List<List<Submitted<?>>> batches = new ArrayList<>();
+    private final AtomicLong numbers = new AtomicLong();
+    private final AtomicInteger state = new AtomicInteger(AWAKE);
+    private final AtomicLong wakesSent = new AtomicLong();
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final Object[] received = new Object[1];
+    private final Object[] sent = new Object[1];
+    private long wakesReceived;
+    private int nextWorker;
+    private volatile boolean shutdown;
+    private volatile Throwable failure;
+
+    Dispatcher(final Intracomm comm, final int root, final int tasksPerWorker)
+    {
+        this.comm = comm;
+        this.root = root;
+        this.size = comm.Size();
+        this.tasksPerWorker = tasksPerWorker;
+        this.load = new int[size];
+        for (int rank = 0; rank < size; rank++)
+        {
+            batches.add(new ArrayList<>());
+        }
+        nextWorker = (root + 1) % size;
+    }
+
+    /** Queues {@code task}; @return what its submitter holds. */
+    <T> Submitted<T> submit(final Callable<T> task)
+    {
+        final Submitted<T> submitted = new Submitted<>(numbers.getAndIncrement(), task);
+        if (shutdown)
+        {
+            throw rejection();
+        }
+        queue.add(submitted);
+        wake();
+        // The dispatcher may have ended between the test above and the queueing: then nobody else takes the task out.
+        if (state.get() == ENDED && queue.remove(submitted))
+        {
+            submitted.fail(rejection());
+        }
+        return submitted;
+    }
+
+    /** Stops taking tasks; those queued and in flight still run. */
+    void shutdown()
+    {
+        shutdown = true;
+        wake();
+    }
+
+    /** Cancels every task not yet handed to a worker; @return them. */
+    List<Runnable> cancelQueued()
+    {
+        final List<Runnable> cancelled = new ArrayList<>();
+        for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
+        {
+            if (submitted.future.cancel(false))
+            {
+                cancelled.add(submitted::runHere);
+            }
+        }
+        wake();
+        return cancelled;
+    }
+
+    boolean isShutdown()
+    {
+        return shutdown;
+    }
+
+    CountDownLatch terminated()
+    {
+        return terminated;
+    }
+
+    @Override
+    public void run()
+    {
+        try
+        {
+            while (true)
+            {
+                assign();
+                if (shutdown && queue.isEmpty() && inFlight.isEmpty())
+                {
+                    break;
+                }
+                awaitOutcome();
+            }
+            end();
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            fail(ex);
+        }
+        finally
+        {
+            terminated.countDown();
+        }
+    }
+
+    /** Hands queued tasks to workers with room, one at a time round robin, and sends each worker its share in one message. */
+    private void assign()
+    {
+        if (size == 1)
+        {
+            runQueuedHere();
+            return;
+        }
+        boolean room = true;
+        while (room && !queue.isEmpty())
+        {
+            room = false;
+            for (int step = 0; step < size && !queue.isEmpty(); step++)
+            {
+                final int rank = nextWorker;
+                nextWorker = (nextWorker + 1) % size;
+                if (rank == root || load[rank] + batches.get(rank).size() >= tasksPerWorker)
+                {
+                    continue;
+                }
+                final Submitted<?> next = queue.poll();
+                if (next != null && !next.future.isDone())
+                {
+                    batches.get(rank).add(next);
+                }
+                room = true;
+            }
+        }
+        for (int rank = 0; rank < size; rank++)
+        {
+            final List<Submitted<?>> batch = batches.get(rank);
+            if (!batch.isEmpty())
+            {
+                send(rank, batch);
+                batch.clear();
+            }
+        }
+    }
+
+    /** A pool without workers runs its tasks on the dispatcher's thread, so that a one-rank job works as a larger one. */
+    private void runQueuedHere()
+    {
+        for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
+        {
+            if (!submitted.future.isDone())
+            {
+                final PoolMessages.Outcome outcome = WorkerLoop.run(submitted.number, submitted.task);
+                complete(submitted, root, outcome);
+            }
+        }
+    }
+
+    private void send(final int rank, final List<Submitted<?>> batch)
+    {
+        final long[] taskNumbers = new long[batch.size()];
+        final Callable<?>[] tasks = new Callable<?>[batch.size()];
+        for (int i = 0; i < tasks.length; i++)
+        {
+            final Submitted<?> submitted = batch.get(i);
+            taskNumbers[i] = submitted.number;
+            tasks[i] = submitted.task;
+            submitted.rank = rank;
+            inFlight.put(submitted.number, submitted);
+        }
+        load[rank] += tasks.length;
+        sent[0] = new PoolMessages.Assignment(taskNumbers, tasks);
+        try
+        {
+            comm.Send(sent, 0, 1, MPI.OBJECT, rank, PoolMessages.TAG_TASKS);
+        }
+        finally
+        {
+            sent[0] = null;
+        }
+    }
+
+    /** Waits for the next outcome, or for a submitting thread's wake-up, unless there is work to do at once. */
+    private void awaitOutcome()
+    {
+        state.set(WAITING);
+        if ((!queue.isEmpty() && hasRoom()) || shutdown && queue.isEmpty() && inFlight.isEmpty())
+        {
+            state.set(AWAKE);
+            return;
+        }
+        final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        state.set(AWAKE);
+        if (status.tag == PoolMessages.TAG_WAKE)
+        {
+            wakesReceived++;
+            return;
+        }
+        final PoolMessages.Outcome outcome = (PoolMessages.Outcome)received[0];
+        received[0] = null;
+        final Submitted<?> submitted = inFlight.remove(outcome.number());
+        load[status.source]--;
+        if (submitted == null)
+        {
+            throw new IllegalStateException("rank " + status.source + " sent the outcome of task " + outcome.number()
+                + ", which is in flight on no worker");
+        }
+        complete(submitted, status.source, outcome);
+    }
+
+    private static void complete(final Submitted<?> submitted, final int rank, final PoolMessages.Outcome outcome)
+    {
+        if (outcome.thrown() == null)
+        {
+            submitted.succeed(outcome.value());
+        }
+        else
+        {
+            submitted.fail(new RemoteTaskException(rank, outcome.number(), outcome.thrown()));
+        }
+    }
+
+    private boolean hasRoom()
+    {
+        for (int rank = 0; rank < size; rank++)
+        {
+            if (rank != root && load[rank] < tasksPerWorker)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Wakes the dispatcher if it waits for outcomes. */
+    private void wake()
+    {
+        if (state.compareAndSet(WAITING, AWAKE))
+        {
+            wakesSent.incrementAndGet();
+            comm.Send(new Object[0], 0, 0, MPI.OBJECT, root, PoolMessages.TAG_WAKE);
+        }
+    }
+
+    /** Tells every worker to stop, and takes in the wake-ups still on their way to this rank. */
+    private void end()
+    {
+        final int before = state.getAndSet(ENDED);
+        assert before == AWAKE;
+        for (int rank = 0; rank < size; rank++)
+        {
+            if (rank != root)
+            {
+                comm.Send(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
+            }
+        }
+        while (wakesReceived < wakesSent.get())
+        {
+            comm.Recv(received, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_WAKE);
+            wakesReceived++;
+        }
+        rejectQueued();
+    }
+
+    /** The pool can no longer reach its workers: every task in flight or queued fails, naming where it was. */
+    private void fail(final Throwable cause)
+    {
+        failure = cause;
+        shutdown = true;
+        state.set(ENDED);
+        for (final Submitted<?> submitted : inFlight.values())
+        {
+            submitted.fail(new WorkerLostException(submitted.rank, submitted.number, cause));
+        }
+        inFlight.clear();
+        for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
+        {
+            submitted.fail(new WorkerLostException(-1, submitted.number, cause));
+        }
+    }
+
+    /** Tasks that slipped into the queue as the pool ended are refused. */
+    private void rejectQueued()
+    {
+        for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
+        {
+            submitted.fail(rejection());
+        }
+    }
+
+    private RejectedExecutionException rejection()
+    {
+        final Throwable failed = failure;
+        return failed == null ? new RejectedExecutionException("the pool has been shut down")
+            : new RejectedExecutionException("the pool failed: " + failed.getMessage(), failed);
+    }
+}

@@ -1,0 +1,48 @@
+package org.openmpj.executor;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A task the root accepted: its number, the task, the future its submitter holds, and the worker it is on.
+ *
+ * @param <T> the result's type.
+ */
+final class Submitted<T>
+{
+    final long number;
+    final Callable<T> task;
+    final CompletableFuture<T> future = new CompletableFuture<>();
+    /** The worker's rank while the task is in flight; written and read by the dispatcher only. */
+    int rank = -1;
+
+    Submitted(final long number, final Callable<T> task)
+    {
+        this.number = number;
+        this.task = task;
+    }
+
+    /** Runs the task in the calling thread, for a caller that takes back the tasks a pool never ran. */
+    void runHere()
+    {
+        try
+        {
+            task.call();
+        }
+        catch (final Exception ex)
+        {
+            throw new java.util.concurrent.CompletionException(ex);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    void succeed(final Object value)
+    {
+        future.complete((T)value);
+    }
+
+    void fail(final Throwable failure)
+    {
+        future.completeExceptionally(failure);
+    }
+}

@@ -1,0 +1,28 @@
+package org.openmpj.executor;
+
+import java.io.Serial;
+
+/**
+ * A task that was in flight on a worker, or waiting for one, when the pool could no longer reach its workers: a rank
+ * died or the job failed. The message names the failure the job reported.
+ */
+public final class WorkerLostException extends RuntimeException
+{
+    @Serial
+    private static final long serialVersionUID = 1L;
+    /** The rank of the worker the task was on, or -1 when it was not yet on any. */
+    private final int rank;
+
+    WorkerLostException(final int rank, final long taskNumber, final Throwable cause)
+    {
+        super((rank < 0 ? "task " + taskNumber + " was waiting for a worker" : "task " + taskNumber + " was on rank " + rank)
+            + " when the pool failed: " + cause.getMessage(), cause);
+        this.rank = rank;
+    }
+
+    /** @return the rank of the worker the task was on, in the pool's communicator, or -1 when it was not yet on any. */
+    public int rank()
+    {
+        return rank;
+    }
+}

@@ -1,0 +1,54 @@
+package org.openmpj.conformance;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+
+/**
+ * Task pools over a device, as programs run at 1, 2, 3, 4 and 8 ranks: results and failures coming back from the workers,
+ * invokeAll and invokeAny, shutdown and cancellation, a pool left open until MPI.Finalize, bad arguments. Every device
+ * runs this same suite through a subclass that supplies its runner.
+ */
+public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
+{
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void resultsComeBackFromEveryWorker(final int processes)
+    {
+        runClean(processes, ExecutorPrograms.ResultsComeBackFromEveryWorker.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void invokeAllKeepsTheOrderAndInvokeAnyTakesASuccess(final int processes)
+    {
+        runClean(processes, ExecutorPrograms.InvokeAllAndInvokeAny.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void failuresComeBackWithTheWorkersRankAndThePoolGoesOn(final int processes)
+    {
+        runClean(processes, ExecutorPrograms.FailuresComeBackAndThePoolGoesOn.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void shutdownRunsWhatWasQueuedAndCancelledTasksNeverRun(final int processes)
+    {
+        runClean(processes, ExecutorPrograms.ShutdownAndCancellation.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void aPoolNeverShutDownEndsAtFinalize(final int processes)
+    {
+        runClean(processes, ExecutorPrograms.NeverShutDown.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void badArgumentsAreRefusedOnEveryRank(final int processes)
+    {
+        runClean(processes, ExecutorPrograms.BadArguments.class);
+    }
+}

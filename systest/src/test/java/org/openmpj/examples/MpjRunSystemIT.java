@@ -49,6 +49,15 @@ class MpjRunSystemIT
         assertTrue(run.stdout().contains("pi is approximately 3.1415926535"), run::toString);
     }
 
+    @Test
+    void parameterSweepRunsEverySimulationOnTheWorkers() throws Exception
+    {
+        final Launch.Outcome run = Launch.run(LIMIT, "bin/mpjrun", "-np", "4", "-cp", Launch.examplesJar(),
+            "org.openmpj.examples.ParameterSweep", "2000");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.stdout().contains("2000 simulations in") && run.stdout().contains("on 3 workers"), run::toString);
+    }
+
     @ParameterizedTest(name = "-np {0}")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void jacobiMatchesTheSerialResult(final int processes) throws Exception

@@ -16,6 +16,14 @@ import org.openmpj.objects.ObjectCodec;
 /** The runtime's own tunables, read from system properties, and the listing of every tunable of the ranks for {@code --help-config}. */
 public final class Settings
 {
+    /**
+     * Seconds between the progress lines the root of a task pool ({@code org.openmpj.executor.MpiExecutor}) prints on its
+     * standard error while the pool runs, and once when a pool that printed ends; 0 prints none.
+     */
+    public static final String POOL_PROGRESS_PROP_NAME = "openmpj.pool.progressEveryS";
+    /** Default of {@link #POOL_PROGRESS_PROP_NAME}: a pool shorter than this prints nothing. */
+    public static final long POOL_PROGRESS_DEFAULT_S = 10;
+
     /** How waiting threads idle: {@code spin}, {@code backoff}, or {@code auto} (spin only while ranks fit the cores). */
     public static final String IDLE_PROP_NAME = "openmpj.idle";
     /** Default idle strategy. */
@@ -124,6 +132,8 @@ public final class Settings
         options.addAll(CollectiveThresholds.configOptions());
         options.addAll(ProgressThread.configOptions());
         options.addAll(ObjectCodec.configOptions());
+        options.add(new ConfigOption(POOL_PROGRESS_PROP_NAME, Long.toString(POOL_PROGRESS_DEFAULT_S),
+            "seconds between the lines a task pool's root (MpiExecutor) prints on stderr about its progress; 0: none"));
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))
         {
             options.addAll(provider.configOptions());

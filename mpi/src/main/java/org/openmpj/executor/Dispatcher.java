@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -44,6 +46,11 @@ final class Dispatcher implements Runnable
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Object[] received = new Object[1];
     private final Object[] sent = new Object[1];
+    private final long openedNs = System.nanoTime();
+    private final AtomicLongArray donePerRank;
+    private final AtomicLong done = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final List<Reporting> listeners = new CopyOnWriteArrayList<>();
     private long wakesReceived;
     private int nextWorker;
     private volatile boolean shutdown;
@@ -56,6 +63,7 @@ final class Dispatcher implements Runnable
         this.size = comm.Size();
         this.tasksPerWorker = tasksPerWorker;
         this.load = new int[size];
+        this.donePerRank = new AtomicLongArray(size);
         for (int rank = 0; rank < size; rank++)
         {
             batches.add(new ArrayList<>());
@@ -103,6 +111,30 @@ final class Dispatcher implements Runnable
         return cancelled;
     }
 
+    /** Has {@code listener} told the pool's progress at most every {@code intervalNs}, and when the pool ends. */
+    void addProgressListener(final ProgressListener listener, final long intervalNs)
+    {
+        listeners.add(new Reporting(listener, intervalNs));
+    }
+
+    /** @return how far the pool has come; may be called from any thread. */
+    PoolProgress progress()
+    {
+        final long[] perRank = new long[size];
+        for (int rank = 0; rank < size; rank++)
+        {
+            perRank[rank] = donePerRank.get(rank);
+        }
+        final long doneNow = done.get();
+        final double seconds = Math.max(1e-9, (System.nanoTime() - openedNs) / 1e9);
+        return new PoolProgress(numbers.get(), doneNow, failed.get(), doneNow / seconds, perRank);
+    }
+
+    int tasksPerWorker()
+    {
+        return tasksPerWorker;
+    }
+
     boolean isShutdown()
     {
         return shutdown;
@@ -135,6 +167,7 @@ final class Dispatcher implements Runnable
         }
         finally
         {
+            report(true);
             terminated.countDown();
         }
     }
@@ -231,8 +264,15 @@ final class Dispatcher implements Runnable
             wakesReceived++;
             return;
         }
-        final PoolMessages.Outcome outcome = (PoolMessages.Outcome)received[0];
+        PoolMessages.Outcome outcome = (PoolMessages.Outcome)received[0];
         received[0] = null;
+        if (outcome.value() instanceof PoolMessages.ArrayFollows follows)
+        {
+            // Messages from one rank on one communicator arrive in order: the array is the next from this worker.
+            final Object array = PrimitiveArrays.allocate(follows.kind(), follows.length());
+            comm.Recv(array, 0, follows.length(), PrimitiveArrays.datatype(follows.kind()), status.source, PoolMessages.TAG_ARRAY);
+            outcome = new PoolMessages.Outcome(outcome.number(), array, null);
+        }
         final Submitted<?> submitted = inFlight.remove(outcome.number());
         load[status.source]--;
         if (submitted == null)
@@ -243,15 +283,63 @@ final class Dispatcher implements Runnable
         complete(submitted, status.source, outcome);
     }
 
-    private static void complete(final Submitted<?> submitted, final int rank, final PoolMessages.Outcome outcome)
+    private void complete(final Submitted<?> submitted, final int rank, final PoolMessages.Outcome outcome)
     {
+        donePerRank.incrementAndGet(rank);
+        done.incrementAndGet();
         if (outcome.thrown() == null)
         {
             submitted.succeed(outcome.value());
         }
         else
         {
+            failed.incrementAndGet();
             submitted.fail(new RemoteTaskException(rank, outcome.number(), outcome.thrown()));
+        }
+        report(false);
+    }
+
+    /** Tells the listeners whose interval has passed, or all of them when the pool has ended. */
+    private void report(final boolean ended)
+    {
+        if (listeners.isEmpty())
+        {
+            return;
+        }
+        final long now = System.nanoTime();
+        PoolProgress progress = null;
+        for (final Reporting reporting : listeners)
+        {
+            if (ended || now - reporting.lastNs >= reporting.intervalNs)
+            {
+                reporting.lastNs = now;
+                progress = progress == null ? progress() : progress;
+                try
+                {
+                    reporting.listener.onProgress(progress);
+                }
+                catch (final RuntimeException thrown)
+                {
+                    // A listener's failure must not fail the tasks: it is said once, and the listener is no longer told.
+                    listeners.remove(reporting);
+                    System.err.println("openmpj: the pool's progress listener " + reporting.listener + " threw " + thrown
+                        + "; it is no longer called");
+                }
+            }
+        }
+    }
+
+    /** A listener, how often it wants to be told, and when it last was (read and written by the dispatcher only). */
+    private static final class Reporting
+    {
+        final ProgressListener listener;
+        final long intervalNs;
+        long lastNs = System.nanoTime();
+
+        Reporting(final ProgressListener listener, final long intervalNs)
+        {
+            this.listener = listener;
+            this.intervalNs = intervalNs;
         }
     }
 
@@ -306,11 +394,15 @@ final class Dispatcher implements Runnable
         for (final Submitted<?> submitted : inFlight.values())
         {
             submitted.fail(new WorkerLostException(submitted.rank, submitted.number, cause));
+            failed.incrementAndGet();
+            done.incrementAndGet();
         }
         inFlight.clear();
         for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
         {
             submitted.fail(new WorkerLostException(-1, submitted.number, cause));
+            failed.incrementAndGet();
+            done.incrementAndGet();
         }
     }
 

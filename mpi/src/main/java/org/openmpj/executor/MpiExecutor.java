@@ -12,6 +12,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import java.time.Duration;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -93,18 +96,34 @@ public final class MpiExecutor implements ExecutorService
     public static MpiExecutor open(final Intracomm comm, final int root, final int tasksPerWorker)
     {
         final boolean isRoot = comm.Rank() == root;
+        // The root's refusal is said to every rank, so that no worker waits for a pool that never starts.
+        RuntimeException refusal = null;
+        long progressSeconds = 0;
         if (isRoot && tasksPerWorker < 1)
         {
-            // Said to every rank below, so that the workers do not wait for a pool that never starts.
-            comm.Bcast(new int[] {0}, 0, 1, MPI.INT, root);
-            throw new IllegalArgumentException("tasksPerWorker=" + tasksPerWorker + " is not a number of tasks; expected 1 or more");
+            refusal = new IllegalArgumentException("tasksPerWorker=" + tasksPerWorker + " is not a number of tasks; expected 1 or more");
         }
-        final int[] agreed = {tasksPerWorker};
-        comm.Bcast(agreed, 0, 1, MPI.INT, root);
-        if (agreed[0] < 1)
+        else if (isRoot)
         {
-            throw new IllegalArgumentException("the root, rank " + root + ", refused to open the pool: tasksPerWorker=" + agreed[0]
-                + " is not a number of tasks");
+            try
+            {
+                progressSeconds = ConsoleProgress.intervalSeconds();
+            }
+            catch (final IllegalArgumentException bad)
+            {
+                refusal = bad;
+            }
+        }
+        final int[] agreed = {tasksPerWorker, refusal == null ? 0 : 1};
+        comm.Bcast(agreed, 0, 2, MPI.INT, root);
+        if (refusal != null)
+        {
+            throw refusal;
+        }
+        if (agreed[1] != 0)
+        {
+            throw new IllegalArgumentException("the root, rank " + root + ", refused to open the pool" + (agreed[0] < 1
+                ? ": tasksPerWorker=" + agreed[0] + " is not a number of tasks" : "; its error says why"));
         }
         final Intracomm poolComm = comm.Dup();
         if (!isRoot)
@@ -121,6 +140,10 @@ public final class MpiExecutor implements ExecutorService
             return ended;
         }
         final Dispatcher dispatcher = new Dispatcher(poolComm, root, agreed[0]);
+        if (progressSeconds > 0)
+        {
+            dispatcher.addProgressListener(new ConsoleProgress(root), progressSeconds * 1_000_000_000L);
+        }
         final Thread thread = new Thread(dispatcher, "openmpj-pool-root-" + comm.Rank());
         thread.setDaemon(true);
         thread.start();
@@ -263,6 +286,45 @@ public final class MpiExecutor implements ExecutorService
         }
     }
 
+    /**
+     * Applies {@code function} to every input on the workers; @return the results in the inputs' order. Inputs are taken
+     * as results are consumed, so that at most twice {@code tasksPerWorker} tasks per worker are submitted and not yet
+     * consumed: an endless or huge stream of inputs is mapped in bounded memory. A task that throws makes the results'
+     * stream throw its {@link RemoteTaskException} where that result would have come; closing the stream cancels the
+     * tasks still queued at the root.
+     */
+    public <I, O> Stream<O> map(final Stream<I> inputs, final TaskFunction<I, O> function)
+    {
+        root();
+        return Mapping.stream(this, inputs, requireNonNull(function), mapWindow(), true);
+    }
+
+    /** As {@link #map}, but @return the results in the order they complete. */
+    public <I, O> Stream<O> mapUnordered(final Stream<I> inputs, final TaskFunction<I, O> function)
+    {
+        root();
+        return Mapping.stream(this, inputs, requireNonNull(function), mapWindow(), false);
+    }
+
+    /** @return how far the pool has come; on a worker, whose pool has ended, nothing done. */
+    public PoolProgress progress()
+    {
+        return dispatcher == null ? new PoolProgress(0, 0, 0, 0, new long[size]) : dispatcher.progress();
+    }
+
+    /**
+     * Has {@code listener} told the pool's progress at most once per {@code interval} while tasks come back, and once when
+     * the pool ends. On the root only.
+     */
+    public void onProgress(final ProgressListener listener, final Duration interval)
+    {
+        if (interval.isNegative())
+        {
+            throw new IllegalArgumentException("interval=" + interval + " is negative; expected a duration of 0 or more");
+        }
+        root().addProgressListener(requireNonNull(listener), interval.toNanos());
+    }
+
     /** Takes no more tasks; those submitted still run. On a worker, whose pool has ended, does nothing. */
     @Override
     public void shutdown()
@@ -324,6 +386,11 @@ public final class MpiExecutor implements ExecutorService
     {
         return "MpiExecutor[root=" + root + ", workers=" + workers() + (isRoot() ? "" : ", this rank a worker")
             + (isTerminated() ? ", ended]" : isShutdown() ? ", shutting down]" : "]");
+    }
+
+    private int mapWindow()
+    {
+        return 2 * dispatcher.tasksPerWorker() * Math.max(1, workers());
     }
 
     private Dispatcher root()

@@ -15,6 +15,8 @@ final class PoolMessages
     static final int TAG_WAKE = 3;
     /** Root to worker: the pool has ended; stop serving. */
     static final int TAG_STOP = 4;
+    /** Worker to root: a result that is a large primitive array, right after the outcome that announces it. */
+    static final int TAG_ARRAY = 5;
 
     private PoolMessages()
     {
@@ -43,6 +45,31 @@ final class PoolMessages
     {
         @Serial
         private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * Stands in an outcome for a result that follows as a typed message of its own.
+     *
+     * @param kind the array's type, as {@link PrimitiveArrays} numbers them.
+     * @param length its length.
+     */
+    record ArrayFollows(int kind, int length) implements Serializable
+    {
+        @Serial
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** An input and the function to apply to it, as a task. */
+    record Applied<I, O>(TaskFunction<I, O> function, I input) implements Task<O>
+    {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public O call()
+        {
+            return function.apply(input);
+        }
     }
 
     /** Makes a {@link Job} or its value into a task. */

@@ -56,6 +56,16 @@ final class WorkerLoop
     /** Sends {@code outcome}; when it cannot travel (something in it is not serializable), sends that failure instead. */
     private void reply(final PoolMessages.Outcome outcome)
     {
+        final int kind = PrimitiveArrays.typedKind(outcome.value());
+        if (kind >= 0)
+        {
+            final int length = java.lang.reflect.Array.getLength(outcome.value());
+            sent[0] = new PoolMessages.Outcome(outcome.number(), new PoolMessages.ArrayFollows(kind, length), null);
+            comm.Send(sent, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_OUTCOME);
+            sent[0] = null;
+            comm.Send(outcome.value(), 0, length, PrimitiveArrays.datatype(kind), root, PoolMessages.TAG_ARRAY);
+            return;
+        }
         sent[0] = outcome;
         try
         {

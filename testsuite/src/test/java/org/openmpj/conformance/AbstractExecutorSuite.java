@@ -51,4 +51,32 @@ public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
     {
         runClean(processes, ExecutorPrograms.BadArguments.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void mapKeepsTheOrderAndTakesInputsOnlyAsResultsAreConsumed(final int processes)
+    {
+        runClean(processes, ExecutorMapPrograms.MapWithBackPressure.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void progressIsToldToTheEnd(final int processes)
+    {
+        runClean(processes, ExecutorMapPrograms.ProgressIsTold.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void largePrimitiveArraysComeBackWhole(final int processes)
+    {
+        runClean(processes, ExecutorMapPrograms.LargeArraysComeBack.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void aProgramRunsAsTheRootOfAPoolOfTheWholeJob(final int processes)
+    {
+        runClean(processes, ExecutorMapPrograms.ExecutorsStarts.class);
+    }
 }

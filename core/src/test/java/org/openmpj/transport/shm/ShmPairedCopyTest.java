@@ -118,18 +118,26 @@ class ShmPairedCopyTest
                 {
                     Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
                 }
-                final long copiesBefore = job.transports[rank].pairedCopyAtIndex(1 - rank).copies();
-                final long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < measured; i++)
+                // Both ranks take all three windows, as each call is collective. The least counts: a compilation or
+                // deoptimization that lands in one window (as when the machine is busy) allocates there once, while an
+                // allocation per call shows in every window.
+                long allocated = Long.MAX_VALUE;
+                long copies = 0;
+                for (int window = 0; window < 3; window++)
                 {
-                    Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
+                    final long copiesBefore = job.transports[rank].pairedCopyAtIndex(1 - rank).copies();
+                    final long before = threads.getCurrentThreadAllocatedBytes();
+                    for (int i = 0; i < measured; i++)
+                    {
+                        Collectives.allgatherv(world, mine, 0, count, all, 0, counts, displacements, Primitive.DOUBLE);
+                    }
+                    allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before);
+                    copies += job.transports[rank].pairedCopyAtIndex(1 - rank).copies() - copiesBefore;
                 }
-                final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-                final long copies = job.transports[rank].pairedCopyAtIndex(1 - rank).copies() - copiesBefore;
                 assertTrue(copies > 0, "rank " + rank + ": no paired copy among the measured exchanges");
                 // A byte per exchange leaves room for a stray allocation of the runtime; a segment or request per call is 40 or more.
                 assertTrue(allocated < measured, "rank " + rank + " allocated " + allocated + " bytes for " + measured + " Allgathers of "
-                    + count + " doubles, " + copies + " by paired copy");
+                    + count + " doubles (the least of three windows), " + copies + " of " + 3 * measured + " by paired copy");
             });
         }
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.Request;
 import mpi.Status;
 
 /**
@@ -45,7 +46,7 @@ final class Dispatcher implements Runnable
     private final AtomicLong wakesSent = new AtomicLong();
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Object[] received = new Object[1];
-    private final Object[] sent = new Object[1];
+    private final List<Request> sending = new ArrayList<>();
     private final long openedNs = System.nanoTime();
     private final AtomicLongArray donePerRank;
     private final AtomicLong done = new AtomicLong();
@@ -237,15 +238,16 @@ final class Dispatcher implements Runnable
             inFlight.put(submitted.number, submitted);
         }
         load[rank] += tasks.length;
-        sent[0] = new PoolMessages.Assignment(taskNumbers, tasks);
-        try
-        {
-            comm.Send(sent, 0, 1, MPI.OBJECT, rank, PoolMessages.TAG_TASKS);
-        }
-        finally
-        {
-            sent[0] = null;
-        }
+        // Not a blocking send: a large assignment waits for its worker to receive it, and that worker may itself be
+        // waiting to hand a large result to this thread, which must be free to receive it.
+        sending.add(comm.Isend(new Object[] {new PoolMessages.Assignment(taskNumbers, tasks)}, 0, 1, MPI.OBJECT, rank,
+            PoolMessages.TAG_TASKS));
+    }
+
+    /** Lets go of the assignments' sends that have completed. */
+    private void reapSends()
+    {
+        sending.removeIf(request -> request.Test() != null);
     }
 
     /** Waits for the next outcome, or for a submitting thread's wake-up, unless there is work to do at once. */
@@ -259,6 +261,7 @@ final class Dispatcher implements Runnable
         }
         final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
         state.set(AWAKE);
+        reapSends();
         if (status.tag == PoolMessages.TAG_WAKE)
         {
             wakesReceived++;
@@ -370,6 +373,11 @@ final class Dispatcher implements Runnable
     {
         final int before = state.getAndSet(ENDED);
         assert before == AWAKE;
+        for (final Request request : sending)
+        {
+            request.Wait();
+        }
+        sending.clear();
         for (int rank = 0; rank < size; rank++)
         {
             if (rank != root)

@@ -79,4 +79,11 @@ public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
     {
         runClean(processes, ExecutorMapPrograms.ExecutorsStarts.class);
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void largeTasksAndLargeResultsCrossWithoutWaitingForEachOther(final int processes)
+    {
+        runClean(processes, ExecutorMapPrograms.LargeBothWays.class);
+    }
 }

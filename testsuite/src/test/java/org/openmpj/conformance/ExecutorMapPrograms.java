@@ -174,6 +174,37 @@ final class ExecutorMapPrograms
         }
     }
 
+    /**
+     * Large tasks and large results at once: while the root hands a worker a large assignment, that worker hands back a
+     * large result; neither may wait for the other.
+     */
+    public static final class LargeBothWays
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0, 4))
+            {
+                if (pool.isRoot())
+                {
+                    final List<java.util.concurrent.CompletableFuture<double[]>> futures = new ArrayList<>();
+                    for (int i = 0; i < 24; i++)
+                    {
+                        final double[] payload = new double[128 * 1024];
+                        Arrays.fill(payload, i);
+                        futures.add(pool.submit(() -> payload.clone()));
+                    }
+                    for (int i = 0; i < futures.size(); i++)
+                    {
+                        final double[] back = futures.get(i).get(60, TimeUnit.SECONDS);
+                        Check.that(back.length == 128 * 1024 && back[0] == i && back[back.length - 1] == i, "result " + i);
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** A program run as the root of a pool made of the whole job, by org.openmpj.Executors. */
     public static final class RunByExecutors
     {

@@ -15,6 +15,7 @@ import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.cache.CacheReport;
 import org.openmpj.bench.nas.NasReport;
 import org.openmpj.bench.objects.ObjectsReport;
+import org.openmpj.bench.executor.ExecutorReport;
 import org.openmpj.bench.overlap.OverlapReport;
 
 /**
@@ -44,7 +45,9 @@ public final class ReportRunner
         /** MPI.OBJECT messages of object graphs in OpenMPJ's encoding against Java serialization. */
         OBJECTS("objects", ObjectsReport.PARSER, ObjectsReport::of),
         /** The share of a non-blocking collective's time computation hides, without and with a progress thread. */
-        OVERLAP("overlap", OverlapReport.PARSER, OverlapReport::of);
+        OVERLAP("overlap", OverlapReport.PARSER, OverlapReport::of),
+        /** The round trip of an empty task on a task pool against a ping-pong, and tasks per second from one root. */
+        EXECUTOR("executor", ExecutorReport.PARSER, ExecutorReport::of);
 
         private final String name;
         private final OptionParser parser;

@@ -158,7 +158,7 @@ class ReportRunnerTest
         assertEquals(ReportRunner.Kind.NAS, ReportRunner.Kind.of("nas"));
         assertTrue(ReportRunner.Kind.of("cache").parser().usage().contains("--unthrottled"));
         assertEquals(ReportRunner.Kind.OBJECTS, ReportRunner.Kind.of("objects"));
-        assertEquals("latency is not a report; expected pingpong, collectives, cache, nas, objects, overlap",
+        assertEquals("latency is not a report; expected pingpong, collectives, cache, nas, objects, overlap, executor",
             assertThrows(IllegalArgumentException.class, () -> ReportRunner.Kind.of("latency")).getMessage());
     }
 }

@@ -1,0 +1,173 @@
+package org.openmpj.bench.executor;
+
+import java.io.Serial;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+
+import mpi.MPI;
+import org.openmpj.bench.BenchOptions;
+import org.openmpj.bench.OptionParser;
+import org.openmpj.bench.Samples;
+import org.openmpj.executor.MpiExecutor;
+import org.openmpj.executor.Task;
+
+/**
+ * What a task pool ({@link MpiExecutor}) costs. Each repetition times, in turn: a ping-pong of one byte between ranks 0 and 1
+ * (the pool closed), the round trip of one empty task (submit, then wait for its future) on a pool of the whole job, and
+ * a batch of empty tasks submitted at once and all waited for (tasks per second from one root). Rank 0 prints one result
+ * line with the medians over the repetitions and the round trip's ratio to the ping-pong's.
+ *
+ * <pre>
+ * bin/mpjrun -np 9 [-dev shm] -cp bench/target/openmpj-bench.jar org.openmpj.bench.executor.TaskThroughput
+ *     [--warm-up-s N] [--repetitions N] [--round-trips N] [--tasks N]
+ * </pre>
+ */
+public final class TaskThroughput
+{
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final Options options;
+    private final byte[] ball = new byte[1];
+
+    private TaskThroughput(final Options options)
+    {
+        this.options = options;
+    }
+
+    /** An empty task: it returns nothing and travels as a record, in the compact encoding. */
+    public record EmptyTask() implements Task<Object>
+    {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Object call()
+        {
+            return null;
+        }
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final String[] programArgs = MPI.Init(args);
+        final Options options = Options.parse(programArgs);
+        if (MPI.COMM_WORLD.Size() < 2)
+        {
+            throw new IllegalArgumentException("TaskThroughput needs 2 ranks or more (a root and a worker); it has "
+                + MPI.COMM_WORLD.Size());
+        }
+        final TaskThroughput benchmark = new TaskThroughput(options);
+        final long warmUpEnd = System.nanoTime() + options.warmUpSeconds() * NANOS_PER_SECOND;
+        boolean warming = true;
+        while (warming)
+        {
+            benchmark.repetition();
+            final int[] go = {System.nanoTime() < warmUpEnd ? 1 : 0};
+            MPI.COMM_WORLD.Bcast(go, 0, 1, MPI.INT, 0);
+            warming = go[0] == 1;
+        }
+        final double[][] times = new double[options.repetitions()][];
+        for (int i = 0; i < times.length; i++)
+        {
+            times[i] = benchmark.repetition();
+        }
+        if (MPI.COMM_WORLD.Rank() == 0)
+        {
+            print(options, times);
+        }
+        MPI.Finalize();
+    }
+
+    /** @return on rank 0 the ping-pong round trip and the task round trip in µs and the tasks per second; elsewhere zeros. */
+    private double[] repetition() throws Exception
+    {
+        final int rank = MPI.COMM_WORLD.Rank();
+        MPI.COMM_WORLD.Barrier();
+        long start = System.nanoTime();
+        for (int i = 0; i < options.roundTrips(); i++)
+        {
+            if (rank == 0)
+            {
+                MPI.COMM_WORLD.Send(ball, 0, 1, MPI.BYTE, 1, 0);
+                MPI.COMM_WORLD.Recv(ball, 0, 1, MPI.BYTE, 1, 0);
+            }
+            else if (rank == 1)
+            {
+                MPI.COMM_WORLD.Recv(ball, 0, 1, MPI.BYTE, 0, 0);
+                MPI.COMM_WORLD.Send(ball, 0, 1, MPI.BYTE, 0, 0);
+            }
+        }
+        final double pingPongUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
+        final double[] result = new double[3];
+        try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+        {
+            if (pool.isRoot())
+            {
+                final EmptyTask task = new EmptyTask();
+                start = System.nanoTime();
+                for (int i = 0; i < options.roundTrips(); i++)
+                {
+                    pool.submit(task).get();
+                }
+                final double taskUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
+                final CompletableFuture<?>[] futures = new CompletableFuture<?>[options.tasks()];
+                start = System.nanoTime();
+                for (int i = 0; i < futures.length; i++)
+                {
+                    futures[i] = pool.submit(task);
+                }
+                CompletableFuture.allOf(futures).get();
+                final double tasksPerSecond = futures.length * 1e9 / (System.nanoTime() - start);
+                result[0] = pingPongUs;
+                result[1] = taskUs;
+                result[2] = tasksPerSecond;
+            }
+        }
+        return result;
+    }
+
+    private static void print(final Options options, final double[][] times)
+    {
+        final double[] pingPong = new double[times.length];
+        final double[] task = new double[times.length];
+        final double[] rate = new double[times.length];
+        final double[] ratio = new double[times.length];
+        for (int i = 0; i < times.length; i++)
+        {
+            pingPong[i] = times[i][0];
+            task[i] = times[i][1];
+            rate[i] = times[i][2];
+            ratio[i] = task[i] / pingPong[i];
+        }
+        System.out.printf(Locale.ROOT, "executor ranks=%d workers=%d repetitions=%d round_trips=%d tasks=%d pingpong_rtt_us=%.2f"
+            + " task_rtt_us=%.2f rtt_ratio=%.2f rtt_ratio_min=%.2f rtt_ratio_max=%.2f tasks_per_s=%.0f tasks_per_s_min=%.0f"
+            + " tasks_per_s_max=%.0f%n", MPI.COMM_WORLD.Size(), MPI.COMM_WORLD.Size() - 1, times.length, options.roundTrips(),
+            options.tasks(), Samples.median(pingPong), Samples.median(task), Samples.median(ratio), Arrays.stream(ratio).min().orElseThrow(),
+            Arrays.stream(ratio).max().orElseThrow(), Samples.median(rate), Arrays.stream(rate).min().orElseThrow(),
+            Arrays.stream(rate).max().orElseThrow());
+        System.out.flush();
+    }
+
+    /** The program's options. */
+    private record Options(int warmUpSeconds, int repetitions, int roundTrips, int tasks)
+    {
+        private static final OptionParser.Option<Integer> WARM_UP = OptionParser.whole("--warm-up-s",
+            "seconds of repetitions before any is timed", 3, 0, 600);
+        private static final OptionParser.Option<Integer> REPETITIONS = BenchOptions.REPETITIONS.withDefault(7);
+        private static final OptionParser.Option<Integer> ROUND_TRIPS = OptionParser.whole("--round-trips",
+            "ping-pongs and single-task round trips per repetition", 2000, 1, 10_000_000);
+        private static final OptionParser.Option<Integer> TASKS = OptionParser.whole("--tasks",
+            "empty tasks submitted at once per repetition, for the tasks per second", 20_000, 1, 10_000_000);
+        private static final OptionParser PARSER = new OptionParser("TaskThroughput",
+            "The round trip of an empty task against a ping-pong, and empty tasks per second from one root.",
+            List.of(WARM_UP, REPETITIONS, ROUND_TRIPS, TASKS));
+
+        static Options parse(final String[] args)
+        {
+            final OptionParser.Values values = PARSER.parse(args);
+            return new Options(values.get(WARM_UP), values.get(REPETITIONS), values.get(ROUND_TRIPS), values.get(TASKS));
+        }
+    }
+}

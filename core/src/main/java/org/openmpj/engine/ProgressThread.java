@@ -38,8 +38,8 @@ public final class ProgressThread implements Runnable
      * Default of {@link #MAX_PAUSE_PROP_NAME}. Measured with a 4 MiB {@code Iallreduce} over a 1 Gbit/s link between two
      * 2-core hosts (bench/run-overlap-netns.sh, rounds taking turns): the operation completed behind the computation with
      * pauses up to 200 µs and up to 1 ms alike ({@code Wait} took 25-51 µs after it), while the shorter pauses' wake-ups took
-     * more of the computation's time, hiding 65.6% of the operation against 73.4% (medians of 3 rounds); once bytes
-     * trickling in no longer cut the pause short, 82.1% against 77.2% (medians of 7 rounds).
+     * more of the computation's time, hiding 65.6% of the operation against 73.4% (medians of 3 rounds, an earlier AMD EPYC);
+     * once bytes trickling in no longer cut the pause short, 82.1% against 77.2% (medians of 7 rounds, AMD EPYC family 26).
      */
     public static final long MAX_PAUSE_DEFAULT_US = 1000;
     private static final Map<Device, ProgressThread> RUNNING = new ConcurrentHashMap<>();

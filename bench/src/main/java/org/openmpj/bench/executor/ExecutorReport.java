@@ -8,12 +8,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.Samples;
 import org.openmpj.bench.plot.LineChart;
-import org.openmpj.bench.report.AbstractReport;
+import org.openmpj.bench.report.ResultLineReport;
 import org.openmpj.bench.report.MarkdownReport;
 import org.openmpj.bench.report.OpenMpjJob;
 import org.openmpj.bench.report.ReportOptions;
@@ -29,7 +28,7 @@ import org.openmpj.bench.report.StepRun;
  * on the thread device. Writes {@code executor.csv}, {@code executor.md} and {@code executor-rate.png}. Started by
  * {@code bench/run-executor.sh}.
  */
-public final class ExecutorReport extends AbstractReport<ExecutorReport.Job>
+public final class ExecutorReport extends ResultLineReport<ExecutorReport.Job, ExecutorResult>
 {
     /** The round trip of an empty task may take at most this many ping-pong round trips. */
     static final double RATIO_GOAL = 2.0;
@@ -51,7 +50,6 @@ public final class ExecutorReport extends AbstractReport<ExecutorReport.Job>
     private final List<String> devices;
     private final List<Integer> workers;
     private final int warmUpSeconds;
-    private final Path javaHome;
 
     /**
      * One job: a device and a pool size.
@@ -75,11 +73,10 @@ public final class ExecutorReport extends AbstractReport<ExecutorReport.Job>
     public ExecutorReport(final Path home, final Path results, final int rounds, final List<String> devices, final List<Integer> workers,
         final int warmUpSeconds, final Path javaHome)
     {
-        super(home, results, rounds);
+        super(home, results, rounds, javaHome);
         this.devices = List.copyOf(devices);
         this.workers = List.copyOf(workers);
         this.warmUpSeconds = warmUpSeconds;
-        this.javaHome = javaHome;
     }
 
     /** @return the report a parsed command line asks for. */
@@ -111,9 +108,9 @@ public final class ExecutorReport extends AbstractReport<ExecutorReport.Job>
     }
 
     @Override
-    public Map<String, String> environment()
+    protected ExecutorResult parse(final StepRun<Job> run)
     {
-        return Map.of("JAVA_HOME", javaHome.toString());
+        return ExecutorResult.parse(run);
     }
 
     @Override
@@ -123,25 +120,9 @@ public final class ExecutorReport extends AbstractReport<ExecutorReport.Job>
     }
 
     @Override
-    public void check(final StepRun<Job> run) throws IOException
-    {
-        if (ExecutorResult.parse(run) == null)
-        {
-            throw new IOException(run.step().label() + " printed no result line; see " + run.log());
-        }
-    }
-
-    @Override
     public void write(final List<List<StepRun<Job>>> rounds, final RunInfo info) throws IOException
     {
-        final List<ExecutorResult> results = new ArrayList<>();
-        for (final List<StepRun<Job>> round : rounds)
-        {
-            for (final StepRun<Job> run : round)
-            {
-                results.add(ExecutorResult.parse(run));
-            }
-        }
+        final List<ExecutorResult> results = collect(rounds);
         Files.createDirectories(results());
         Files.writeString(results().resolve("executor.csv"), ExecutorResult.csv(results), StandardCharsets.UTF_8);
         chart(results).writePng(results().resolve("executor-rate.png"));

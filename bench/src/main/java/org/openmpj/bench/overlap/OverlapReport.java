@@ -9,12 +9,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.Samples;
 import org.openmpj.bench.plot.LineChart;
-import org.openmpj.bench.report.AbstractReport;
+import org.openmpj.bench.report.ResultLineReport;
 import org.openmpj.bench.report.MarkdownReport;
 import org.openmpj.bench.report.OpenMpjJob;
 import org.openmpj.bench.report.ReportOptions;
@@ -29,7 +28,7 @@ import org.openmpj.bench.report.StepRun;
  * at least 80% of a 4 MiB {@code Iallreduce} hidden with the progress thread. Writes {@code overlap.csv},
  * {@code overlap.md} and {@code overlap-hidden.png}. Started by {@code bench/run-overlap.sh}.
  */
-public final class OverlapReport extends AbstractReport<OverlapReport.Job>
+public final class OverlapReport extends ResultLineReport<OverlapReport.Job, OverlapResult>
 {
     /** The progress modes, as {@code openmpj.progress} names them. */
     static final List<String> PROGRESS = List.of("none", "thread");
@@ -51,7 +50,6 @@ public final class OverlapReport extends AbstractReport<OverlapReport.Job>
     private final List<String> devices;
     private final int bytes;
     private final int warmUpSeconds;
-    private final Path javaHome;
 
     /**
      * One run of the program: a device and a progress mode.
@@ -75,11 +73,10 @@ public final class OverlapReport extends AbstractReport<OverlapReport.Job>
     public OverlapReport(final Path home, final Path results, final int rounds, final List<String> devices, final int bytes,
         final int warmUpSeconds, final Path javaHome)
     {
-        super(home, results, rounds);
+        super(home, results, rounds, javaHome);
         this.devices = List.copyOf(devices);
         this.bytes = bytes;
         this.warmUpSeconds = warmUpSeconds;
-        this.javaHome = javaHome;
     }
 
     /** @return the report a parsed command line asks for. */
@@ -112,9 +109,9 @@ public final class OverlapReport extends AbstractReport<OverlapReport.Job>
     }
 
     @Override
-    public Map<String, String> environment()
+    protected OverlapResult parse(final StepRun<Job> run)
     {
-        return Map.of("JAVA_HOME", javaHome.toString());
+        return OverlapResult.parse(run);
     }
 
     @Override
@@ -124,25 +121,9 @@ public final class OverlapReport extends AbstractReport<OverlapReport.Job>
     }
 
     @Override
-    public void check(final StepRun<Job> run) throws IOException
-    {
-        if (OverlapResult.parse(run) == null)
-        {
-            throw new IOException(run.step().label() + " printed no result line; see " + run.log());
-        }
-    }
-
-    @Override
     public void write(final List<List<StepRun<Job>>> rounds, final RunInfo info) throws IOException
     {
-        final List<OverlapResult> results = new ArrayList<>();
-        for (final List<StepRun<Job>> round : rounds)
-        {
-            for (final StepRun<Job> run : round)
-            {
-                results.add(OverlapResult.parse(run));
-            }
-        }
+        final List<OverlapResult> results = collect(rounds);
         Files.createDirectories(results());
         Files.writeString(results().resolve("overlap.csv"), OverlapResult.csv(results), StandardCharsets.UTF_8);
         chart(results).writePng(results().resolve("overlap-hidden.png"));

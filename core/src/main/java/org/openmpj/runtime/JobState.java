@@ -1,5 +1,8 @@
 package org.openmpj.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.JobControl;
@@ -14,6 +17,7 @@ import org.openmpj.device.JobControl;
 public final class JobState implements JobControl
 {
     private volatile Failure failure;
+    private final List<Failure> rankFailures = new ArrayList<>();
 
     /**
      * The first failure of the job.
@@ -47,6 +51,23 @@ public final class JobState implements JobControl
     public Failure failure()
     {
         return failure;
+    }
+
+    /**
+     * Records what one rank threw, besides failing the job with it if it is the first failure.
+     *
+     * @return true when this was the job's first failure.
+     */
+    public synchronized boolean rankFailed(final Failure candidate)
+    {
+        rankFailures.add(candidate);
+        return fail(candidate);
+    }
+
+    /** @return every failure a rank reported through {@link #rankFailed}, in order. */
+    public synchronized List<Failure> rankFailures()
+    {
+        return List.copyOf(rankFailures);
     }
 
     /**

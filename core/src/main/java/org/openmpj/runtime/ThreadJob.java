@@ -85,7 +85,7 @@ public final class ThreadJob
                     closeQuietly(loader);
                 }
             }
-            return new JobResult(failure == null ? 0 : failure.exitCode(), failure);
+            return new JobResult(failure == null ? 0 : failure.exitCode(), failure, job.rankFailures());
         }
         finally
         {
@@ -130,10 +130,17 @@ public final class ThreadJob
                 return true;
             }
             final long now = System.nanoTime();
-            if (now - start > timeoutNs)
+            if (now - start > timeoutNs && job.failure() == null)
             {
-                job.fail(new JobState.Failure(-1, "the job did not finish within its timeout of " + timeout.toSeconds()
-                    + " s; ranks still running: " + running(threads), null, 124));
+                if (job.fail(new JobState.Failure(-1, "the job did not finish within its timeout of " + timeout.toSeconds()
+                    + " s; ranks still running: " + running(threads) + "\n" + stacks(threads), null, 124)))
+                {
+                    // Ranks waiting in MPI calls now fail; those asleep or parked in their own code are woken to unwind.
+                    for (final Thread thread : threads)
+                    {
+                        thread.interrupt();
+                    }
+                }
             }
             if (job.failure() != null)
             {
@@ -147,6 +154,24 @@ public final class ThreadJob
                 }
             }
         }
+    }
+
+    /** @return where each rank thread still running is: its name and stack, for a job that outlived its timeout. */
+    static String stacks(final Thread[] threads)
+    {
+        final StringBuilder stacks = new StringBuilder();
+        for (final Thread thread : threads)
+        {
+            if (thread.isAlive())
+            {
+                stacks.append(thread.getName()).append(" (").append(thread.getState()).append("):\n");
+                for (final StackTraceElement frame : thread.getStackTrace())
+                {
+                    stacks.append("\tat ").append(frame).append('\n');
+                }
+            }
+        }
+        return stacks.toString();
     }
 
     /**
@@ -170,7 +195,7 @@ public final class ThreadJob
         catch (final InvocationTargetException ex)
         {
             final Throwable cause = ex.getCause();
-            job.fail(new JobState.Failure(rank, "rank " + rank + " failed: " + cause, cause, 1));
+            job.rankFailed(new JobState.Failure(rank, "rank " + rank + " failed: " + cause, cause, 1));
         }
         catch (final ReflectiveOperationException | LinkageError ex)
         {
@@ -178,7 +203,7 @@ public final class ThreadJob
         }
         catch (final RuntimeException ex)
         {
-            job.fail(new JobState.Failure(rank, "rank " + rank + " failed: " + ex, ex, 1));
+            job.rankFailed(new JobState.Failure(rank, "rank " + rank + " failed: " + ex, ex, 1));
         }
     }
 

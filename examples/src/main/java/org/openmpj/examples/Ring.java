@@ -18,12 +18,33 @@ public final class Ring
     {
         final String[] appArgs = MPI.Init(args);
         final int laps = appArgs.length > 0 ? Integer.parseInt(appArgs[0]) : 10;
+        final int size = MPI.COMM_WORLD.Size();
+        final int token = circulate(laps);
+        if (MPI.COMM_WORLD.Rank() == 0)
+        {
+            final int expected = laps * size;
+            System.out.println("Ring: token went " + laps + " times around " + size + " ranks and came back as "
+                + token + (token == expected ? " (correct)" : " (WRONG, expected " + expected + ")"));
+            if (token != expected)
+            {
+                throw new IllegalStateException("token is " + token + ", expected " + expected);
+            }
+        }
+        MPI.Finalize();
+    }
+
+    /**
+     * Sends the token {@code laps} times around the ranks of {@code MPI.COMM_WORLD}, each adding one on every pass.
+     *
+     * @return the token as this rank last saw it: on rank 0, {@code laps} times the number of ranks.
+     */
+    static int circulate(final int laps)
+    {
         final int rank = MPI.COMM_WORLD.Rank();
         final int size = MPI.COMM_WORLD.Size();
         final int next = (rank + 1) % size;
         final int previous = (rank + size - 1) % size;
         final int[] token = new int[1];
-
         for (int lap = 0; lap < laps; lap++)
         {
             if (rank == 0)
@@ -39,16 +60,6 @@ public final class Ring
                 MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, next, TAG);
             }
         }
-        if (rank == 0)
-        {
-            final int expected = laps * size;
-            System.out.println("Ring: token went " + laps + " times around " + size + " ranks and came back as "
-                + token[0] + (token[0] == expected ? " (correct)" : " (WRONG, expected " + expected + ")"));
-            if (token[0] != expected)
-            {
-                throw new IllegalStateException("token is " + token[0] + ", expected " + expected);
-            }
-        }
-        MPI.Finalize();
+        return token[0];
     }
 }

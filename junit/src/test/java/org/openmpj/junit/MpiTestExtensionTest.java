@@ -1,0 +1,126 @@
+package org.openmpj.junit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/** {@link MpiTest} as JUnit runs it: the sample classes' outcomes, read from the JUnit platform's events. */
+@Timeout(120)
+class MpiTestExtensionTest
+{
+    @Test
+    void aPassingTestPassesOncePerDeviceWithEveryRanksBeforeEach()
+    {
+        final Events tests = run(Samples.Passing.class);
+        assertAllSucceeded(tests, 2);
+        final List<String> names = tests.started().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
+        assertEquals(List.of("4 thread ranks", "4 tcp ranks"), names);
+    }
+
+    @Test
+    void aFailureOnOneRankIsReportedWithThatRankAndNotTheOthersWaits()
+    {
+        final Throwable failure = onlyFailure(run(Samples.FailingOnOneRank.class));
+        assertInstanceOf(AssertionError.class, failure);
+        assertTrue(failure.getMessage().startsWith("1 of 4 thread ranks failed"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("rank 2: org.opentest4j.AssertionFailedError: rank 2 sees something wrong"),
+            failure.getMessage());
+        assertEquals("rank 2 sees something wrong ==> expected: <true> but was: <false>", failure.getCause().getMessage());
+    }
+
+    @Test
+    void failuresOnSeveralRanksAreEachReported()
+    {
+        final Throwable failure = onlyFailure(run(Samples.FailingOnTwoRanks.class));
+        assertTrue(failure.getMessage().startsWith("2 of 4 thread ranks failed"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("rank 1: ") && failure.getMessage().contains("rank 3: "), failure.getMessage());
+        assertEquals(1, failure.getSuppressed().length, "the second rank's failure, suppressed under the first");
+    }
+
+    @Test
+    void aHangingRankFailsTheTestWithEveryRanksStackAndNoRankThreadIsLeft() throws InterruptedException
+    {
+        final long start = System.nanoTime();
+        final Throwable failure = onlyFailure(run(Samples.Hanging.class));
+        assertTrue(failure.getMessage().contains("did not finish within its timeout of 2 s"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("rank-0") && failure.getMessage().contains("rankZeroNeverArrives"),
+            failure.getMessage());
+        assertTrue(failure.getMessage().contains("rank-1") && failure.getMessage().contains("rank-2"), failure.getMessage());
+        assertTrue((System.nanoTime() - start) / 1_000_000_000 < 15, "the hanging test ended within 15 s");
+        final long deadline = System.nanoTime() + 5_000_000_000L;
+        while (rankThreads() > 0 && System.nanoTime() < deadline)
+        {
+            Thread.sleep(50);
+        }
+        assertEquals(0, rankThreads(), () -> "rank threads left: " + Thread.getAllStackTraces().keySet());
+    }
+
+    @Test
+    void onAClassEveryTestMethodRunsOnTheRanks()
+    {
+        assertAllSucceeded(run(Samples.OnTheClass.class), 2);
+    }
+
+    @Test
+    void badSettingsAreNamed()
+    {
+        final IllegalArgumentException ranks = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> new RankedRun("thread", 0, java.time.Duration.ofSeconds(1)));
+        assertTrue(ranks.getMessage().contains("ranks = 0"), ranks.getMessage());
+    }
+
+    @Test
+    void repeatedFourRankTestsEachTakeLittleOnceTheFirstHasRun()
+    {
+        final Events tests = run(Samples.Repeated.class);
+        assertAllSucceeded(tests, 3);
+        // Printed, not asserted: how long a 4-rank test takes is measured, not a timed test.
+        final Map<String, Long> millis = new java.util.LinkedHashMap<>();
+        for (final Event finished : tests.finished().list())
+        {
+            final Event started = tests.started().list().stream()
+                .filter(event -> event.getTestDescriptor().equals(finished.getTestDescriptor())).findFirst().orElseThrow();
+            millis.put(finished.getTestDescriptor().getUniqueId().toString().replaceAll(".*method:", ""),
+                java.time.Duration.between(started.getTimestamp(), finished.getTimestamp()).toMillis());
+        }
+        System.out.println("4-rank @MpiTest durations, ms: " + millis);
+    }
+
+    private static Events run(final Class<?> testClass)
+    {
+        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass)).execute().testEvents();
+    }
+
+    /** Requires {@code count} tests, all passed; a failure is rethrown with the test's own exception as its cause. */
+    private static void assertAllSucceeded(final Events tests, final int count)
+    {
+        for (final Event failed : tests.failed().list())
+        {
+            throw new AssertionError(failed.getTestDescriptor().getDisplayName() + " failed",
+                failed.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElse(null));
+        }
+        tests.assertStatistics(stats -> stats.started(count).succeeded(count));
+    }
+
+    private static Throwable onlyFailure(final Events tests)
+    {
+        tests.assertStatistics(stats -> stats.started(1).failed(1));
+        return tests.failed().list().get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+            .getThrowable().orElseThrow();
+    }
+
+    private static long rankThreads()
+    {
+        return Thread.getAllStackTraces().keySet().stream().filter(thread -> thread.getName().startsWith("rank-")).count();
+    }
+}

@@ -7,8 +7,9 @@ import java.util.List;
  *
  * @param exitCode     0 for a clean job; otherwise the code the launcher exits with.
  * @param failure      the first failure, or null for a clean job.
- * @param rankFailures what each rank that failed threw, in the order they failed, where the launcher saw it (ranks as
- *                     threads of this JVM); the first failure and the failures it caused in other ranks included.
+ * @param rankFailures each rank's own failure (what it threw, or why it could not run), in the order they came, where the
+ *                     launcher saw them (ranks as threads of this JVM); the failures the first caused in other ranks
+ *                     included.
  */
 public record JobResult(int exitCode, JobState.Failure failure, List<JobState.Failure> rankFailures)
 {

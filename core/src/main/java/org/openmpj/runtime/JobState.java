@@ -54,7 +54,7 @@ public final class JobState implements JobControl
     }
 
     /**
-     * Records what one rank threw, besides failing the job with it if it is the first failure.
+     * Records one rank's own failure (what it threw, or why it could not run), failing the job with it if it is the first.
      *
      * @return true when this was the job's first failure.
      */

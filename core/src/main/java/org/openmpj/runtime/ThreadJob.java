@@ -188,7 +188,7 @@ public final class ThreadJob
             main.invoke(null, (Object)args.toArray(String[]::new));
             if (context.isInitialized() && !context.isFinalized())
             {
-                job.fail(new JobState.Failure(rank, "rank " + rank + " returned from main after MPI.Init without calling MPI.Finalize",
+                job.rankFailed(new JobState.Failure(rank, "rank " + rank + " returned from main after MPI.Init without calling MPI.Finalize",
                     null, 1));
             }
         }
@@ -199,7 +199,7 @@ public final class ThreadJob
         }
         catch (final ReflectiveOperationException | LinkageError ex)
         {
-            job.fail(new JobState.Failure(rank, "rank " + rank + " cannot start " + mainClass + ": " + ex.getMessage(), null, 1));
+            job.rankFailed(new JobState.Failure(rank, "rank " + rank + " cannot start " + mainClass + ": " + ex.getMessage(), null, 1));
         }
         catch (final RuntimeException ex)
         {

@@ -55,10 +55,13 @@ record RankedRun(String device, int ranks, Duration timeout)
         {
             return new AssertionError("on " + ranks + " " + device + " ranks: " + first.message(), first.cause());
         }
-        final List<JobState.Failure> own = new ArrayList<>();
+        // The job's first failure leads even when no rank threw it (a rank's MPI.Abort), and so is never missing; then
+        // each other rank's own failure, one per rank (an aborting rank also throws out of its Abort).
+        final List<JobState.Failure> own = new ArrayList<>(List.of(first));
+        final java.util.Set<Integer> named = new java.util.HashSet<>(List.of(first.rank()));
         for (final JobState.Failure failure : result.rankFailures())
         {
-            if (failure == first || !followsFrom(failure, first))
+            if (!followsFrom(failure, first) && named.add(failure.rank()))
             {
                 own.add(failure);
             }
@@ -68,7 +71,7 @@ record RankedRun(String device, int ranks, Duration timeout)
         for (final JobState.Failure failure : own)
         {
             message.append(System.lineSeparator()).append("  rank ").append(failure.rank()).append(": ")
-                .append(failure.cause());
+                .append(failure.cause() != null ? failure.cause() : failure.message());
         }
         final AssertionError error = new AssertionError(message.toString(), own.get(0).cause());
         for (int i = 1; i < own.size(); i++)

@@ -48,6 +48,14 @@ class MpiTestExtensionTest
     }
 
     @Test
+    void anAbortingRankIsNamedThoughItThrewNothingItself()
+    {
+        final Throwable failure = onlyFailure(run(Samples.Aborting.class));
+        assertTrue(failure.getMessage().startsWith("1 of 3 thread ranks failed"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("rank 1: ") && failure.getMessage().contains("Abort"), failure.getMessage());
+    }
+
+    @Test
     void aHangingRankFailsTheTestWithEveryRanksStackAndNoRankThreadIsLeft() throws InterruptedException
     {
         final long start = System.nanoTime();

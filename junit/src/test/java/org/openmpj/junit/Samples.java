@@ -71,6 +71,20 @@ final class Samples
         }
     }
 
+    /** Rank 1 aborts the job; the others wait for it in a barrier. */
+    static final class Aborting
+    {
+        @MpiTest(ranks = 3)
+        void rankOneAborts()
+        {
+            if (MPI.COMM_WORLD.Rank() == 1)
+            {
+                MPI.COMM_WORLD.Abort(3);
+            }
+            MPI.COMM_WORLD.Barrier();
+        }
+    }
+
     /** Rank 0 sleeps far past the timeout; the others wait for it in a barrier. */
     static final class Hanging
     {

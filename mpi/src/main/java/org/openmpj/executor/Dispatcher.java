@@ -272,7 +272,7 @@ final class Dispatcher implements Runnable
         if (outcome.value() instanceof PoolMessages.ArrayFollows follows)
         {
             // Messages from one rank on one communicator arrive in order: the array is the next from this worker.
-            final Object array = PrimitiveArrays.allocate(follows.kind(), follows.length());
+            final Object array = follows.kind().newArray(follows.length());
             comm.Recv(array, 0, follows.length(), PrimitiveArrays.datatype(follows.kind()), status.source, PoolMessages.TAG_ARRAY);
             outcome = new PoolMessages.Outcome(outcome.number(), array, null);
         }

@@ -30,7 +30,6 @@ final class Mapping<I, O> implements Iterator<O>
     private final ArrayDeque<CompletableFuture<O>> pending = new ArrayDeque<>();
     /** As completed: futures in the order they completed. */
     private final LinkedBlockingQueue<CompletableFuture<O>> completed = new LinkedBlockingQueue<>();
-    private int inFlight;
 
     private Mapping(final MpiExecutor pool, final Stream<I> inputs, final TaskFunction<I, O> function, final int window,
         final boolean ordered)
@@ -54,7 +53,7 @@ final class Mapping<I, O> implements Iterator<O>
     public boolean hasNext()
     {
         fill();
-        return inFlight > 0;
+        return !pending.isEmpty();
     }
 
     @Override
@@ -69,7 +68,6 @@ final class Mapping<I, O> implements Iterator<O>
         {
             pending.remove(next);
         }
-        inFlight--;
         fill();
         try
         {
@@ -85,11 +83,10 @@ final class Mapping<I, O> implements Iterator<O>
     /** Submits inputs until the window is full or the inputs have run out. */
     private void fill()
     {
-        while (inFlight < window && inputs.hasNext())
+        while (pending.size() < window && inputs.hasNext())
         {
             final I input = inputs.next();
             final CompletableFuture<O> future = pool.submit(new PoolMessages.Applied<>(function, input));
-            inFlight++;
             pending.add(future);
             if (!ordered)
             {

@@ -4,6 +4,8 @@ import java.io.Serial;
 import java.io.Serializable;
 import java.util.concurrent.Callable;
 
+import org.openmpj.Primitive;
+
 /** The messages between a pool's root and its workers, and the tags they travel under on the pool's communicator. */
 final class PoolMessages
 {
@@ -50,10 +52,10 @@ final class PoolMessages
     /**
      * Stands in an outcome for a result that follows as a typed message of its own.
      *
-     * @param kind the array's type, as {@link PrimitiveArrays} numbers them.
+     * @param kind the array's element kind.
      * @param length its length.
      */
-    record ArrayFollows(int kind, int length) implements Serializable
+    record ArrayFollows(Primitive kind, int length) implements Serializable
     {
         @Serial
         private static final long serialVersionUID = 1L;

@@ -6,6 +6,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+import org.openmpj.Primitive;
 
 /** A worker's side of a pool: runs the tasks the root sends, in order, and sends each outcome back, until told to stop. */
 final class WorkerLoop
@@ -56,10 +57,10 @@ final class WorkerLoop
     /** Sends {@code outcome}; when it cannot travel (something in it is not serializable), sends that failure instead. */
     private void reply(final PoolMessages.Outcome outcome)
     {
-        final int kind = PrimitiveArrays.typedKind(outcome.value());
-        if (kind >= 0)
+        final Primitive kind = PrimitiveArrays.typedKind(outcome.value());
+        if (kind != null)
         {
-            final int length = java.lang.reflect.Array.getLength(outcome.value());
+            final int length = kind.length(outcome.value());
             sent[0] = new PoolMessages.Outcome(outcome.number(), new PoolMessages.ArrayFollows(kind, length), null);
             comm.Send(sent, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_OUTCOME);
             sent[0] = null;

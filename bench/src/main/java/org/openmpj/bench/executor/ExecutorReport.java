@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 
 import org.openmpj.bench.OptionParser;
-import org.openmpj.bench.Samples;
 import org.openmpj.bench.plot.LineChart;
 import org.openmpj.bench.report.ResultLineReport;
 import org.openmpj.bench.report.MarkdownReport;
@@ -186,10 +185,5 @@ public final class ExecutorReport extends ResultLineReport<ExecutorReport.Job, E
         final double[] goal = new double[xs.length];
         java.util.Arrays.fill(goal, RATE_GOAL);
         return chart.line("goal at 8 thread workers", xs, goal, devices.size(), true);
-    }
-
-    private static double median(final List<ExecutorResult> runs, final java.util.function.ToDoubleFunction<ExecutorResult> value)
-    {
-        return Samples.medianOfKnown(runs.stream().mapToDouble(value).toArray());
     }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 
 import org.openmpj.bench.OptionParser;
-import org.openmpj.bench.Samples;
 import org.openmpj.bench.plot.LineChart;
 import org.openmpj.bench.report.ResultLineReport;
 import org.openmpj.bench.report.MarkdownReport;
@@ -193,10 +192,5 @@ public final class OverlapReport extends ResultLineReport<OverlapReport.Job, Ove
         final double[] goal = new double[rounds()];
         Arrays.fill(goal, HIDDEN_GOAL_PCT);
         return chart.line("goal with the progress thread", xs, goal, 2 * devices.size(), true);
-    }
-
-    private static double median(final List<OverlapResult> runs, final java.util.function.ToDoubleFunction<OverlapResult> value)
-    {
-        return Samples.medianOfKnown(runs.stream().mapToDouble(value).toArray());
     }
 }

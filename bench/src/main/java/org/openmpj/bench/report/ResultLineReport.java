@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import org.openmpj.bench.Samples;
 
 /**
  * A report whose every run is one OpenMPJ job started with {@code bin/mpjrun} that prints one result line: it runs the jobs
@@ -59,5 +62,11 @@ public abstract class ResultLineReport<J, R> extends AbstractReport<J>
             }
         }
         return results;
+    }
+
+    /** @return the median of {@code value} over {@code results}, leaving out unknown (NaN) values. */
+    protected static <T> double median(final List<T> results, final ToDoubleFunction<T> value)
+    {
+        return Samples.medianOfKnown(results.stream().mapToDouble(value).toArray());
     }
 }

@@ -60,13 +60,25 @@ final class Samples
         }
     }
 
-    /** Ranks 1 and 3 fail on their own, before any message. */
+    /**
+     * Ranks 1 and 3 fail on their own. Rank 3 tells rank 1 it is past its last MPI call first: otherwise rank 1's failure
+     * could end the job while rank 3 is still in {@code MPI.Init}, whose error then only follows from rank 1's.
+     */
     static final class FailingOnTwoRanks
     {
         @MpiTest(ranks = 4)
         void oddRanksDisagree()
         {
             final int rank = MPI.COMM_WORLD.Rank();
+            final int[] here = {rank};
+            if (rank == 3)
+            {
+                MPI.COMM_WORLD.Send(here, 0, 1, MPI.INT, 1, 0);
+            }
+            else if (rank == 1)
+            {
+                MPI.COMM_WORLD.Recv(here, 0, 1, MPI.INT, 3, 0);
+            }
             assertTrue(rank % 2 == 0, "odd rank " + rank + " disagrees");
         }
     }

@@ -5,13 +5,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -19,43 +19,58 @@ import mpi.Request;
 import mpi.Status;
 
 /**
- * The root's side of a pool: a thread that hands queued tasks to workers with room (at most {@code tasksPerWorker} in flight
- * on each, round robin, several in one message) and completes each task's future when its outcome comes back. While
- * there is nothing to hand out it waits in a receive for outcomes; a submission or a shutdown ends that wait with a message
- * the submitting thread sends to this rank, only when the dispatcher waits.
+ * The root's side of a pool: hands queued tasks to workers with room (at most {@code tasksPerWorker} in flight on each,
+ * round robin, several in one message) and completes each task's future when its outcome comes back.
  *
- * <p>Thread-safety: {@link #submit}, {@link #shutdown} and {@link #cancelQueued} may be called from any thread; the rest
- * runs on the dispatcher's own thread.
+ * <p>No thread stands between a submission and the workers, or between an outcome and the thread that waits for it: the
+ * submitting thread sends the task itself when a worker has room, and a thread waiting for a task's future receives
+ * outcomes itself when no other thread does ({@link #receiveUntilDone}). Each wake-up of a sleeping thread costs more than
+ * the round trip of a small task. The dispatcher's own thread receives the outcomes nobody waits for, runs a one-rank
+ * pool's tasks, and ends the pool: while tasks are in flight and another thread receives, and for a while after the last
+ * submission, it looks every {@link #POLL_NS}; after that it sleeps until a submission wakes it. One thread at a time
+ * receives (it holds the receiving role); the lock guards the assignment of tasks, never a wait.
+ *
+ * <p>Thread-safety: {@link #submit}, {@link #shutdown}, {@link #cancelQueued} and {@link #receiveUntilDone} may be called
+ * from any thread; {@link #run} runs on the dispatcher's own thread.
  */
 final class Dispatcher implements Runnable
 {
-    private static final int AWAKE = 0;
-    private static final int WAITING = 1;
-    private static final int ENDED = 2;
+    /** How often the dispatcher's thread looks for outcomes that no other thread receives, while the pool is busy. */
+    private static final long POLL_NS = 200_000;
+    /** How long after the last submission the dispatcher's thread goes on looking before it sleeps until woken. */
+    private static final long DORMANT_AFTER_NS = 20_000_000;
 
     private final Intracomm comm;
     private final int root;
     private final int size;
     private final int tasksPerWorker;
-    private final int[] load;
     private final ConcurrentLinkedQueue<Submitted<?>> queue = new ConcurrentLinkedQueue<>();
+    private final PoolTally tally;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final AtomicBoolean receiving = new AtomicBoolean();
+    /** Set by a waiting thread that stops receiving while outcomes are still to come. */
+    private final AtomicBoolean handedOver = new AtomicBoolean();
+    /** Used by the thread that holds the receiving role only. */
+    private final Object[] received = new Object[1];
+
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Guarded by {@link #lock}, as are the fields up to {@link #ended}. */
+    private final int[] load;
     private final Map<Long, Submitted<?>> inFlight = new HashMap<>();
     private final List<List<Submitted<?>>> batches = new ArrayList<>();
-    private final AtomicLong numbers = new AtomicLong();
-    private final AtomicInteger state = new AtomicInteger(AWAKE);
-    private final AtomicLong wakesSent = new AtomicLong();
-    private final CountDownLatch terminated = new CountDownLatch(1);
-    private final Object[] received = new Object[1];
     private final List<Request> sending = new ArrayList<>();
-    private final long openedNs = System.nanoTime();
-    private final AtomicLongArray donePerRank;
-    private final AtomicLong done = new AtomicLong();
-    private final AtomicLong failed = new AtomicLong();
-    private final List<Reporting> listeners = new CopyOnWriteArrayList<>();
-    private long wakesReceived;
     private int nextWorker;
+    /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
+    private boolean ended;
+
+    /** {@code inFlight.size()}, for threads that look without the lock. */
+    private volatile int inFlightCount;
     private volatile boolean shutdown;
+    private volatile boolean dormant;
+    /** Set as the pool ends, before the queue's last tasks are refused. */
+    private volatile boolean closed;
     private volatile Throwable failure;
+    private Thread thread;
 
     Dispatcher(final Intracomm comm, final int root, final int tasksPerWorker)
     {
@@ -64,7 +79,7 @@ final class Dispatcher implements Runnable
         this.size = comm.Size();
         this.tasksPerWorker = tasksPerWorker;
         this.load = new int[size];
-        this.donePerRank = new AtomicLongArray(size);
+        this.tally = new PoolTally(size);
         for (int rank = 0; rank < size; rank++)
         {
             batches.add(new ArrayList<>());
@@ -72,29 +87,72 @@ final class Dispatcher implements Runnable
         nextWorker = (root + 1) % size;
     }
 
-    /** Queues {@code task}; @return what its submitter holds. */
+    /** Starts the dispatcher's own thread, named {@code name}. */
+    void start(final String name)
+    {
+        thread = new Thread(this, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Queues {@code task}, and hands it to a worker at once when one has room; @return what its submitter holds. */
     <T> Submitted<T> submit(final Callable<T> task)
     {
-        final Submitted<T> submitted = new Submitted<>(numbers.getAndIncrement(), task);
+        final Submitted<T> submitted = new Submitted<>(tally.submitted(), task, this);
         if (shutdown)
         {
             throw rejection();
         }
         queue.add(submitted);
-        wake();
-        // The dispatcher may have ended between the test above and the queueing: then nobody else takes the task out.
-        if (state.get() == ENDED && queue.remove(submitted))
+        if (size > 1)
+        {
+            assignQueued();
+        }
+        // The pool may have ended between the test above and the queueing: then nobody else takes the task out.
+        if (closed && queue.remove(submitted))
         {
             submitted.fail(rejection());
         }
+        if (dormant || !queue.isEmpty())
+        {
+            // A backlog needs a thread receiving the outcomes that make room; a single task is left to whoever waits for it.
+            LockSupport.unpark(thread);
+        }
         return submitted;
+    }
+
+    /**
+     * Receives the pool's outcomes on the calling thread until {@code future} is done, as long as no other thread receives
+     * them; returns at once when another thread does, or when the task is not on a worker.
+     */
+    void receiveUntilDone(final CompletableFuture<?> future)
+    {
+        boolean received = false;
+        while (!future.isDone() && inFlightCount > 0 && receiving.compareAndSet(false, true))
+        {
+            try
+            {
+                receiveIfInFlight();
+                received = true;
+            }
+            finally
+            {
+                receiving.set(false);
+            }
+        }
+        if (received && (inFlightCount > 0 || !queue.isEmpty()))
+        {
+            // Outcomes are still to come, maybe for tasks nobody waits for: the dispatcher's thread takes over at once.
+            handedOver.set(true);
+            LockSupport.unpark(thread);
+        }
     }
 
     /** Stops taking tasks; those queued and in flight still run. */
     void shutdown()
     {
         shutdown = true;
-        wake();
+        LockSupport.unpark(thread);
     }
 
     /** Cancels every task not yet handed to a worker; @return them. */
@@ -108,27 +166,20 @@ final class Dispatcher implements Runnable
                 cancelled.add(submitted::runHere);
             }
         }
-        wake();
+        LockSupport.unpark(thread);
         return cancelled;
     }
 
     /** Has {@code listener} told the pool's progress at most every {@code intervalNs}, and when the pool ends. */
     void addProgressListener(final ProgressListener listener, final long intervalNs)
     {
-        listeners.add(new Reporting(listener, intervalNs));
+        tally.addListener(listener, intervalNs);
     }
 
     /** @return how far the pool has come; may be called from any thread. */
     PoolProgress progress()
     {
-        final long[] perRank = new long[size];
-        for (int rank = 0; rank < size; rank++)
-        {
-            perRank[rank] = donePerRank.get(rank);
-        }
-        final long doneNow = done.get();
-        final double seconds = Math.max(1e-9, (System.nanoTime() - openedNs) / 1e9);
-        return new PoolProgress(numbers.get(), doneNow, failed.get(), doneNow / seconds, perRank);
+        return tally.progress();
     }
 
     int tasksPerWorker()
@@ -149,18 +200,51 @@ final class Dispatcher implements Runnable
     @Override
     public void run()
     {
+        boolean receivedLast = false;
+        boolean sawInFlight = false;
+        long seenDone = -1;
+        long seenSubmissions = -1;
+        long activeNs = System.nanoTime();
         try
         {
-            while (true)
+            while (failure == null)
             {
-                assign();
-                if (shutdown && queue.isEmpty() && inFlight.isEmpty())
+                if (size == 1)
                 {
+                    runQueuedHere();
+                }
+                else if (inFlightCount > 0 && (receivedLast || handedOver.getAndSet(false) || !queue.isEmpty()
+                    || sawInFlight && tally.doneSoFar() == seenDone) && receiving.compareAndSet(false, true))
+                {
+                    // Outcomes that no other thread receives: this thread goes on receiving, or takes over from one that
+                    // stopped, or finds a backlog, or has seen no outcome come back for a whole look's interval.
+                    try
+                    {
+                        receiveIfInFlight();
+                    }
+                    finally
+                    {
+                        receiving.set(false);
+                    }
+                    receivedLast = true;
+                    continue;
+                }
+                receivedLast = false;
+                if (endIfDone())
+                {
+                    stopWorkers();
                     break;
                 }
-                awaitOutcome();
+                sawInFlight = inFlightCount > 0;
+                seenDone = tally.doneSoFar();
+                final long now = System.nanoTime();
+                if (tally.submittedSoFar() != seenSubmissions)
+                {
+                    seenSubmissions = tally.submittedSoFar();
+                    activeNs = now;
+                }
+                pause(now - activeNs < DORMANT_AFTER_NS);
             }
-            end();
         }
         catch (final RuntimeException | Error ex)
         {
@@ -168,20 +252,56 @@ final class Dispatcher implements Runnable
         }
         finally
         {
-            report(true);
+            closed = true;
+            rejectQueued();
+            tally.report(true);
             terminated.countDown();
+        }
+    }
+
+    /** Sleeps a look's interval, or, when the pool has been quiet a while and has nothing to do, until woken. */
+    private void pause(final boolean recentlyActive)
+    {
+        if (recentlyActive || inFlightCount > 0)
+        {
+            LockSupport.parkNanos(this, POLL_NS);
+            return;
+        }
+        dormant = true;
+        // Written before the tests below, as a submitter writes its task before it reads dormant: one of the two sees the other.
+        if (queue.isEmpty() && inFlightCount == 0 && !shutdown)
+        {
+            LockSupport.park(this);
+        }
+        dormant = false;
+    }
+
+    /** Hands queued tasks to workers with room; a failure to send fails the pool, and so every task in it. */
+    private void assignQueued()
+    {
+        try
+        {
+            lock.lock();
+            try
+            {
+                assign();
+            }
+            finally
+            {
+                lock.unlock();
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            fail(ex);
         }
     }
 
     /** Hands queued tasks to workers with room, one at a time round robin, and sends each worker its share in one message. */
     private void assign()
     {
-        if (size == 1)
-        {
-            runQueuedHere();
-            return;
-        }
-        boolean room = true;
+        sending.removeIf(request -> request.Test() != null);
+        boolean room = !ended;
         while (room && !queue.isEmpty())
         {
             room = false;
@@ -212,19 +332,6 @@ final class Dispatcher implements Runnable
         }
     }
 
-    /** A pool without workers runs its tasks on the dispatcher's thread, so that a one-rank job works as a larger one. */
-    private void runQueuedHere()
-    {
-        for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
-        {
-            if (!submitted.future.isDone())
-            {
-                final PoolMessages.Outcome outcome = WorkerLoop.run(submitted.number, submitted.task);
-                complete(submitted, root, outcome);
-            }
-        }
-    }
-
     private void send(final int rank, final List<Submitted<?>> batch)
     {
         final long[] taskNumbers = new long[batch.size()];
@@ -237,142 +344,123 @@ final class Dispatcher implements Runnable
             submitted.rank = rank;
             inFlight.put(submitted.number, submitted);
         }
+        inFlightCount = inFlight.size();
         load[rank] += tasks.length;
         // Not a blocking send: a large assignment waits for its worker to receive it, and that worker may itself be
-        // waiting to hand a large result to this thread, which must be free to receive it.
-        sending.add(comm.Isend(new Object[] {new PoolMessages.Assignment(taskNumbers, tasks)}, 0, 1, MPI.OBJECT, rank,
-            PoolMessages.TAG_TASKS));
+        // waiting to hand a large result to this rank, which must be free to receive it.
+        final Object[] message = {new PoolMessages.Assignment(taskNumbers, tasks)};
+        sending.add(comm.Isend(message, 0, 1, MPI.OBJECT, rank, PoolMessages.TAG_TASKS));
     }
 
-    /** Lets go of the assignments' sends that have completed. */
-    private void reapSends()
+    /** A pool without workers runs its tasks on the dispatcher's thread, so that a one-rank job works as a larger one. */
+    private void runQueuedHere()
     {
-        sending.removeIf(request -> request.Test() != null);
+        for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
+        {
+            if (!submitted.future.isDone())
+            {
+                complete(submitted, root, WorkerLoop.run(submitted.number, submitted.task));
+            }
+        }
     }
 
-    /** Waits for the next outcome, or for a submitting thread's wake-up, unless there is work to do at once. */
-    private void awaitOutcome()
+    /**
+     * Receives one outcome, when a task is in flight, and completes its task. Called by the holder of the receiving role
+     * only, so that the test and the receive see the same tasks in flight: each has exactly one outcome still to come.
+     */
+    private void receiveIfInFlight()
     {
-        state.set(WAITING);
-        if ((!queue.isEmpty() && hasRoom()) || shutdown && queue.isEmpty() && inFlight.isEmpty())
+        if (inFlightCount == 0)
         {
-            state.set(AWAKE);
             return;
         }
-        final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
-        state.set(AWAKE);
-        reapSends();
-        if (status.tag == PoolMessages.TAG_WAKE)
+        final Submitted<?> submitted;
+        final PoolMessages.Outcome outcome;
+        final int source;
+        try
         {
-            wakesReceived++;
+            final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, PoolMessages.TAG_OUTCOME);
+            source = status.source;
+            outcome = withArray((PoolMessages.Outcome)received[0], source);
+            received[0] = null;
+            submitted = landed(outcome.number(), source);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            fail(ex);
             return;
         }
-        PoolMessages.Outcome outcome = (PoolMessages.Outcome)received[0];
-        received[0] = null;
-        if (outcome.value() instanceof PoolMessages.ArrayFollows follows)
+        complete(submitted, source, outcome);
+    }
+
+    /** @return {@code outcome}, its value received when it is a large primitive array that follows as a message of its own. */
+    private PoolMessages.Outcome withArray(final PoolMessages.Outcome outcome, final int source)
+    {
+        if (!(outcome.value() instanceof PoolMessages.ArrayFollows follows))
         {
-            // Messages from one rank on one communicator arrive in order: the array is the next from this worker.
-            final Object array = follows.kind().newArray(follows.length());
-            comm.Recv(array, 0, follows.length(), PrimitiveArrays.datatype(follows.kind()), status.source, PoolMessages.TAG_ARRAY);
-            outcome = new PoolMessages.Outcome(outcome.number(), array, null);
+            return outcome;
         }
-        final Submitted<?> submitted = inFlight.remove(outcome.number());
-        load[status.source]--;
-        if (submitted == null)
+        // Messages from one rank on one communicator arrive in order: the array is the next from this worker.
+        final Object array = follows.kind().newArray(follows.length());
+        comm.Recv(array, 0, follows.length(), PrimitiveArrays.datatype(follows.kind()), source, PoolMessages.TAG_ARRAY);
+        return new PoolMessages.Outcome(outcome.number(), array, null);
+    }
+
+    /** Takes task {@code number} off its worker, and gives that worker's room to the queue; @return the task. */
+    private Submitted<?> landed(final long number, final int source)
+    {
+        lock.lock();
+        try
         {
-            throw new IllegalStateException("rank " + status.source + " sent the outcome of task " + outcome.number()
-                + ", which is in flight on no worker");
+            final Submitted<?> submitted = inFlight.remove(number);
+            if (submitted == null)
+            {
+                throw new IllegalStateException("rank " + source + " sent the outcome of task " + number
+                    + ", which is in flight on no worker");
+            }
+            inFlightCount = inFlight.size();
+            load[source]--;
+            assign();
+            return submitted;
         }
-        complete(submitted, status.source, outcome);
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     private void complete(final Submitted<?> submitted, final int rank, final PoolMessages.Outcome outcome)
     {
-        donePerRank.incrementAndGet(rank);
-        done.incrementAndGet();
+        tally.done(rank, outcome.thrown() != null);
         if (outcome.thrown() == null)
         {
             submitted.succeed(outcome.value());
         }
         else
         {
-            failed.incrementAndGet();
             submitted.fail(new RemoteTaskException(rank, outcome.number(), outcome.thrown()));
         }
-        report(false);
+        tally.report(false);
     }
 
-    /** Tells the listeners whose interval has passed, or all of them when the pool has ended. */
-    private void report(final boolean ended)
+    /** @return whether the pool is shut down with nothing queued or in flight; then nothing more is assigned. */
+    private boolean endIfDone()
     {
-        if (listeners.isEmpty())
+        lock.lock();
+        try
         {
-            return;
+            ended = shutdown && queue.isEmpty() && inFlight.isEmpty();
+            return ended;
         }
-        final long now = System.nanoTime();
-        PoolProgress progress = null;
-        for (final Reporting reporting : listeners)
+        finally
         {
-            if (ended || now - reporting.lastNs >= reporting.intervalNs)
-            {
-                reporting.lastNs = now;
-                progress = progress == null ? progress() : progress;
-                try
-                {
-                    reporting.listener.onProgress(progress);
-                }
-                catch (final RuntimeException thrown)
-                {
-                    // A listener's failure must not fail the tasks: it is said once, and the listener is no longer told.
-                    listeners.remove(reporting);
-                    System.err.println("openmpj: the pool's progress listener " + reporting.listener + " threw " + thrown
-                        + "; it is no longer called");
-                }
-            }
+            lock.unlock();
         }
     }
 
-    /** A listener, how often it wants to be told, and when it last was (read and written by the dispatcher only). */
-    private static final class Reporting
+    /** Tells every worker to stop, once the assignments on their way have left. */
+    private void stopWorkers()
     {
-        final ProgressListener listener;
-        final long intervalNs;
-        long lastNs = System.nanoTime();
-
-        Reporting(final ProgressListener listener, final long intervalNs)
-        {
-            this.listener = listener;
-            this.intervalNs = intervalNs;
-        }
-    }
-
-    private boolean hasRoom()
-    {
-        for (int rank = 0; rank < size; rank++)
-        {
-            if (rank != root && load[rank] < tasksPerWorker)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Wakes the dispatcher if it waits for outcomes. */
-    private void wake()
-    {
-        if (state.compareAndSet(WAITING, AWAKE))
-        {
-            wakesSent.incrementAndGet();
-            comm.Send(new Object[0], 0, 0, MPI.OBJECT, root, PoolMessages.TAG_WAKE);
-        }
-    }
-
-    /** Tells every worker to stop, and takes in the wake-ups still on their way to this rank. */
-    private void end()
-    {
-        final int before = state.getAndSet(ENDED);
-        assert before == AWAKE;
         for (final Request request : sending)
         {
             request.Wait();
@@ -385,33 +473,40 @@ final class Dispatcher implements Runnable
                 comm.Send(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
             }
         }
-        while (wakesReceived < wakesSent.get())
-        {
-            comm.Recv(received, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_WAKE);
-            wakesReceived++;
-        }
-        rejectQueued();
     }
 
     /** The pool can no longer reach its workers: every task in flight or queued fails, naming where it was. */
     private void fail(final Throwable cause)
     {
-        failure = cause;
-        shutdown = true;
-        state.set(ENDED);
-        for (final Submitted<?> submitted : inFlight.values())
+        final List<Submitted<?>> lost;
+        lock.lock();
+        try
         {
-            submitted.fail(new WorkerLostException(submitted.rank, submitted.number, cause));
-            failed.incrementAndGet();
-            done.incrementAndGet();
+            if (failure == null)
+            {
+                failure = cause;
+            }
+            shutdown = true;
+            ended = true;
+            lost = new ArrayList<>(inFlight.values());
+            inFlight.clear();
+            inFlightCount = 0;
         }
-        inFlight.clear();
+        finally
+        {
+            lock.unlock();
+        }
+        for (final Submitted<?> submitted : lost)
+        {
+            tally.done(submitted.rank, true);
+            submitted.fail(new WorkerLostException(submitted.rank, submitted.number, cause));
+        }
         for (Submitted<?> submitted = queue.poll(); submitted != null; submitted = queue.poll())
         {
+            tally.done(-1, true);
             submitted.fail(new WorkerLostException(-1, submitted.number, cause));
-            failed.incrementAndGet();
-            done.incrementAndGet();
         }
+        LockSupport.unpark(thread);
     }
 
     /** Tasks that slipped into the queue as the pool ended are refused. */

@@ -43,8 +43,10 @@ import mpi.MPI;
  * {@code tasksPerWorker} tasks at once (run one after another, the rest waiting at the worker), so a worker starts its next
  * task without waiting for the root; more tasks than that wait at the root, in the order they were submitted.
  *
- * <p>A future is completed on the pool's dispatching thread, and so are the dependent stages a program attaches without
- * {@code Async}: they must not block, or the whole pool waits with them. Cancelling a future that a worker has already been
+ * <p>A thread that waits for a task's future with {@code get()} or {@code join()} receives the pool's outcomes itself while no
+ * other thread does, so a small task comes back without waking a sleeping thread; otherwise the pool's dispatching thread
+ * receives them. Futures are completed on whichever of these threads received the outcome, and so are the dependent stages a
+ * program attaches without {@code Async}: they must not block, or the whole pool waits with them. Cancelling a future that a worker has already been
  * given does not stop the worker; its result is dropped. A pool that a program never shuts down is shut down, after its
  * tasks have run, by {@code MPI.Finalize} on the root.
  *
@@ -144,9 +146,7 @@ public final class MpiExecutor implements ExecutorService
         {
             dispatcher.addProgressListener(new ConsoleProgress(root), progressSeconds * 1_000_000_000L);
         }
-        final Thread thread = new Thread(dispatcher, "openmpj-pool-root-" + comm.Rank());
-        thread.setDaemon(true);
-        thread.start();
+        dispatcher.start("openmpj-pool-root-" + comm.Rank());
         final MpiExecutor pool = new MpiExecutor(poolComm, root, dispatcher);
         OpenPools.opened(pool);
         return pool;

@@ -1,7 +1,6 @@
 package org.openmpj.executor;
 
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A task the root accepted: its number, the task, the future its submitter holds, and the worker it is on.
@@ -12,14 +11,15 @@ final class Submitted<T>
 {
     final long number;
     final Callable<T> task;
-    final CompletableFuture<T> future = new CompletableFuture<>();
-    /** The worker's rank while the task is in flight; written and read by the dispatcher only. */
+    final PoolFuture<T> future;
+    /** The worker's rank while the task is in flight; written and read under the dispatcher's lock. */
     int rank = -1;
 
-    Submitted(final long number, final Callable<T> task)
+    Submitted(final long number, final Callable<T> task, final Dispatcher dispatcher)
     {
         this.number = number;
         this.task = task;
+        this.future = new PoolFuture<>(dispatcher);
     }
 
     /** Runs the task in the calling thread, for a caller that takes back the tasks a pool never ran. */

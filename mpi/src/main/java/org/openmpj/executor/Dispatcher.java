@@ -1,9 +1,8 @@
 package org.openmpj.executor;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -56,14 +55,16 @@ final class Dispatcher implements Runnable
     private final ReentrantLock lock = new ReentrantLock();
     /** Guarded by {@link #lock}, as are the fields up to {@link #ended}. */
     private final int[] load;
-    private final Map<Long, Submitted<?>> inFlight = new HashMap<>();
+    /** Per worker, the tasks it holds, oldest first: the order in which it answers them. */
+    private final List<ArrayDeque<Submitted<?>>> onWorker = new ArrayList<>();
+    private int inFlight;
     private final List<List<Submitted<?>>> batches = new ArrayList<>();
     private final List<Request> sending = new ArrayList<>();
     private int nextWorker;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
 
-    /** {@code inFlight.size()}, for threads that look without the lock. */
+    /** {@link #inFlight}, for threads that look without the lock. */
     private volatile int inFlightCount;
     private volatile boolean shutdown;
     private volatile boolean dormant;
@@ -83,6 +84,7 @@ final class Dispatcher implements Runnable
         for (int rank = 0; rank < size; rank++)
         {
             batches.add(new ArrayList<>());
+            onWorker.add(new ArrayDeque<>());
         }
         nextWorker = (root + 1) % size;
     }
@@ -334,22 +336,20 @@ final class Dispatcher implements Runnable
 
     private void send(final int rank, final List<Submitted<?>> batch)
     {
-        final long[] taskNumbers = new long[batch.size()];
-        final Callable<?>[] tasks = new Callable<?>[batch.size()];
+        final Object[] tasks = new Object[batch.size()];
         for (int i = 0; i < tasks.length; i++)
         {
             final Submitted<?> submitted = batch.get(i);
-            taskNumbers[i] = submitted.number;
             tasks[i] = submitted.task;
             submitted.rank = rank;
-            inFlight.put(submitted.number, submitted);
+            onWorker.get(rank).add(submitted);
         }
-        inFlightCount = inFlight.size();
+        inFlight += tasks.length;
+        inFlightCount = inFlight;
         load[rank] += tasks.length;
         // Not a blocking send: a large assignment waits for its worker to receive it, and that worker may itself be
         // waiting to hand a large result to this rank, which must be free to receive it.
-        final Object[] message = {new PoolMessages.Assignment(taskNumbers, tasks)};
-        sending.add(comm.Isend(message, 0, 1, MPI.OBJECT, rank, PoolMessages.TAG_TASKS));
+        sending.add(comm.Isend(tasks, 0, tasks.length, MPI.OBJECT, rank, PoolMessages.TAG_TASKS));
     }
 
     /** A pool without workers runs its tasks on the dispatcher's thread, so that a one-rank job works as a larger one. */
@@ -359,7 +359,7 @@ final class Dispatcher implements Runnable
         {
             if (!submitted.future.isDone())
             {
-                complete(submitted, root, WorkerLoop.run(submitted.number, submitted.task));
+                complete(submitted, root, WorkerLoop.run(submitted.task));
             }
         }
     }
@@ -379,11 +379,12 @@ final class Dispatcher implements Runnable
         final int source;
         try
         {
-            final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, PoolMessages.TAG_OUTCOME);
+            final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
             source = status.source;
-            outcome = withArray((PoolMessages.Outcome)received[0], source);
+            outcome = status.tag == PoolMessages.TAG_THREW ? new PoolMessages.Outcome(null, (Throwable)received[0])
+                : new PoolMessages.Outcome(withArray(received[0], source), null);
             received[0] = null;
-            submitted = landed(outcome.number(), source);
+            submitted = landed(source);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -393,32 +394,32 @@ final class Dispatcher implements Runnable
         complete(submitted, source, outcome);
     }
 
-    /** @return {@code outcome}, its value received when it is a large primitive array that follows as a message of its own. */
-    private PoolMessages.Outcome withArray(final PoolMessages.Outcome outcome, final int source)
+    /** @return {@code value}, or the array it announces, received: a large primitive array follows as a message of its own. */
+    private Object withArray(final Object value, final int source)
     {
-        if (!(outcome.value() instanceof PoolMessages.ArrayFollows follows))
+        if (!(value instanceof PoolMessages.ArrayFollows follows))
         {
-            return outcome;
+            return value;
         }
         // Messages from one rank on one communicator arrive in order: the array is the next from this worker.
         final Object array = follows.kind().newArray(follows.length());
         comm.Recv(array, 0, follows.length(), PrimitiveArrays.datatype(follows.kind()), source, PoolMessages.TAG_ARRAY);
-        return new PoolMessages.Outcome(outcome.number(), array, null);
+        return array;
     }
 
-    /** Takes task {@code number} off its worker, and gives that worker's room to the queue; @return the task. */
-    private Submitted<?> landed(final long number, final int source)
+    /** Takes the oldest task off worker {@code source}, whose answer has come, and gives its room to the queue; @return it. */
+    private Submitted<?> landed(final int source)
     {
         lock.lock();
         try
         {
-            final Submitted<?> submitted = inFlight.remove(number);
+            final Submitted<?> submitted = onWorker.get(source).poll();
             if (submitted == null)
             {
-                throw new IllegalStateException("rank " + source + " sent the outcome of task " + number
-                    + ", which is in flight on no worker");
+                throw new IllegalStateException("rank " + source + " answered a task, but it holds none");
             }
-            inFlightCount = inFlight.size();
+            inFlight--;
+            inFlightCount = inFlight;
             load[source]--;
             assign();
             return submitted;
@@ -438,7 +439,7 @@ final class Dispatcher implements Runnable
         }
         else
         {
-            submitted.fail(new RemoteTaskException(rank, outcome.number(), outcome.thrown()));
+            submitted.fail(new RemoteTaskException(rank, submitted.number, outcome.thrown()));
         }
         tally.report(false);
     }
@@ -449,7 +450,7 @@ final class Dispatcher implements Runnable
         lock.lock();
         try
         {
-            ended = shutdown && queue.isEmpty() && inFlight.isEmpty();
+            ended = shutdown && queue.isEmpty() && inFlight == 0;
             return ended;
         }
         finally
@@ -488,8 +489,13 @@ final class Dispatcher implements Runnable
             }
             shutdown = true;
             ended = true;
-            lost = new ArrayList<>(inFlight.values());
-            inFlight.clear();
+            lost = new ArrayList<>();
+            for (final ArrayDeque<Submitted<?>> tasks : onWorker)
+            {
+                lost.addAll(tasks);
+                tasks.clear();
+            }
+            inFlight = 0;
             inFlightCount = 0;
         }
         finally

@@ -133,7 +133,7 @@ public final class MpiExecutor implements ExecutorService
             final MpiExecutor ended = new MpiExecutor(poolComm, root, null);
             try
             {
-                new WorkerLoop(poolComm, root).serve();
+                new WorkerLoop(poolComm, root, agreed[0]).serve();
             }
             finally
             {

@@ -2,22 +2,26 @@ package org.openmpj.executor;
 
 import java.io.Serial;
 import java.io.Serializable;
-import java.util.concurrent.Callable;
 
 import org.openmpj.Primitive;
 
-/** The messages between a pool's root and its workers, and the tags they travel under on the pool's communicator. */
+/**
+ * The messages between a pool's root and its workers, and the tags they travel under on the pool's communicator. A worker
+ * runs its tasks in the order they came and answers each in that order, and messages between two ranks keep their order:
+ * so the root knows which task an answer is for without a number on the wire, and a small task's round trip pays for
+ * encoding nothing but the task and its value.
+ */
 final class PoolMessages
 {
-    /** Root to worker: tasks to run, in order. */
+    /** Root to worker: tasks to run, in order, as {@code MPI.OBJECT} items (at most the pool's tasks per worker). */
     static final int TAG_TASKS = 1;
-    /** Worker to root: the outcome of one task. */
-    static final int TAG_OUTCOME = 2;
-    /** Root to itself: a task was submitted or the pool shut down while the dispatcher waited for outcomes. */
-    static final int TAG_WAKE = 3;
+    /** Worker to root: what the worker's oldest unanswered task returned, as one {@code MPI.OBJECT} item. */
+    static final int TAG_VALUE = 2;
+    /** Worker to root: what the worker's oldest unanswered task threw, as one {@code MPI.OBJECT} item. */
+    static final int TAG_THREW = 3;
     /** Root to worker: the pool has ended; stop serving. */
     static final int TAG_STOP = 4;
-    /** Worker to root: a result that is a large primitive array, right after the outcome that announces it. */
+    /** Worker to root: a value that is a large primitive array, right after the {@link ArrayFollows} that announces it. */
     static final int TAG_ARRAY = 5;
 
     private PoolMessages()
@@ -25,28 +29,14 @@ final class PoolMessages
     }
 
     /**
-     * Tasks for one worker, numbered by the root.
+     * How one task ended: its value, or what it threw. Never sent as such: its value or its exception travels under a tag
+     * of its own.
      *
-     * @param numbers each task's number, by which its outcome comes back.
-     * @param tasks the tasks, each serializable.
-     */
-    record Assignment(long[] numbers, Callable<?>[] tasks) implements Serializable
-    {
-        @Serial
-        private static final long serialVersionUID = 1L;
-    }
-
-    /**
-     * How one task ended on a worker: its value, or what it threw.
-     *
-     * @param number the task's number.
      * @param value what it returned; null when it threw.
      * @param thrown what it threw; null when it returned.
      */
-    record Outcome(long number, Object value, Throwable thrown) implements Serializable
+    record Outcome(Object value, Throwable thrown)
     {
-        @Serial
-        private static final long serialVersionUID = 1L;
     }
 
     /**

@@ -6,7 +6,7 @@ import org.openmpj.Primitive;
 
 /**
  * Results that are large primitive arrays travel as typed messages of their own, copied as they are, instead of through
- * the object encoding: the outcome carries only a {@link PoolMessages.ArrayFollows} naming the array's kind and length.
+ * the object encoding: the answer carries only a {@link PoolMessages.ArrayFollows} naming the array's kind and length.
  */
 final class PrimitiveArrays
 {

@@ -8,18 +8,23 @@ import mpi.MPIException;
 import mpi.Status;
 import org.openmpj.Primitive;
 
-/** A worker's side of a pool: runs the tasks the root sends, in order, and sends each outcome back, until told to stop. */
+/**
+ * A worker's side of a pool: runs the tasks the root sends, in the order they came, and answers each in that order (the
+ * root matches answers to tasks by that order alone), until told to stop.
+ */
 final class WorkerLoop
 {
     private final Intracomm comm;
     private final int root;
-    private final Object[] received = new Object[1];
+    private final Object[] received;
     private final Object[] sent = new Object[1];
 
-    WorkerLoop(final Intracomm comm, final int root)
+    /** @param tasksPerWorker the most tasks the root sends in one message. */
+    WorkerLoop(final Intracomm comm, final int root, final int tasksPerWorker)
     {
         this.comm = comm;
         this.root = root;
+        this.received = new Object[tasksPerWorker];
     }
 
     /** Serves the root until it stops the pool. */
@@ -27,30 +32,30 @@ final class WorkerLoop
     {
         while (true)
         {
-            final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, root, MPI.ANY_TAG);
+            final Status status = comm.Recv(received, 0, received.length, MPI.OBJECT, root, MPI.ANY_TAG);
             if (status.tag == PoolMessages.TAG_STOP)
             {
                 return;
             }
-            final PoolMessages.Assignment assignment = (PoolMessages.Assignment)received[0];
-            received[0] = null;
-            for (int i = 0; i < assignment.tasks().length; i++)
+            final int tasks = status.Get_count(MPI.OBJECT);
+            for (int i = 0; i < tasks; i++)
             {
-                reply(run(assignment.numbers()[i], assignment.tasks()[i]));
-                assignment.tasks()[i] = null;
+                final Callable<?> task = (Callable<?>)received[i];
+                received[i] = null;
+                reply(run(task));
             }
         }
     }
 
-    static PoolMessages.Outcome run(final long number, final Callable<?> task)
+    static PoolMessages.Outcome run(final Callable<?> task)
     {
         try
         {
-            return new PoolMessages.Outcome(number, task.call(), null);
+            return new PoolMessages.Outcome(task.call(), null);
         }
         catch (final Exception | Error thrown)
         {
-            return new PoolMessages.Outcome(number, null, thrown);
+            return new PoolMessages.Outcome(null, thrown);
         }
     }
 
@@ -61,16 +66,14 @@ final class WorkerLoop
         if (kind != null)
         {
             final int length = kind.length(outcome.value());
-            sent[0] = new PoolMessages.Outcome(outcome.number(), new PoolMessages.ArrayFollows(kind, length), null);
-            comm.Send(sent, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_OUTCOME);
-            sent[0] = null;
+            send(new PoolMessages.ArrayFollows(kind, length), PoolMessages.TAG_VALUE);
             comm.Send(outcome.value(), 0, length, PrimitiveArrays.datatype(kind), root, PoolMessages.TAG_ARRAY);
             return;
         }
-        sent[0] = outcome;
         try
         {
-            comm.Send(sent, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_OUTCOME);
+            send(outcome.thrown() == null ? outcome.value() : outcome.thrown(),
+                outcome.thrown() == null ? PoolMessages.TAG_VALUE : PoolMessages.TAG_THREW);
         }
         catch (final MPIException unsendable)
         {
@@ -78,9 +81,16 @@ final class WorkerLoop
             {
                 throw unsendable;
             }
-            final Throwable failure = new TaskFailure(outcome.thrown() == null ? unsendable : outcome.thrown());
-            sent[0] = new PoolMessages.Outcome(outcome.number(), null, failure);
-            comm.Send(sent, 0, 1, MPI.OBJECT, root, PoolMessages.TAG_OUTCOME);
+            send(new TaskFailure(outcome.thrown() == null ? unsendable : outcome.thrown()), PoolMessages.TAG_THREW);
+        }
+    }
+
+    private void send(final Object item, final int tag)
+    {
+        sent[0] = item;
+        try
+        {
+            comm.Send(sent, 0, 1, MPI.OBJECT, root, tag);
         }
         finally
         {

@@ -25,17 +25,28 @@ import mpi.Status;
  * submitting thread sends the task itself when a worker has room, and a thread waiting for a task's future receives
  * outcomes itself when no other thread does ({@link #receiveUntilDone}). Each wake-up of a sleeping thread costs more than
  * the round trip of a small task. The dispatcher's own thread receives the outcomes nobody waits for, runs a one-rank
- * pool's tasks, and ends the pool: while tasks are in flight and another thread receives, and for a while after the last
- * submission, it looks every {@link #POLL_NS}; after that it sleeps until a submission wakes it. One thread at a time
- * receives (it holds the receiving role); the lock guards the assignment of tasks, never a wait.
+ * pool's tasks, and ends the pool. It takes over at once from a waiting thread that stops with outcomes still to come, and
+ * when a backlog builds; otherwise, while tasks are in flight and for a while after the last submission, it looks every
+ * {@link #FIRST_LOOK_NS} to {@link #LAST_LOOK_NS} (each look that finds nothing to do doubles the interval, as a look costs
+ * the busy threads a slice of a core), and receives when no outcome came back between two looks; after that it sleeps until
+ * a submission wakes it. One thread at a time receives (it holds the receiving role); the lock guards the assignment of
+ * tasks, never a wait.
  *
  * <p>Thread-safety: {@link #submit}, {@link #shutdown}, {@link #cancelQueued} and {@link #receiveUntilDone} may be called
  * from any thread; {@link #run} runs on the dispatcher's own thread.
  */
 final class Dispatcher implements Runnable
 {
-    /** How often the dispatcher's thread looks for outcomes that no other thread receives, while the pool is busy. */
-    private static final long POLL_NS = 200_000;
+    /** How soon the dispatcher's thread looks again for outcomes that no other thread receives, after it received some. */
+    private static final long FIRST_LOOK_NS = 200_000;
+    /**
+     * The longest interval between its looks, when other threads receive everything: an outcome nobody waits for is received
+     * within about two of them. Looking every 200 µs instead let one empty-task round trip in a thousand on 2 thread ranks
+     * take 25-30 µs, the time a woken thread held a core from the busy ones.
+     */
+    private static final long LAST_LOOK_NS = 2_000_000;
+    /** How many assignments' sends are kept before those completed are let go: testing them after every task costs more. */
+    private static final int SENDS_KEPT = 32;
     /** How long after the last submission the dispatcher's thread goes on looking before it sleeps until woken. */
     private static final long DORMANT_AFTER_NS = 20_000_000;
 
@@ -207,6 +218,7 @@ final class Dispatcher implements Runnable
         long seenDone = -1;
         long seenSubmissions = -1;
         long activeNs = System.nanoTime();
+        long lookNs = FIRST_LOOK_NS;
         try
         {
             while (failure == null)
@@ -229,6 +241,7 @@ final class Dispatcher implements Runnable
                         receiving.set(false);
                     }
                     receivedLast = true;
+                    lookNs = FIRST_LOOK_NS;
                     continue;
                 }
                 receivedLast = false;
@@ -245,7 +258,8 @@ final class Dispatcher implements Runnable
                     seenSubmissions = tally.submittedSoFar();
                     activeNs = now;
                 }
-                pause(now - activeNs < DORMANT_AFTER_NS);
+                // Each look that found nothing to do doubles the next interval; after a sleep until woken, looks start soon.
+                lookNs = pause(now - activeNs < DORMANT_AFTER_NS, lookNs) ? Math.min(LAST_LOOK_NS, 2 * lookNs) : FIRST_LOOK_NS;
             }
         }
         catch (final RuntimeException | Error ex)
@@ -261,13 +275,17 @@ final class Dispatcher implements Runnable
         }
     }
 
-    /** Sleeps a look's interval, or, when the pool has been quiet a while and has nothing to do, until woken. */
-    private void pause(final boolean recentlyActive)
+    /**
+     * Sleeps {@code lookNs}, or, when the pool has been quiet a while and has nothing to do, until woken.
+     *
+     * @return whether it slept a look's interval.
+     */
+    private boolean pause(final boolean recentlyActive, final long lookNs)
     {
         if (recentlyActive || inFlightCount > 0)
         {
-            LockSupport.parkNanos(this, POLL_NS);
-            return;
+            LockSupport.parkNanos(this, lookNs);
+            return true;
         }
         dormant = true;
         // Written before the tests below, as a submitter writes its task before it reads dormant: one of the two sees the other.
@@ -276,6 +294,7 @@ final class Dispatcher implements Runnable
             LockSupport.park(this);
         }
         dormant = false;
+        return false;
     }
 
     /** Hands queued tasks to workers with room; a failure to send fails the pool, and so every task in it. */
@@ -302,7 +321,10 @@ final class Dispatcher implements Runnable
     /** Hands queued tasks to workers with room, one at a time round robin, and sends each worker its share in one message. */
     private void assign()
     {
-        sending.removeIf(request -> request.Test() != null);
+        if (sending.size() >= SENDS_KEPT)
+        {
+            sending.removeIf(request -> request.Test() != null);
+        }
         boolean room = !ended;
         while (room && !queue.isEmpty())
         {

@@ -54,6 +54,27 @@ public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void outcomesNobodyWaitsForStillComeBack(final int processes)
+    {
+        runClean(processes, ExecutorWaitingPrograms.OutcomesNobodyWaitsFor.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void aThreadWaitingForOneTaskReceivesTheOthersOutcomes(final int processes)
+    {
+        runClean(processes, ExecutorWaitingPrograms.AWaiterReceivesForOthers.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
+    void threadsThatSubmitAndWaitAtOnceEachGetTheirOwnValue(final int processes)
+    {
+        runClean(processes, ExecutorWaitingPrograms.ThreadsSubmitAndWaitAtOnce.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void mapKeepsTheOrderAndTakesInputsOnlyAsResultsAreConsumed(final int processes)
     {
         runClean(processes, ExecutorMapPrograms.MapWithBackPressure.class);

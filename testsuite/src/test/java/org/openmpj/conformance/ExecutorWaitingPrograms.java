@@ -1,0 +1,165 @@
+package org.openmpj.conformance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import mpi.MPI;
+
+import org.openmpj.executor.MpiExecutor;
+import org.openmpj.executor.Task;
+import org.openmpj.testing.Check;
+
+/**
+ * How a task's outcome reaches the root whoever waits for it: a thread in {@code get()} that receives the pool's outcomes
+ * itself, several such threads at once, and tasks whose futures nobody waits for (only stages attached to them), which the
+ * pool's own thread must receive.
+ */
+final class ExecutorWaitingPrograms
+{
+    private ExecutorWaitingPrograms()
+    {
+    }
+
+    /**
+     * Futures nobody calls {@code get} on: first one task alone, then a hundred, each observed only through a stage that
+     * counts down a latch. The pool's own thread has to find and receive their outcomes.
+     */
+    public static final class OutcomesNobodyWaitsFor
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+            {
+                if (pool.isRoot())
+                {
+                    for (final int tasks : new int[] {1, 100})
+                    {
+                        final CountDownLatch landed = new CountDownLatch(tasks);
+                        final AtomicLong sum = new AtomicLong();
+                        for (int i = 0; i < tasks; i++)
+                        {
+                            final int input = i;
+                            pool.submit((Task<Integer>)() -> input * 3).thenAccept(value ->
+                            {
+                                sum.addAndGet(value);
+                                landed.countDown();
+                            });
+                        }
+                        Check.that(landed.await(30, TimeUnit.SECONDS), landed.getCount() + " of " + tasks
+                            + " tasks nobody waited for never came back");
+                        Check.equal(3L * tasks * (tasks - 1) / 2, sum.get(), "sum of the values of " + tasks + " tasks");
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A thread waits in {@code get()} for a slow task while the others' outcomes come back: it receives them for the pool,
+     * and the stages attached to them run, though no thread waits for their futures.
+     */
+    public static final class AWaiterReceivesForOthers
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+            {
+                if (pool.isRoot())
+                {
+                    final CompletableFuture<String> slow = pool.submit((Task<String>)() ->
+                    {
+                        Thread.sleep(300);
+                        return "slow";
+                    });
+                    final AtomicReference<Object> slowSeen = new AtomicReference<>();
+                    final Thread waiter = new Thread(() -> slowSeen.set(waitFor(slow)), "waiter");
+                    waiter.start();
+                    final CountDownLatch fastLanded = new CountDownLatch(20);
+                    for (int i = 0; i < 20; i++)
+                    {
+                        pool.submit((Task<Integer>)() -> 1).thenRun(fastLanded::countDown);
+                    }
+                    Check.that(fastLanded.await(30, TimeUnit.SECONDS), fastLanded.getCount() + " of 20 fast tasks never came back");
+                    waiter.join(30_000);
+                    Check.equal("slow", slowSeen.get(), "what the thread waiting for the slow task got");
+                }
+            }
+            MPI.Finalize();
+        }
+
+        private static Object waitFor(final CompletableFuture<String> future)
+        {
+            try
+            {
+                return future.get();
+            }
+            catch (final Exception ex)
+            {
+                return ex;
+            }
+        }
+    }
+
+    /** Four threads submit tasks and wait for each in turn, at once: each gets its own task's value, every time. */
+    public static final class ThreadsSubmitAndWaitAtOnce
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0, 2))
+            {
+                if (pool.isRoot())
+                {
+                    final List<Thread> threads = new ArrayList<>();
+                    final AtomicReference<String> wrong = new AtomicReference<>();
+                    final AtomicLong got = new AtomicLong();
+                    for (int t = 0; t < 4; t++)
+                    {
+                        final int thread = t;
+                        threads.add(new Thread(() -> submitAndWait(pool, thread, wrong, got), "submitter-" + t));
+                    }
+                    threads.forEach(Thread::start);
+                    for (final Thread thread : threads)
+                    {
+                        thread.join(60_000);
+                        Check.that(!thread.isAlive(), thread.getName() + " still waits after 60 s");
+                    }
+                    Check.equal(null, wrong.get(), "a value a submitting thread got");
+                    Check.equal(4L * 300, got.get(), "values the submitting threads got");
+                }
+            }
+            MPI.Finalize();
+        }
+
+        private static void submitAndWait(final MpiExecutor pool, final int thread, final AtomicReference<String> wrong,
+            final AtomicLong got)
+        {
+            try
+            {
+                for (int i = 0; i < 300; i++)
+                {
+                    final long expected = thread * 1_000_000L + i;
+                    final long value = i % 2 == 0 ? pool.submit((Task<Long>)() -> expected).get()
+                        : pool.submit((Task<Long>)() -> expected).join();
+                    if (value != expected)
+                    {
+                        wrong.compareAndSet(null, "thread " + thread + " got " + value + " for task " + expected);
+                    }
+                    got.incrementAndGet();
+                }
+            }
+            catch (final Exception ex)
+            {
+                wrong.compareAndSet(null, "thread " + thread + " failed: " + ex);
+            }
+        }
+    }
+}

@@ -2,7 +2,9 @@ package org.openmpj.executor;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -14,6 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.MPIException;
 import mpi.Request;
 import mpi.Status;
 
@@ -71,6 +74,8 @@ final class Dispatcher implements Runnable
     private int inFlight;
     private final List<List<Submitted<?>>> batches = new ArrayList<>();
     private final List<Request> sending = new ArrayList<>();
+    /** Tasks that could not be encoded, and why, to be failed once the lock is let go. */
+    private final Map<Submitted<?>, MPIException> unsendable = new LinkedHashMap<>();
     private int nextWorker;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
@@ -78,6 +83,8 @@ final class Dispatcher implements Runnable
     /** {@link #inFlight}, for threads that look without the lock. */
     private volatile int inFlightCount;
     private volatile boolean shutdown;
+    /** {@code unsendable.size()} as the lock was let go, for threads that look without the lock. */
+    private volatile int unsendableCount;
     private volatile boolean dormant;
     /** Set as the pool ends, before the queue's last tasks are refused. */
     private volatile boolean closed;
@@ -309,8 +316,10 @@ final class Dispatcher implements Runnable
             }
             finally
             {
+                unsendableCount = unsendable.size();
                 lock.unlock();
             }
+            failUnsendable();
         }
         catch (final RuntimeException ex)
         {
@@ -356,22 +365,75 @@ final class Dispatcher implements Runnable
         }
     }
 
+    /**
+     * Sends {@code batch} to worker {@code rank}. A task that cannot be encoded (it holds something not serializable) is not
+     * sent, and fails alone once the lock is let go; the others go as usual.
+     */
     private void send(final int rank, final List<Submitted<?>> batch)
     {
         final Object[] tasks = new Object[batch.size()];
         for (int i = 0; i < tasks.length; i++)
         {
-            final Submitted<?> submitted = batch.get(i);
-            tasks[i] = submitted.task;
+            tasks[i] = batch.get(i).task;
+        }
+        try
+        {
+            // Not a blocking send: a large assignment waits for its worker to receive it, and that worker may itself be
+            // waiting to hand a large result to this rank, which must be free to receive it.
+            sending.add(comm.Isend(tasks, 0, tasks.length, MPI.OBJECT, rank, PoolMessages.TAG_TASKS));
+        }
+        catch (final MPIException unencodable)
+        {
+            if (unencodable.getErrorClass() != MPI.ERR_TYPE)
+            {
+                throw unencodable;
+            }
+            if (batch.size() == 1)
+            {
+                unsendable.put(batch.get(0), unencodable);
+                return;
+            }
+            for (final Submitted<?> submitted : batch)
+            {
+                send(rank, List.of(submitted));
+            }
+            return;
+        }
+        for (final Submitted<?> submitted : batch)
+        {
             submitted.rank = rank;
             onWorker.get(rank).add(submitted);
         }
         inFlight += tasks.length;
         inFlightCount = inFlight;
         load[rank] += tasks.length;
-        // Not a blocking send: a large assignment waits for its worker to receive it, and that worker may itself be
-        // waiting to hand a large result to this rank, which must be free to receive it.
-        sending.add(comm.Isend(tasks, 0, tasks.length, MPI.OBJECT, rank, PoolMessages.TAG_TASKS));
+    }
+
+    /** Fails the tasks that could not be encoded; called without the lock, as a future's stages run in its completion. */
+    private void failUnsendable()
+    {
+        if (unsendableCount == 0)
+        {
+            return;
+        }
+        final Map<Submitted<?>, MPIException> failed;
+        lock.lock();
+        try
+        {
+            failed = new LinkedHashMap<>(unsendable);
+            unsendable.clear();
+            unsendableCount = 0;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+        failed.forEach((submitted, cause) ->
+        {
+            tally.done(-1, true);
+            submitted.fail(new RejectedExecutionException("task " + submitted.number + " cannot travel to a worker: "
+                + cause.getMessage(), cause));
+        });
     }
 
     /** A pool without workers runs its tasks on the dispatcher's thread, so that a one-rank job works as a larger one. */
@@ -407,6 +469,7 @@ final class Dispatcher implements Runnable
                 : new PoolMessages.Outcome(withArray(received[0], source), null);
             received[0] = null;
             submitted = landed(source);
+            failUnsendable();
         }
         catch (final RuntimeException | Error ex)
         {
@@ -448,6 +511,7 @@ final class Dispatcher implements Runnable
         }
         finally
         {
+            unsendableCount = unsendable.size();
             lock.unlock();
         }
     }

@@ -68,6 +68,13 @@ public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void aTaskThatCannotBeEncodedFailsAloneAndTheOthersRun(final int processes)
+    {
+        runClean(processes, ExecutorWaitingPrograms.ATaskThatCannotTravelFailsAlone.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void threadsThatSubmitAndWaitAtOnceEachGetTheirOwnValue(final int processes)
     {
         runClean(processes, ExecutorWaitingPrograms.ThreadsSubmitAndWaitAtOnce.class);

@@ -108,6 +108,59 @@ final class ExecutorWaitingPrograms
         }
     }
 
+    /**
+     * A task that is a serializable lambda but holds something that is not cannot be encoded: it fails alone, with a
+     * rejection naming what it holds, also when it would have travelled in one message with others; the others run.
+     */
+    public static final class ATaskThatCannotTravelFailsAlone
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+            {
+                if (pool.isRoot())
+                {
+                    final Object held = new Object();
+                    final List<CompletableFuture<Integer>> futures = new ArrayList<>();
+                    for (int i = 0; i < 12; i++)
+                    {
+                        final int input = i;
+                        futures.add(i % 4 == 1 ? pool.submit((Task<Integer>)() -> held.hashCode()) : pool.submit((Task<Integer>)() -> input));
+                    }
+                    for (int i = 0; i < futures.size(); i++)
+                    {
+                        if (i % 4 != 1)
+                        {
+                            Check.equal((long)i, (long)futures.get(i).get(30, TimeUnit.SECONDS), "value of task " + i);
+                        }
+                        else if (MPI.COMM_WORLD.Size() > 1)
+                        {
+                            final String why = rejection(futures.get(i));
+                            Check.that(why.contains("cannot travel to a worker") && why.contains("java.lang.Object"), why);
+                        }
+                    }
+                    Check.equal(7L, (long)pool.submit((Task<Integer>)() -> 7).get(30, TimeUnit.SECONDS), "a task after them");
+                }
+            }
+            MPI.Finalize();
+        }
+
+        private static String rejection(final CompletableFuture<Integer> future) throws Exception
+        {
+            try
+            {
+                future.get(30, TimeUnit.SECONDS);
+            }
+            catch (final java.util.concurrent.ExecutionException ex)
+            {
+                Check.that(ex.getCause() instanceof java.util.concurrent.RejectedExecutionException, "cause " + ex.getCause());
+                return ex.getCause().getMessage();
+            }
+            throw new AssertionError("a task holding an Object came back with a value; expected it to fail");
+        }
+    }
+
     /** Four threads submit tasks and wait for each in turn, at once: each gets its own task's value, every time. */
     public static final class ThreadsSubmitAndWaitAtOnce
     {

@@ -79,6 +79,8 @@ final class Dispatcher implements Runnable
     private int nextWorker;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
+    /** Set once the workers are told to stop, by the pool's end or its failure. */
+    private boolean workersTold;
 
     /** {@link #inFlight}, for threads that look without the lock. */
     private volatile int inFlightCount;
@@ -548,6 +550,15 @@ final class Dispatcher implements Runnable
     /** Tells every worker to stop, once the assignments on their way have left. */
     private void stopWorkers()
     {
+        lock.lock();
+        try
+        {
+            workersTold = true;
+        }
+        finally
+        {
+            lock.unlock();
+        }
         for (final Request request : sending)
         {
             request.Wait();
@@ -562,10 +573,14 @@ final class Dispatcher implements Runnable
         }
     }
 
-    /** The pool can no longer reach its workers: every task in flight or queued fails, naming where it was. */
+    /**
+     * The pool cannot go on: every task in flight or queued fails, naming where it was, and the workers that can still hear
+     * are told to stop, so that none waits for a root that no longer sends.
+     */
     private void fail(final Throwable cause)
     {
         final List<Submitted<?>> lost;
+        final boolean tellWorkers;
         lock.lock();
         try
         {
@@ -573,6 +588,8 @@ final class Dispatcher implements Runnable
             {
                 failure = cause;
             }
+            tellWorkers = !workersTold;
+            workersTold = true;
             shutdown = true;
             ended = true;
             lost = new ArrayList<>();
@@ -598,7 +615,30 @@ final class Dispatcher implements Runnable
             tally.done(-1, true);
             submitted.fail(new WorkerLostException(-1, submitted.number, cause));
         }
+        if (tellWorkers)
+        {
+            stopWhoeverHears();
+        }
         LockSupport.unpark(thread);
+    }
+
+    /** Tells every worker to stop without waiting: a dead one refuses, or never takes the message, and is passed over. */
+    private void stopWhoeverHears()
+    {
+        for (int rank = 0; rank < size; rank++)
+        {
+            try
+            {
+                if (rank != root)
+                {
+                    comm.Isend(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
+                }
+            }
+            catch (final RuntimeException unreachable)
+            {
+                // That worker is gone with the job; the others still hear.
+            }
+        }
     }
 
     /** Tasks that slipped into the queue as the pool ended are refused. */

@@ -75,6 +75,13 @@ public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void anAnswerTheRootCannotDecodeEndsThePoolOnEveryRank(final int processes)
+    {
+        runClean(processes, ExecutorWaitingPrograms.AnAnswerTheRootCannotDecodeEndsThePool.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void threadsThatSubmitAndWaitAtOnceEachGetTheirOwnValue(final int processes)
     {
         runClean(processes, ExecutorWaitingPrograms.ThreadsSubmitAndWaitAtOnce.class);

@@ -12,6 +12,7 @@ import mpi.MPI;
 
 import org.openmpj.executor.MpiExecutor;
 import org.openmpj.executor.Task;
+import org.openmpj.executor.WorkerLostException;
 import org.openmpj.testing.Check;
 
 /**
@@ -158,6 +159,56 @@ final class ExecutorWaitingPrograms
                 return ex.getCause().getMessage();
             }
             throw new AssertionError("a task holding an Object came back with a value; expected it to fail");
+        }
+    }
+
+    /**
+     * An answer the root cannot decode (its class refuses in {@code readObject}) cannot be told from the others: the pool
+     * fails, its task with a {@link WorkerLostException} that says why, and the workers are told to stop, so that every
+     * rank returns from the pool and the job ends.
+     */
+    public static final class AnAnswerTheRootCannotDecodeEndsThePool
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+            {
+                if (pool.isRoot())
+                {
+                    final CompletableFuture<RefusesToArrive> answer = pool.submit((Task<RefusesToArrive>)RefusesToArrive::new);
+                    if (MPI.COMM_WORLD.Size() == 1)
+                    {
+                        Check.that(answer.get(30, TimeUnit.SECONDS) != null, "at one rank the value is not copied");
+                    }
+                    else
+                    {
+                        try
+                        {
+                            answer.get(30, TimeUnit.SECONDS);
+                            throw new AssertionError("an answer the root cannot decode arrived");
+                        }
+                        catch (final java.util.concurrent.ExecutionException expected)
+                        {
+                            Check.that(expected.getCause() instanceof WorkerLostException, "cause " + expected.getCause());
+                            Check.that(expected.getCause().getMessage().contains("refuses to arrive"), expected.getCause().getMessage());
+                        }
+                    }
+                }
+            }
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    /** A value that encodes, but refuses to be decoded. */
+    private static final class RefusesToArrive implements java.io.Serializable
+    {
+        private static final long serialVersionUID = 1L;
+
+        private void readObject(final java.io.ObjectInputStream in) throws java.io.IOException
+        {
+            throw new java.io.InvalidObjectException("refuses to arrive");
         }
     }
 

@@ -406,11 +406,11 @@ public final class MatchingDevice implements Device
     @Override
     public int awaitStep(final int round)
     {
-        job.checkAlive();
         if (progress() > 0)
         {
             return round;
         }
+        job.checkAlive();
         return idle.idle(round);
     }
 
@@ -421,17 +421,19 @@ public final class MatchingDevice implements Device
     }
 
     /**
-     * One step of waiting for {@code request}: checks the job, makes progress, and idles when there was nothing to do.
+     * One step of waiting for {@code request}: makes progress, and when there was nothing to do checks the job and idles.
      *
      * @return the round to pass to the next step.
      */
     private int waitStep(final Request request, final int round)
     {
-        job.checkAlive();
+        // Progress before the job's state: a message that arrived before another rank failed is still delivered, as a
+        // receive that can complete completes; only a wait with nothing left to take in learns of the failure.
         if (progress() > 0)
         {
             return round;
         }
+        job.checkAlive();
         if (!idle.parksAt(round))
         {
             return idle.idle(round);

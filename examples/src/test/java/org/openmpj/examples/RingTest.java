@@ -8,7 +8,7 @@ import mpi.MPI;
 import org.openmpj.executor.MpiExecutor;
 import org.openmpj.junit.MpiTest;
 
-/** The examples' MPI code tested inside JUnit, every rank a thread of the test JVM. */
+/** The examples' MPI code tested inside JUnit: on ranks that are threads of the test JVM, and the ring also on shm rank JVMs. */
 class RingTest
 {
     @MpiTest(ranks = 4, devices = {"thread", "shm"})

@@ -11,10 +11,11 @@ import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Runs a test method's body on {@link #ranks()} MPI ranks, each a thread of the test JVM with its own class loader, so
- * that each has its own {@code MPI.COMM_WORLD} and its own instance of the test class, as separate processes would. The
- * ranks start with {@code MPI.Init} done and end with {@code MPI.Finalize}; the test method makes MPI calls as a program's
- * {@code main} would, and asserts what each rank should see.
+ * Runs a test method's body on {@link #ranks()} MPI ranks, once per device of {@link #devices()}: on {@code thread}, each rank
+ * is a thread of the test JVM with its own class loader, so that each has its own {@code MPI.COMM_WORLD} and its own instance
+ * of the test class, as separate processes would; on {@code shm} or {@code tcp}, each rank is a JVM of its own, started as
+ * {@code mpjrun} starts it. The ranks start with {@code MPI.Init} done and end with {@code MPI.Finalize}; the test method makes
+ * MPI calls as a program's {@code main} would, and asserts what each rank should see.
  *
  * <pre>
  * class RingTest
@@ -31,11 +32,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>The test fails with every rank's own failure, the rank named (failures that only follow from another rank's, such as
  * a wait that ends because the job failed, are left out); a job that runs past {@link #timeoutSeconds()} fails with every
- * rank's stack, and its ranks are woken to unwind. On a class, the annotation makes every {@code @Test} method of the
- * class such a test. A method runs once per device of {@link #devices()}; all of them run the ranks as threads of the
- * test JVM, talking through the device's transport. The rank's instance of the test class is made with its no-argument
- * constructor and its {@code @BeforeEach} and {@code @AfterEach} methods run on it, around the test, on every rank;
- * test methods take no parameters.
+ * rank's stack, and its ranks are woken to unwind (threads) or stopped (JVMs). On a class, the annotation makes every
+ * {@code @Test} method of the class such a test. The rank's instance of the test class is made with its no-argument
+ * constructor and its {@code @BeforeEach} and {@code @AfterEach} methods run on it, around the test, on every rank; test
+ * methods take no parameters.
  */
 @Documented
 @Inherited
@@ -48,7 +48,14 @@ public @interface MpiTest
     /** @return the number of ranks, 1 or more. */
     int ranks() default 2;
 
-    /** @return the devices to run the ranks on, one run each: {@code thread} (the default), {@code shm}, {@code tcp}. */
+    /**
+     * @return the devices to run the ranks on, one run each. {@code thread} (the default): every rank is a thread of the test
+     *     JVM; fast (a few tens of milliseconds a test), and breakpoints and coverage work in the test body as in any test.
+     *     {@code shm} and {@code tcp}: every rank is a JVM of its own, started with the test JVM's {@code java} and class path
+     *     as {@code mpjrun -np N -dev shm|tcp} starts it, its output passed on with its rank in front ({@code [1] }); slower,
+     *     for each JVM's start-up (about 1 s for a 2-rank test), and the test JVM's debugger does not reach them: breakpoints
+     *     stop only thread ranks.
+     */
     String[] devices() default {"thread"};
 
     /** @return how long the ranks may run before the test fails with their stacks. */

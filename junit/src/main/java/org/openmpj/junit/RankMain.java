@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What each rank runs: loaded by the rank's own class loader, it loads the test class there too, makes an instance, starts
- * MPI, runs the {@code @BeforeEach} methods, the test method and the {@code @AfterEach} methods, and finishes MPI. What the
- * test throws leaves {@code main} unchanged, so that the job records it as the rank's failure.
+ * What each rank runs: loaded by the rank's own class loader (a thread rank's, or a rank JVM's through {@link JvmRankMain}),
+ * it loads the test class there too, makes an instance, starts MPI, runs the {@code @BeforeEach} methods, the test method and
+ * the {@code @AfterEach} methods, and finishes MPI. What the test throws leaves {@code main} unchanged, so that the job
+ * records it as the rank's failure.
  */
 public final class RankMain
 {

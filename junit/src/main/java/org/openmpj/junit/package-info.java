@@ -1,2 +1,2 @@
-/** MPI tests inside JUnit 5: a test method's body run on several ranks, each a thread of the test JVM. */
+/** MPI tests inside JUnit 5: a test method's body run on several ranks, threads of the test JVM or JVMs of their own. */
 package org.openmpj.junit;

@@ -15,7 +15,10 @@ final class Samples
     {
     }
 
-    /** A token goes round the ring of ranks, each adding its rank; @BeforeEach ran on every rank first. */
+    /**
+     * A token goes round the ring of ranks, each adding its rank; @BeforeEach ran on every rank first. On tcp the ranks are
+     * JVMs of their own.
+     */
     static final class Passing
     {
         private int prepared;
@@ -26,19 +29,19 @@ final class Samples
             prepared = 1 + MPI.COMM_WORLD.Rank();
         }
 
-        @MpiTest(ranks = 4, devices = {"thread", "tcp"})
+        @MpiTest(ranks = 3, devices = {"thread", "tcp"})
         void tokenGoesRound()
         {
             final int rank = MPI.COMM_WORLD.Rank();
             final int size = MPI.COMM_WORLD.Size();
-            assertEquals(4, size);
+            assertEquals(3, size);
             assertEquals(rank + 1, prepared);
             final int[] token = {0};
             if (rank == 0)
             {
                 MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, 1, 0);
                 MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, size - 1, 0);
-                assertEquals(0 + 1 + 2 + 3, token[0]);
+                assertEquals(0 + 1 + 2, token[0]);
             }
             else
             {

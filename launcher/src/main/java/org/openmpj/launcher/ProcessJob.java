@@ -76,6 +76,12 @@ final class ProcessJob
         {
             return SrunJob.run(spec, launch, out, err);
         }
+        return runOnThisHost(spec, launch, out, err);
+    }
+
+    /** Runs {@code spec} as {@link #run} does, on this host even inside a Slurm allocation. */
+    static JobResult runOnThisHost(final JobSpec spec, final ProcessLaunch launch, final PrintStream out, final PrintStream err)
+    {
         return new ProcessJob(spec, launch, out, err).run();
     }
 
@@ -210,26 +216,27 @@ final class ProcessJob
         final int exitCode = rank.process().exitValue();
         if (exitCode != 0)
         {
-            job.fail(new JobState.Failure(rank.rank(), exited(rank, exitCode), null, exitCode));
+            job.rankFailed(new JobState.Failure(rank.rank(), exited(rank, exitCode), null, exitCode));
         }
         else if (!server.hasConnected(rank.rank()))
         {
             // A program that never called MPI.Init ran as plain Java, which is no failure, unless other ranks wait for it.
             if (server.anyConnected())
             {
-                job.fail(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Init, while other"
+                job.rankFailed(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Init, while other"
                     + " ranks did and wait for it", null, 1));
             }
         }
         else if (!server.hasFinalized(rank.rank()))
         {
-            job.fail(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Finalize", null, 1));
+            job.rankFailed(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Finalize", null, 1));
         }
     }
 
     /**
-     * @return how the job ended. A rank whose PMI connection ended early (exit code not yet known when it was recorded)
-     *         is reported as its process ended: with its exit code, or 1.
+     * @return how the job ended, with every rank that ended by itself with a failure while the job ran (the ranks stopped at
+     *         its end are not among them). A rank whose PMI connection ended early (exit code not yet known when it was
+     *         recorded) is reported as its process ended: with its exit code, or 1.
      */
     private JobResult result(final List<LaunchedProcess> ranks)
     {
@@ -251,7 +258,7 @@ final class ProcessJob
                 }
             }
         }
-        return new JobResult(failure.exitCode(), failure);
+        return new JobResult(failure.exitCode(), failure, job.rankFailures());
     }
 
     private void drainOutput()

@@ -21,8 +21,8 @@ import mpi.Request;
 import mpi.Status;
 
 /**
- * The root's side of a pool: hands queued tasks to workers with room (at most {@code tasksPerWorker} in flight on each,
- * round robin, several in one message) and completes each task's future when its outcome comes back.
+ * The root's side of a pool: hands queued tasks to workers with room (at most {@code tasksPerWorker} in flight on each, the
+ * least loaded first, several in one message) and completes each task's future when its outcome comes back.
  *
  * <p>No thread stands between a submission and the workers, or between an outcome and the thread that waits for it: the
  * submitting thread sends the task itself when a worker has room, and a thread waiting for a task's future receives
@@ -76,7 +76,9 @@ final class Dispatcher implements Runnable
     private final List<Request> sending = new ArrayList<>();
     /** Tasks that could not be encoded, and why, to be failed once the lock is let go. */
     private final Map<Submitted<?>, MPIException> unsendable = new LinkedHashMap<>();
-    private int nextWorker;
+    /** Per worker, when it last answered, counted in answers; guarded by {@link #lock}. */
+    private final long[] lastAnswer;
+    private long answers;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
     /** Set once the workers are told to stop, by the pool's end or its failure. */
@@ -106,7 +108,7 @@ final class Dispatcher implements Runnable
             batches.add(new ArrayList<>());
             onWorker.add(new ArrayDeque<>());
         }
-        nextWorker = (root + 1) % size;
+        this.lastAnswer = new long[size];
     }
 
     /** Starts the dispatcher's own thread, named {@code name}. */
@@ -329,31 +331,24 @@ final class Dispatcher implements Runnable
         }
     }
 
-    /** Hands queued tasks to workers with room, one at a time round robin, and sends each worker its share in one message. */
+    /** Hands queued tasks to workers with room, one at a time, and sends each worker its share in one message. */
     private void assign()
     {
         if (sending.size() >= SENDS_KEPT)
         {
             sending.removeIf(request -> request.Test() != null);
         }
-        boolean room = !ended;
-        while (room && !queue.isEmpty())
+        while (!ended && !queue.isEmpty())
         {
-            room = false;
-            for (int step = 0; step < size && !queue.isEmpty(); step++)
+            final int rank = leastLoadedWorker();
+            if (rank < 0)
             {
-                final int rank = nextWorker;
-                nextWorker = (nextWorker + 1) % size;
-                if (rank == root || load[rank] + batches.get(rank).size() >= tasksPerWorker)
-                {
-                    continue;
-                }
-                final Submitted<?> next = queue.poll();
-                if (next != null && !next.future.isDone())
-                {
-                    batches.get(rank).add(next);
-                }
-                room = true;
+                break;
+            }
+            final Submitted<?> next = queue.poll();
+            if (next != null && !next.future.isDone())
+            {
+                batches.get(rank).add(next);
             }
         }
         for (int rank = 0; rank < size; rank++)
@@ -365,6 +360,27 @@ final class Dispatcher implements Runnable
                 batch.clear();
             }
         }
+    }
+
+    /**
+     * @return the worker with room that holds the fewest tasks, so that idle workers get work first; among those, the one that
+     *     answered last, as it is the likeliest to be awake (a worker that has waited long sleeps, and waking it costs more
+     *     than a small task's round trip); -1 when none has room.
+     */
+    private int leastLoadedWorker()
+    {
+        int best = -1;
+        int bestLoad = tasksPerWorker;
+        for (int rank = 0; rank < size; rank++)
+        {
+            final int held = load[rank] + batches.get(rank).size();
+            if (rank != root && (held < bestLoad || held == bestLoad && best >= 0 && lastAnswer[rank] > lastAnswer[best]))
+            {
+                best = rank;
+                bestLoad = held;
+            }
+        }
+        return best;
     }
 
     /**
@@ -507,6 +523,7 @@ final class Dispatcher implements Runnable
             }
             inFlight--;
             inFlightCount = inFlight;
+            lastAnswer[source] = ++answers;
             load[source]--;
             assign();
             return submitted;

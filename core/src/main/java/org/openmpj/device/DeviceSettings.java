@@ -30,19 +30,30 @@ public final class DeviceSettings
      */
     public static long wholeNumber(final String name, final String text)
     {
+        return wholeNumber(name, text, 0, Long.MAX_VALUE, "a whole number");
+    }
+
+    /**
+     * @return {@code text}, the value of setting {@code name}, as a whole number from {@code min} to {@code max}.
+     * @throws IllegalArgumentException naming the setting and its value when it is not one: "{@code name=text} is not
+     *     {@code what}; expected ...".
+     */
+    public static long wholeNumber(final String name, final String text, final long min, final long max, final String what)
+    {
         try
         {
             final long value = Long.parseLong(text.trim());
-            if (value < 0)
+            if (value >= min && value <= max)
             {
-                throw new NumberFormatException();
+                return value;
             }
-            return value;
         }
         catch (final NumberFormatException ex)
         {
-            throw new IllegalArgumentException(name + "=" + text + " is not a whole number; expected one >= 0", ex);
+            // Said below, with the value.
         }
+        throw new IllegalArgumentException(name + "=" + text + " is not " + what + "; expected " + (max >= Integer.MAX_VALUE
+            ? (what.startsWith("a whole number") ? "one" : "a whole number") + " >= " + min : "a whole number from " + min + " to " + max));
     }
 
     /**

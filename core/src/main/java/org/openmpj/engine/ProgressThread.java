@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.ConfigOption;
+import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.Device;
 
 /**
@@ -86,20 +87,8 @@ public final class ProgressThread implements Runnable
     /** @return the longest pause between looks, as {@value #MAX_PAUSE_PROP_NAME} says. */
     static long maxPauseUs()
     {
-        final String text = System.getProperty(MAX_PAUSE_PROP_NAME, Long.toString(MAX_PAUSE_DEFAULT_US));
-        try
-        {
-            final long us = Long.parseLong(text.trim());
-            if (us >= 1 && us <= 1_000_000)
-            {
-                return us;
-            }
-        }
-        catch (final NumberFormatException ex)
-        {
-            // Said below, with the value.
-        }
-        throw new IllegalArgumentException(MAX_PAUSE_PROP_NAME + "=" + text + " is not a pause; expected whole microseconds from 1 to 1000000");
+        return DeviceSettings.wholeNumber(MAX_PAUSE_PROP_NAME, System.getProperty(MAX_PAUSE_PROP_NAME, Long.toString(MAX_PAUSE_DEFAULT_US)),
+            1, 1_000_000, "a pause in whole microseconds");
     }
 
     /** Hands {@code schedule} to its rank's progress thread, started on first use, when ranks run one. */

@@ -8,6 +8,7 @@ import org.openmpj.concurrent.IdleStrategy;
 import org.openmpj.device.ConfigOption;
 import org.openmpj.device.DeviceContext;
 import org.openmpj.device.DeviceProvider;
+import org.openmpj.device.DeviceSettings;
 import org.openmpj.device.Devices;
 import org.openmpj.engine.CollectiveThresholds;
 import org.openmpj.engine.ProgressThread;
@@ -80,22 +81,17 @@ public final class Settings
         return text == null ? null : atLeastOne(LaunchEnvironment.RANKS_PROP_NAME, text, "a number of ranks");
     }
 
+    /** @return the seconds between a task pool's progress lines, as {@value #POOL_PROGRESS_PROP_NAME} says; 0 for none. */
+    public static long poolProgressSeconds()
+    {
+        return DeviceSettings.wholeNumber(POOL_PROGRESS_PROP_NAME, System.getProperty(POOL_PROGRESS_PROP_NAME,
+            Long.toString(POOL_PROGRESS_DEFAULT_S)), 0, 86_400, "a number of seconds (0 for no lines)");
+    }
+
     /** @return {@code text} as a whole number of at least 1; else an IllegalArgumentException naming {@code name=text}. */
     private static int atLeastOne(final String name, final String text, final String what)
     {
-        try
-        {
-            final int value = Integer.parseInt(text.trim());
-            if (value >= 1)
-            {
-                return value;
-            }
-        }
-        catch (final NumberFormatException ignored)
-        {
-            // reported below, with the value
-        }
-        throw new IllegalArgumentException(name + "=" + text + " is not " + what + "; expected a whole number >= 1");
+        return (int)DeviceSettings.wholeNumber(name, text, 1, Integer.MAX_VALUE, what);
     }
 
     /** @return the CPUs online on this host, whatever this process may use; this JVM's count if the kernel does not say. */

@@ -31,6 +31,22 @@ class DeviceSettingsTest
     }
 
     @Test
+    void boundedWholeNumbersNameTheSettingTheValueAndTheRange()
+    {
+        assertEquals(0, DeviceSettings.wholeNumber("s", "0", 0, 86_400, "a number of seconds"));
+        assertEquals(86_400, DeviceSettings.wholeNumber("s", " 86400", 0, 86_400, "a number of seconds"));
+        for (final String bad : new String[] {"86401", "-1", "ten", ""})
+        {
+            final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> DeviceSettings.wholeNumber("s", bad, 0, 86_400, "a number of seconds"));
+            assertEquals("s=" + bad + " is not a number of seconds; expected a whole number from 0 to 86400", refused.getMessage());
+        }
+        final IllegalArgumentException unbounded = assertThrows(IllegalArgumentException.class,
+            () -> DeviceSettings.wholeNumber("r", "0", 1, Integer.MAX_VALUE, "a number of ranks"));
+        assertEquals("r=0 is not a number of ranks; expected a whole number >= 1", unbounded.getMessage());
+    }
+
+    @Test
     void flagsOrAutoAcceptThreeWordsInAnyCase()
     {
         assertTrue(DeviceSettings.flagOrAuto(with(Map.of()), "f", "auto", true));

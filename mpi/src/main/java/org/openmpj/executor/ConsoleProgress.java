@@ -16,26 +16,6 @@ final class ConsoleProgress implements ProgressListener
         this.rank = rank;
     }
 
-    /** @return the seconds between lines, as {@value Settings#POOL_PROGRESS_PROP_NAME} says; 0 for none. */
-    static long intervalSeconds()
-    {
-        final String text = System.getProperty(Settings.POOL_PROGRESS_PROP_NAME, Long.toString(Settings.POOL_PROGRESS_DEFAULT_S));
-        try
-        {
-            final long seconds = Long.parseLong(text.trim());
-            if (seconds >= 0 && seconds <= 86_400)
-            {
-                return seconds;
-            }
-        }
-        catch (final NumberFormatException ex)
-        {
-            // Said below, with the value.
-        }
-        throw new IllegalArgumentException(Settings.POOL_PROGRESS_PROP_NAME + "=" + text
-            + " is not a number of seconds; expected a whole number from 0 (no lines) to 86400");
-    }
-
     @Override
     public void onProgress(final PoolProgress progress)
     {

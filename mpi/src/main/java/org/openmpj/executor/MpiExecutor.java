@@ -18,6 +18,7 @@ import java.time.Duration;
 
 import mpi.Intracomm;
 import mpi.MPI;
+import org.openmpj.runtime.Settings;
 
 /**
  * The ranks of a communicator as a pool of workers: on one rank, the root, an {@link ExecutorService} whose tasks run on the
@@ -109,7 +110,7 @@ public final class MpiExecutor implements ExecutorService
         {
             try
             {
-                progressSeconds = ConsoleProgress.intervalSeconds();
+                progressSeconds = Settings.poolProgressSeconds();
             }
             catch (final IllegalArgumentException bad)
             {

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a wait that ends because the job failed, are left out); a job that runs past {@link #timeoutSeconds()} fails with every
  * rank's stack, and its ranks are woken to unwind (threads) or stopped (JVMs). On a class, the annotation makes every
  * {@code @Test} method of the class such a test. The rank's instance of the test class is made with its no-argument
- * constructor and its {@code @BeforeEach} and {@code @AfterEach} methods run on it, around the test, on every rank; test
- * methods take no parameters.
+ * constructor and its {@code @BeforeEach} and {@code @AfterEach} methods run on it, around the test, on every rank; its
+ * static {@code @BeforeAll} and {@code @AfterAll} methods run on every rank too, with MPI started, once per test (a test's
+ * ranks are new each time), and on a class so annotated not in JUnit's own thread. Test methods take no parameters.
  */
 @Documented
 @Inherited

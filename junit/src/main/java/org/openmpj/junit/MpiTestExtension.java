@@ -59,6 +59,37 @@ public final class MpiTestExtension implements TestTemplateInvocationContextProv
         skipOnRankedClass(invocation, extensionContext);
     }
 
+    /**
+     * On a class annotated {@link MpiTest}, whose every test runs on ranks, {@code @BeforeAll} methods run on the ranks only
+     * (with MPI started), not in JUnit's own thread, where MPI is not.
+     */
+    @Override
+    public void interceptBeforeAllMethod(final Invocation<Void> invocation, final ReflectiveInvocationContext<Method> invocationContext,
+        final ExtensionContext extensionContext) throws Throwable
+    {
+        skipOnRankedClassOnly(invocation, extensionContext);
+    }
+
+    /** As for {@code @BeforeAll}: on a class annotated {@link MpiTest}, {@code @AfterAll} methods run on the ranks only. */
+    @Override
+    public void interceptAfterAllMethod(final Invocation<Void> invocation, final ReflectiveInvocationContext<Method> invocationContext,
+        final ExtensionContext extensionContext) throws Throwable
+    {
+        skipOnRankedClassOnly(invocation, extensionContext);
+    }
+
+    private static void skipOnRankedClassOnly(final Invocation<Void> invocation, final ExtensionContext context) throws Throwable
+    {
+        if (context.getRequiredTestClass().isAnnotationPresent(MpiTest.class))
+        {
+            invocation.skip();
+        }
+        else
+        {
+            invocation.proceed();
+        }
+    }
+
     /** On a class annotated {@link MpiTest}, {@code @AfterEach} methods run on the ranks' instances, not on JUnit's. */
     @Override
     public void interceptAfterEachMethod(final Invocation<Void> invocation, final ReflectiveInvocationContext<Method> invocationContext,

@@ -41,6 +41,20 @@ class MpiTestExtensionTest
     }
 
     @Test
+    void beforeAllAndAfterAllRunOnEveryRankWithMpiStarted()
+    {
+        for (int rank = 0; rank < 3; rank++)
+        {
+            System.clearProperty(Samples.WithAllMethods.AFTER_ALL_PREFIX + rank);
+        }
+        assertAllSucceeded(run(Samples.WithAllMethods.class), 1);
+        for (int rank = 0; rank < 3; rank++)
+        {
+            assertEquals("ran after " + (10 + rank), System.getProperty(Samples.WithAllMethods.AFTER_ALL_PREFIX + rank), "rank " + rank);
+        }
+    }
+
+    @Test
     void failuresOnSeveralRanksAreEachReported()
     {
         final Throwable failure = onlyFailure(run(Samples.FailingOnTwoRanks.class));

@@ -3,6 +3,8 @@ package org.openmpj.junit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -152,6 +154,32 @@ final class Samples
         void third()
         {
             MPI.COMM_WORLD.Barrier();
+        }
+    }
+
+    /** {@code @BeforeAll} and {@code @AfterAll} run on every rank, with MPI started, and not in JUnit's thread, where it is not. */
+    @MpiTest(ranks = 3)
+    static final class WithAllMethods
+    {
+        static final String AFTER_ALL_PREFIX = "openmpj.junit.test.afterAll.";
+        private static int prepared = -1;
+
+        @BeforeAll
+        static void prepare()
+        {
+            prepared = 10 + MPI.COMM_WORLD.Rank();
+        }
+
+        @Test
+        void seesItsOwnPreparation()
+        {
+            assertEquals(10 + MPI.COMM_WORLD.Rank(), prepared);
+        }
+
+        @AfterAll
+        static void tidy()
+        {
+            System.setProperty(AFTER_ALL_PREFIX + MPI.COMM_WORLD.Rank(), "ran after " + prepared);
         }
     }
 }

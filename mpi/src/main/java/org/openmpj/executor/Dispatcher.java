@@ -152,7 +152,8 @@ final class Dispatcher implements Runnable
     void receiveUntilDone(final CompletableFuture<?> future)
     {
         boolean received = false;
-        while (!future.isDone() && inFlightCount > 0 && receiving.compareAndSet(false, true))
+        // An interrupted thread does not take up receiving: its wait is to end at once, with InterruptedException.
+        while (!future.isDone() && inFlightCount > 0 && !Thread.currentThread().isInterrupted() && receiving.compareAndSet(false, true))
         {
             try
             {

@@ -10,7 +10,8 @@ import java.util.concurrent.ExecutionException;
  * program attaches, wait as for any {@link CompletableFuture}.
  *
  * <p>A thread that receives for the pool completes the futures of other tasks whose outcomes come first, and runs the
- * stages attached to them without {@code Async}; an interrupt is answered once its own task is done.
+ * stages attached to them without {@code Async}. A thread interrupted before it waits does not receive, and {@code get} throws
+ * {@code InterruptedException} at once; one interrupted while it receives answers once its own task is done.
  *
  * @param <T> the task's result.
  */

@@ -212,6 +212,40 @@ final class ExecutorWaitingPrograms
         }
     }
 
+    /** A thread interrupted before it waits gets InterruptedException from get() at once; the task still comes back. */
+    public static final class AnInterruptedWaiterDoesNotWait
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+            {
+                if (pool.isRoot())
+                {
+                    final CompletableFuture<String> slow = pool.submit((Task<String>)() ->
+                    {
+                        Thread.sleep(300);
+                        return "slow";
+                    });
+                    Thread.currentThread().interrupt();
+                    try
+                    {
+                        slow.get();
+                        throw new AssertionError("get() of an interrupted thread returned " + slow.getNow(null));
+                    }
+                    catch (final InterruptedException expected)
+                    {
+                        // Had get() waited for the task (300 ms), its future would be done by now.
+                        Check.that(!slow.isDone(), "an interrupted get() threw only once the task was done");
+                    }
+                    Check.that(!Thread.currentThread().isInterrupted(), "InterruptedException clears the interrupt");
+                    Check.equal("slow", slow.get(30, TimeUnit.SECONDS), "the task's value, waited for again");
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** Four threads submit tasks and wait for each in turn, at once: each gets its own task's value, every time. */
     public static final class ThreadsSubmitAndWaitAtOnce
     {

@@ -15,11 +15,13 @@ import org.openmpj.bench.report.StepRun;
  * @param device       the device the job ran on.
  * @param workers      the pool's workers (ranks less the root).
  * @param pingPongUs   the median round trip of a one-byte ping-pong between ranks 0 and 1.
+ * @param messagesUs   the median round trip of the pool's two messages for one empty task, without the pool.
  * @param taskUs       the median round trip of one empty task.
  * @param ratio        the median over repetitions of the task's round trip over the ping-pong's.
  * @param tasksPerSecond the median rate of empty tasks submitted at once and all waited for.
  */
-record ExecutorResult(int round, String device, int workers, double pingPongUs, double taskUs, double ratio, double tasksPerSecond)
+record ExecutorResult(int round, String device, int workers, double pingPongUs, double messagesUs, double taskUs, double ratio,
+    double tasksPerSecond)
 {
     private static final String PREFIX = "executor ";
 
@@ -32,7 +34,8 @@ record ExecutorResult(int round, String device, int workers, double pingPongUs, 
             {
                 final ResultFields fields = ResultFields.of(line);
                 return new ExecutorResult(run.round(), run.step().job().device(), fields.wholeInt("workers"),
-                    fields.decimal("pingpong_rtt_us"), fields.decimal("task_rtt_us"), fields.decimal("rtt_ratio"), fields.decimal("tasks_per_s"));
+                    fields.decimal("pingpong_rtt_us"), fields.decimal("messages_rtt_us"), fields.decimal("task_rtt_us"),
+                    fields.decimal("rtt_ratio"), fields.decimal("tasks_per_s"));
             }
         }
         return null;
@@ -41,11 +44,11 @@ record ExecutorResult(int round, String device, int workers, double pingPongUs, 
     /** @return every result as CSV, with a header. */
     static String csv(final List<ExecutorResult> results)
     {
-        final StringBuilder csv = new StringBuilder("round,device,workers,pingpong_rtt_us,task_rtt_us,rtt_ratio,tasks_per_s\n");
+        final StringBuilder csv = new StringBuilder("round,device,workers,pingpong_rtt_us,messages_rtt_us,task_rtt_us,rtt_ratio,tasks_per_s\n");
         for (final ExecutorResult r : results)
         {
-            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%.2f,%.2f,%.2f,%.0f%n", r.round, r.device, r.workers, r.pingPongUs, r.taskUs,
-                r.ratio, r.tasksPerSecond));
+            csv.append(String.format(Locale.ROOT, "%d,%s,%d,%.2f,%.2f,%.2f,%.2f,%.0f%n", r.round, r.device, r.workers, r.pingPongUs,
+                r.messagesUs, r.taskUs, r.ratio, r.tasksPerSecond));
         }
         return csv.toString();
     }

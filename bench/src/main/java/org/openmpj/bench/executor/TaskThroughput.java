@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 import mpi.MPI;
+import mpi.Request;
+import mpi.Status;
 import org.openmpj.bench.BenchOptions;
 import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.Samples;
@@ -15,9 +17,11 @@ import org.openmpj.executor.Task;
 
 /**
  * What a task pool ({@link MpiExecutor}) costs. Each repetition times, in turn: a ping-pong of one byte between ranks 0 and 1
- * (the pool closed), the round trip of one empty task (submit, then wait for its future) on a pool of the whole job, and
- * a batch of empty tasks submitted at once and all waited for (tasks per second from one root). Rank 0 prints one result
- * line with the medians over the repetitions and the round trip's ratio to the ping-pong's.
+ * (the pool closed); the pool's two messages without the pool (rank 0 sends an empty task as {@code MPI.OBJECT} without
+ * blocking and receives one object from any rank with any tag; rank 1 receives up to four objects, runs the task and sends
+ * back its value), the floor under a task's round trip; the round trip of one empty task (submit, then wait for its future)
+ * on a pool of the whole job; and a batch of empty tasks submitted at once and all waited for (tasks per second from one
+ * root). Rank 0 prints one result line with the medians over the repetitions and the round trip's ratio to the ping-pong's.
  *
  * <pre>
  * bin/mpjrun -np 9 [-dev shm] -cp bench/target/openmpj-bench.jar org.openmpj.bench.executor.TaskThroughput
@@ -30,6 +34,8 @@ public final class TaskThroughput
 
     private final Options options;
     private final byte[] ball = new byte[1];
+    private final Object[] tasksIn = new Object[MpiExecutor.TASKS_PER_WORKER_DEFAULT];
+    private final Object[] answer = new Object[1];
 
     private TaskThroughput(final Options options)
     {
@@ -100,7 +106,11 @@ public final class TaskThroughput
             }
         }
         final double pingPongUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
-        final double[] result = new double[3];
+        MPI.COMM_WORLD.Barrier();
+        start = System.nanoTime();
+        poolMessagesWithoutPool(rank);
+        final double messagesUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
+        final double[] result = new double[4];
         try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
         {
             if (pool.isRoot())
@@ -123,9 +133,35 @@ public final class TaskThroughput
                 result[0] = pingPongUs;
                 result[1] = taskUs;
                 result[2] = tasksPerSecond;
+                result[3] = messagesUs;
             }
         }
         return result;
+    }
+
+    /** The messages of one empty task's round trip, as the pool sends them, between ranks 0 and 1 alone. */
+    private void poolMessagesWithoutPool(final int rank) throws Exception
+    {
+        final EmptyTask task = new EmptyTask();
+        for (int i = 0; i < options.roundTrips(); i++)
+        {
+            if (rank == 0)
+            {
+                final Request sent = MPI.COMM_WORLD.Isend(new Object[] {task}, 0, 1, MPI.OBJECT, 1, 1);
+                MPI.COMM_WORLD.Recv(answer, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                sent.Wait();
+            }
+            else if (rank == 1)
+            {
+                final Status status = MPI.COMM_WORLD.Recv(tasksIn, 0, tasksIn.length, MPI.OBJECT, 0, MPI.ANY_TAG);
+                for (int k = 0; k < status.Get_count(MPI.OBJECT); k++)
+                {
+                    answer[0] = ((EmptyTask)tasksIn[k]).call();
+                    tasksIn[k] = null;
+                    MPI.COMM_WORLD.Send(answer, 0, 1, MPI.OBJECT, 0, 2);
+                }
+            }
+        }
     }
 
     private static void print(final Options options, final double[][] times)
@@ -134,19 +170,21 @@ public final class TaskThroughput
         final double[] task = new double[times.length];
         final double[] rate = new double[times.length];
         final double[] ratio = new double[times.length];
+        final double[] messages = new double[times.length];
         for (int i = 0; i < times.length; i++)
         {
+            messages[i] = times[i][3];
             pingPong[i] = times[i][0];
             task[i] = times[i][1];
             rate[i] = times[i][2];
             ratio[i] = task[i] / pingPong[i];
         }
         System.out.printf(Locale.ROOT, "executor ranks=%d workers=%d repetitions=%d round_trips=%d tasks=%d pingpong_rtt_us=%.2f"
-            + " task_rtt_us=%.2f rtt_ratio=%.2f rtt_ratio_min=%.2f rtt_ratio_max=%.2f tasks_per_s=%.0f tasks_per_s_min=%.0f"
+            + " messages_rtt_us=%.2f task_rtt_us=%.2f rtt_ratio=%.2f rtt_ratio_min=%.2f rtt_ratio_max=%.2f tasks_per_s=%.0f tasks_per_s_min=%.0f"
             + " tasks_per_s_max=%.0f%n", MPI.COMM_WORLD.Size(), MPI.COMM_WORLD.Size() - 1, times.length, options.roundTrips(),
-            options.tasks(), Samples.median(pingPong), Samples.median(task), Samples.median(ratio), Arrays.stream(ratio).min().orElseThrow(),
-            Arrays.stream(ratio).max().orElseThrow(), Samples.median(rate), Arrays.stream(rate).min().orElseThrow(),
-            Arrays.stream(rate).max().orElseThrow());
+            options.tasks(), Samples.median(pingPong), Samples.median(messages), Samples.median(task), Samples.median(ratio),
+            Arrays.stream(ratio).min().orElseThrow(), Arrays.stream(ratio).max().orElseThrow(), Samples.median(rate),
+            Arrays.stream(rate).min().orElseThrow(), Arrays.stream(rate).max().orElseThrow());
         System.out.flush();
     }
 

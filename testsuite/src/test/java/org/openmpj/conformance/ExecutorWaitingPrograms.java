@@ -26,6 +26,16 @@ final class ExecutorWaitingPrograms
     {
     }
 
+    /** @return the future of a task that sleeps 300 ms on its worker, then returns "slow". */
+    private static CompletableFuture<String> submitSlow(final MpiExecutor pool)
+    {
+        return pool.submit((Task<String>)() ->
+        {
+            Thread.sleep(300);
+            return "slow";
+        });
+    }
+
     /**
      * Futures nobody calls {@code get} on: first one task alone, then a hundred, each observed only through a stage that
      * counts down a latch. The pool's own thread has to find and receive their outcomes.
@@ -75,11 +85,7 @@ final class ExecutorWaitingPrograms
             {
                 if (pool.isRoot())
                 {
-                    final CompletableFuture<String> slow = pool.submit((Task<String>)() ->
-                    {
-                        Thread.sleep(300);
-                        return "slow";
-                    });
+                    final CompletableFuture<String> slow = submitSlow(pool);
                     final AtomicReference<Object> slowSeen = new AtomicReference<>();
                     final Thread waiter = new Thread(() -> slowSeen.set(waitFor(slow)), "waiter");
                     waiter.start();
@@ -222,11 +228,7 @@ final class ExecutorWaitingPrograms
             {
                 if (pool.isRoot())
                 {
-                    final CompletableFuture<String> slow = pool.submit((Task<String>)() ->
-                    {
-                        Thread.sleep(300);
-                        return "slow";
-                    });
+                    final CompletableFuture<String> slow = submitSlow(pool);
                     Thread.currentThread().interrupt();
                     try
                     {

@@ -79,6 +79,8 @@ final class Dispatcher implements Runnable
     /** Per worker, when it last answered, counted in answers; guarded by {@link #lock}. */
     private final long[] lastAnswer;
     private long answers;
+    /** How many assignment messages have been sent; guarded by {@link #lock}. */
+    private long messagesSent;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
     /** Set once the workers are told to stop, by the pool's end or its failure. */
@@ -418,9 +420,11 @@ final class Dispatcher implements Runnable
             }
             return;
         }
+        messagesSent++;
         for (final Submitted<?> submitted : batch)
         {
             submitted.rank = rank;
+            submitted.message = messagesSent;
             onWorker.get(rank).add(submitted);
         }
         inFlight += tasks.length;
@@ -484,6 +488,17 @@ final class Dispatcher implements Runnable
         {
             final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
             source = status.source;
+            if (status.tag == PoolMessages.TAG_UNREADABLE)
+            {
+                final Throwable why = (Throwable)received[0];
+                received[0] = null;
+                for (final Submitted<?> lost : unreadable(source))
+                {
+                    complete(lost, source, new PoolMessages.Outcome(null, why));
+                }
+                failUnsendable();
+                return;
+            }
             outcome = status.tag == PoolMessages.TAG_THREW ? new PoolMessages.Outcome(null, (Throwable)received[0])
                 : new PoolMessages.Outcome(withArray(received[0], source), null);
             received[0] = null;
@@ -509,6 +524,48 @@ final class Dispatcher implements Runnable
         final Object array = follows.kind().newArray(follows.length());
         comm.Recv(array, 0, follows.length(), PrimitiveArrays.datatype(follows.kind()), source, PoolMessages.TAG_ARRAY);
         return array;
+    }
+
+    /**
+     * Worker {@code source} could not decode its oldest assignment: takes that message's tasks off it. A task that went
+     * alone is lost to that worker; tasks that went together go back to it one per message, so that only the one it
+     * cannot decode fails. @return the tasks to fail.
+     */
+    private List<Submitted<?>> unreadable(final int source)
+    {
+        lock.lock();
+        try
+        {
+            final ArrayDeque<Submitted<?>> held = onWorker.get(source);
+            final List<Submitted<?>> together = new ArrayList<>();
+            final long message = held.isEmpty() ? -1 : held.peek().message;
+            while (!held.isEmpty() && held.peek().message == message)
+            {
+                together.add(held.poll());
+            }
+            if (together.isEmpty())
+            {
+                throw new IllegalStateException("rank " + source + " could not decode an assignment, but it holds none");
+            }
+            inFlight -= together.size();
+            inFlightCount = inFlight;
+            load[source] -= together.size();
+            if (together.size() == 1)
+            {
+                assign();
+                return together;
+            }
+            for (final Submitted<?> submitted : together)
+            {
+                send(source, List.of(submitted));
+            }
+            return List.of();
+        }
+        finally
+        {
+            unsendableCount = unsendable.size();
+            lock.unlock();
+        }
     }
 
     /** Takes the oldest task off worker {@code source}, whose answer has come, and gives its room to the queue; @return it. */

@@ -23,6 +23,11 @@ final class PoolMessages
     static final int TAG_STOP = 4;
     /** Worker to root: a value that is a large primitive array, right after the {@link ArrayFollows} that announces it. */
     static final int TAG_ARRAY = 5;
+    /**
+     * Worker to root: the worker could not decode its oldest unanswered assignment (a class it cannot load, a
+     * {@code readObject} that throws), as one {@code MPI.OBJECT} item: a {@link TaskFailure} saying why.
+     */
+    static final int TAG_UNREADABLE = 6;
 
     private PoolMessages()
     {

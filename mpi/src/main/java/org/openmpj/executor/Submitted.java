@@ -14,6 +14,8 @@ final class Submitted<T>
     final PoolFuture<T> future;
     /** The worker's rank while the task is in flight; written and read under the dispatcher's lock. */
     int rank = -1;
+    /** Which of the root's assignment messages the task went in; written and read under the dispatcher's lock. */
+    long message;
 
     Submitted(final long number, final Callable<T> task, final Dispatcher dispatcher)
     {

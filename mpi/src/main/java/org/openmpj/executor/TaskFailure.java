@@ -4,7 +4,8 @@ import java.io.Serial;
 
 /**
  * What a task threw, told by its class name, message and stack trace, when the exception itself could not be sent back
- * from the worker (it, or something it holds, is not serializable).
+ * from the worker (it, or something it holds, is not serializable); or why a worker could not decode the task (the
+ * exception of its receive).
  */
 public final class TaskFailure extends RuntimeException
 {

@@ -32,7 +32,22 @@ final class WorkerLoop
     {
         while (true)
         {
-            final Status status = comm.Recv(received, 0, received.length, MPI.OBJECT, root, MPI.ANY_TAG);
+            final Status status;
+            try
+            {
+                status = comm.Recv(received, 0, received.length, MPI.OBJECT, root, MPI.ANY_TAG);
+            }
+            catch (final MPIException unreadable)
+            {
+                if (unreadable.getErrorClass() != MPI.ERR_OTHER && unreadable.getErrorClass() != MPI.ERR_TYPE)
+                {
+                    throw unreadable;
+                }
+                // The assignment arrived but does not decode here: the root learns why, and which tasks, from their order.
+                java.util.Arrays.fill(received, null);
+                send(new TaskFailure(unreadable), PoolMessages.TAG_UNREADABLE);
+                continue;
+            }
             if (status.tag == PoolMessages.TAG_STOP)
             {
                 return;

@@ -82,6 +82,13 @@ public abstract class AbstractExecutorSuite extends AbstractConformanceSuite
 
     @ParameterizedTest(name = "{0} ranks")
     @ArgumentsSource(RankCounts.class)
+    void aTaskTheWorkersCannotDecodeFailsAloneAndTheOthersRun(final int processes)
+    {
+        runClean(processes, ExecutorWaitingPrograms.ATaskTheWorkerCannotDecodeFailsAlone.class);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ArgumentsSource(RankCounts.class)
     void anInterruptedThreadGetsInterruptedExceptionInsteadOfWaiting(final int processes)
     {
         runClean(processes, ExecutorWaitingPrograms.AnInterruptedWaiterDoesNotWait.class);

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import mpi.MPI;
 
 import org.openmpj.executor.MpiExecutor;
+import org.openmpj.executor.RemoteTaskException;
 import org.openmpj.executor.Task;
 import org.openmpj.executor.WorkerLostException;
 import org.openmpj.testing.Check;
@@ -215,6 +216,70 @@ final class ExecutorWaitingPrograms
         private void readObject(final java.io.ObjectInputStream in) throws java.io.IOException
         {
             throw new java.io.InvalidObjectException("refuses to arrive");
+        }
+    }
+
+    /**
+     * A task the workers cannot decode (its {@code readObject} throws there) fails alone, with a {@link RemoteTaskException}
+     * whose cause says why, also when it travelled in one message with others: those go again one by one and run.
+     */
+    public static final class ATaskTheWorkerCannotDecodeFailsAlone
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            MPI.Init(args);
+            try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+            {
+                if (pool.isRoot())
+                {
+                    final List<CompletableFuture<Integer>> futures = new ArrayList<>();
+                    for (int i = 0; i < 12; i++)
+                    {
+                        final int input = i;
+                        futures.add(i % 4 == 1 ? pool.submit(new RefusesToRunHere()) : pool.submit((Task<Integer>)() -> input));
+                    }
+                    for (int i = 0; i < futures.size(); i++)
+                    {
+                        if (i % 4 != 1)
+                        {
+                            Check.equal((long)i, (long)futures.get(i).get(30, TimeUnit.SECONDS), "value of task " + i);
+                        }
+                        else if (MPI.COMM_WORLD.Size() > 1)
+                        {
+                            try
+                            {
+                                futures.get(i).get(30, TimeUnit.SECONDS);
+                                throw new AssertionError("a task its worker cannot decode came back with a value");
+                            }
+                            catch (final java.util.concurrent.ExecutionException expected)
+                            {
+                                Check.that(expected.getCause() instanceof RemoteTaskException, "cause " + expected.getCause());
+                                Check.that(expected.getCause().getCause().getMessage().contains("refuses to run here"),
+                                    String.valueOf(expected.getCause().getCause()));
+                            }
+                        }
+                    }
+                    Check.equal(7L, (long)pool.submit((Task<Integer>)() -> 7).get(30, TimeUnit.SECONDS), "a task after them");
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /** A task that encodes, but refuses to be decoded. */
+    private static final class RefusesToRunHere implements Task<Integer>
+    {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Integer call()
+        {
+            return -1;
+        }
+
+        private void readObject(final java.io.ObjectInputStream in) throws java.io.IOException
+        {
+            throw new java.io.InvalidObjectException("refuses to run here");
         }
     }
 

@@ -71,7 +71,6 @@ final class Dispatcher implements Runnable
     private final int[] load;
     /** Per worker, the tasks it holds, oldest first: the order in which it answers them. */
     private final List<ArrayDeque<Submitted<?>>> onWorker = new ArrayList<>();
-    private int inFlight;
     private final List<List<Submitted<?>>> batches = new ArrayList<>();
     private final List<Request> sending = new ArrayList<>();
     /** Tasks that could not be encoded, and why, to be failed once the lock is let go. */
@@ -86,7 +85,7 @@ final class Dispatcher implements Runnable
     /** Set once the workers are told to stop, by the pool's end or its failure. */
     private boolean workersTold;
 
-    /** {@link #inFlight}, for threads that look without the lock. */
+    /** Tasks on workers; written under {@link #lock}, read by threads that look without it. */
     private volatile int inFlightCount;
     private volatile boolean shutdown;
     /** {@code unsendable.size()} as the lock was let go, for threads that look without the lock. */
@@ -155,17 +154,9 @@ final class Dispatcher implements Runnable
     {
         boolean received = false;
         // An interrupted thread does not take up receiving: its wait is to end at once, with InterruptedException.
-        while (!future.isDone() && inFlightCount > 0 && !Thread.currentThread().isInterrupted() && receiving.compareAndSet(false, true))
+        while (!future.isDone() && inFlightCount > 0 && !Thread.currentThread().isInterrupted() && receiveIfFree())
         {
-            try
-            {
-                receiveIfInFlight();
-                received = true;
-            }
-            finally
-            {
-                receiving.set(false);
-            }
+            received = true;
         }
         if (received && (inFlightCount > 0 || !queue.isEmpty()))
         {
@@ -242,18 +233,10 @@ final class Dispatcher implements Runnable
                     runQueuedHere();
                 }
                 else if (inFlightCount > 0 && (receivedLast || handedOver.getAndSet(false) || !queue.isEmpty()
-                    || sawInFlight && tally.doneSoFar() == seenDone) && receiving.compareAndSet(false, true))
+                    || sawInFlight && tally.doneSoFar() == seenDone) && receiveIfFree())
                 {
                     // Outcomes that no other thread receives: this thread goes on receiving, or takes over from one that
                     // stopped, or finds a backlog, or has seen no outcome come back for a whole look's interval.
-                    try
-                    {
-                        receiveIfInFlight();
-                    }
-                    finally
-                    {
-                        receiving.set(false);
-                    }
                     receivedLast = true;
                     lookNs = FIRST_LOOK_NS;
                     continue;
@@ -323,8 +306,7 @@ final class Dispatcher implements Runnable
             }
             finally
             {
-                unsendableCount = unsendable.size();
-                lock.unlock();
+                unlockAfterAssigning();
             }
             failUnsendable();
         }
@@ -427,9 +409,15 @@ final class Dispatcher implements Runnable
             submitted.message = messagesSent;
             onWorker.get(rank).add(submitted);
         }
-        inFlight += tasks.length;
-        inFlightCount = inFlight;
+        inFlightCount += tasks.length;
         load[rank] += tasks.length;
+    }
+
+    /** Lets the lock go after assigning, telling threads that look without it whether some tasks could not be encoded. */
+    private void unlockAfterAssigning()
+    {
+        unsendableCount = unsendable.size();
+        lock.unlock();
     }
 
     /** Fails the tasks that could not be encoded; called without the lock, as a future's stages run in its completion. */
@@ -469,6 +457,24 @@ final class Dispatcher implements Runnable
                 complete(submitted, root, WorkerLoop.run(submitted.task));
             }
         }
+    }
+
+    /** Takes the receiving role when no other thread holds it, receives one outcome, and gives the role back; @return whether it did. */
+    private boolean receiveIfFree()
+    {
+        if (!receiving.compareAndSet(false, true))
+        {
+            return false;
+        }
+        try
+        {
+            receiveIfInFlight();
+        }
+        finally
+        {
+            receiving.set(false);
+        }
+        return true;
     }
 
     /**
@@ -547,8 +553,7 @@ final class Dispatcher implements Runnable
             {
                 throw new IllegalStateException("rank " + source + " could not decode an assignment, but it holds none");
             }
-            inFlight -= together.size();
-            inFlightCount = inFlight;
+            inFlightCount -= together.size();
             load[source] -= together.size();
             if (together.size() == 1)
             {
@@ -563,8 +568,7 @@ final class Dispatcher implements Runnable
         }
         finally
         {
-            unsendableCount = unsendable.size();
-            lock.unlock();
+            unlockAfterAssigning();
         }
     }
 
@@ -579,8 +583,7 @@ final class Dispatcher implements Runnable
             {
                 throw new IllegalStateException("rank " + source + " answered a task, but it holds none");
             }
-            inFlight--;
-            inFlightCount = inFlight;
+            inFlightCount--;
             lastAnswer[source] = ++answers;
             load[source]--;
             assign();
@@ -588,8 +591,7 @@ final class Dispatcher implements Runnable
         }
         finally
         {
-            unsendableCount = unsendable.size();
-            lock.unlock();
+            unlockAfterAssigning();
         }
     }
 
@@ -613,7 +615,7 @@ final class Dispatcher implements Runnable
         lock.lock();
         try
         {
-            ended = shutdown && queue.isEmpty() && inFlight == 0;
+            ended = shutdown && queue.isEmpty() && inFlightCount == 0;
             return ended;
         }
         finally
@@ -673,7 +675,6 @@ final class Dispatcher implements Runnable
                 lost.addAll(tasks);
                 tasks.clear();
             }
-            inFlight = 0;
             inFlightCount = 0;
         }
         finally

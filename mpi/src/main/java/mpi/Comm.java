@@ -53,6 +53,39 @@ public class Comm
         return engine("Rank").rank();
     }
 
+    /**
+     * An OpenMPJ extension for jobs that survive lost ranks ({@code -Dopenmpj.job.surviveRankLoss=true}): where operations
+     * that involve a lost rank fail with {@link MPI#ERR_PROC_FAILED}, this tells which ranks those are.
+     *
+     * @return the ranks of this communicator that the job has lost, in ascending order; empty while none is.
+     */
+    public int[] Lost_ranks()
+    {
+        return engine("Lost_ranks").lostRanks();
+    }
+
+    /**
+     * An OpenMPJ extension, with {@link #Lost_ranks()}: a count that changes when a loss becomes known, anywhere in the job, so
+     * that a program can tell whether a loss came between two of its steps.
+     *
+     * @return how many ranks the job has lost so far; 0 in a job that does not survive lost ranks.
+     */
+    public int Lost_count()
+    {
+        return engine("Lost_count").jobLossCount();
+    }
+
+    /**
+     * An OpenMPJ extension, with {@link #Lost_ranks()}.
+     *
+     * @return whether this job goes on when ranks are lost ({@code -Dopenmpj.job.surviveRankLoss=true}), failing only the
+     *         operations that involve them.
+     */
+    public boolean Survives_rank_loss()
+    {
+        return engine("Survives_rank_loss").survivesRankLoss();
+    }
+
     /** @return the group of this communicator's processes. */
     public Group Group()
     {

@@ -199,6 +199,36 @@ public interface Device extends AutoCloseable
     /** @return the amount of work done moving messages; 0 when there was none. */
     int progress();
 
+    /** @return whether the job goes on when a rank is lost, failing only what involves it ({@link JobControl#survivesRankLoss()}). */
+    default boolean survivesRankLoss()
+    {
+        return false;
+    }
+
+    /** @return how many ranks the job has lost so far ({@link JobControl#lossCount()}). */
+    default int lossCount()
+    {
+        return 0;
+    }
+
+    /** @return why world rank {@code rank} was lost, or null while it is not. */
+    default String lossOf(final int rank)
+    {
+        return null;
+    }
+
+    /**
+     * In a job that survives the loss of ranks, ends the wait for {@code request} when it can no longer complete: a send to
+     * a lost rank, a receive from one ({@link ReceiveRequest#expectFrom}), or a receive from any rank (or from a rank the
+     * device was not told) that is still unmatched after a rank was lost since it was posted. Such a request is cancelled
+     * where it can be; the error tells which rank was lost.
+     *
+     * @throws org.openmpj.OpenMpjException with {@code ERR_PROC_FAILED} when so.
+     */
+    default void failIfPeerLost(final Request request)
+    {
+    }
+
     /**
      * @param shared whether a block going one way may be copied by both ranks at once (see {@link PairedCopy#offer}).
      * @return the paired copy between this rank and device rank {@code peer}, for an exchange in which this rank sends

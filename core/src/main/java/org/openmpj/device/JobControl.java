@@ -38,4 +38,35 @@ public interface JobControl
     {
         throw new org.openmpj.OpenMpjException(org.openmpj.ErrorClass.ERR_PROC_FAILED, message);
     }
+
+    /**
+     * Records that peer {@code rank} died or can no longer be reached. A job that fails as a whole when a rank fails takes it
+     * for the job's failure ({@link #reportFailure}); a job that survives the loss of ranks ({@link #survivesRankLoss()})
+     * records the rank as lost, and only the operations that involve it fail.
+     *
+     * @param rank    the peer's world rank.
+     * @param message what happened, naming the rank.
+     */
+    default void peerLost(final int rank, final String message)
+    {
+        reportFailure(rank, message);
+    }
+
+    /** @return whether the job goes on when a rank is lost, with the operations that involve that rank failing. */
+    default boolean survivesRankLoss()
+    {
+        return false;
+    }
+
+    /** @return how many ranks have been lost so far; a value that changes when a loss becomes known. */
+    default int lossCount()
+    {
+        return 0;
+    }
+
+    /** @return why world rank {@code rank} was lost, or null while it is not. */
+    default String lossOf(final int rank)
+    {
+        return null;
+    }
 }

@@ -1,6 +1,8 @@
 package org.openmpj.engine;
 
 import java.lang.foreign.MemorySegment;
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
 import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
@@ -335,7 +337,23 @@ public final class Communicator
         {
             return CompletedRequest.PROC_NULL;
         }
+        if (device.survivesRankLoss())
+        {
+            final ReceiveRequest request = expecting(device.irecv(buf, kind, offset, count, source, tag, context), source);
+            device.await(request);
+            return request;
+        }
         return device.recv(buf, kind, offset, count, source, tag, context);
+    }
+
+    /** @return {@code request}, whose device now knows the world rank it waits on, so that only that rank's loss fails it. */
+    private ReceiveRequest expecting(final ReceiveRequest request, final int source)
+    {
+        if (source != ANY_SOURCE)
+        {
+            request.expectFrom(worldRanks[source]);
+        }
+        return request;
     }
 
     /** Starts a receive. */
@@ -346,7 +364,7 @@ public final class Communicator
         {
             return CompletedRequest.PROC_NULL;
         }
-        return device.irecv(buf, kind, offset, count, source, tag, context);
+        return expecting(device.irecv(buf, kind, offset, count, source, tag, context), source);
     }
 
     /** Starts a receive into {@code buf} ({@link Device#irecv(MemorySegment, int, int, int)}). */
@@ -356,7 +374,7 @@ public final class Communicator
         {
             return CompletedRequest.PROC_NULL;
         }
-        return device.irecv(buf, source, tag, context);
+        return expecting(device.irecv(buf, source, tag, context), source);
     }
 
     /** Starts a receive whose buffer is allocated to fit the message. */
@@ -366,7 +384,7 @@ public final class Communicator
         {
             return CompletedRequest.PROC_NULL;
         }
-        return device.irecvAllocating(source, tag, context);
+        return expecting(device.irecvAllocating(source, tag, context), source);
     }
 
     /** @return true, with {@code result} filled in, when a matching message is waiting to be received. */
@@ -385,17 +403,62 @@ public final class Communicator
     public void probe(final int source, final int tag, final ProbeResult result)
     {
         int round = 0;
+        final int lossesBefore = device.lossCount();
         try
         {
             while (!iprobe(source, tag, result))
             {
                 round = device.awaitStep(round);
+                if (device.lossCount() != lossesBefore)
+                {
+                    failIfLostWhileProbing(source);
+                }
             }
         }
         finally
         {
             device.endWait(round);
         }
+    }
+
+    /** A probe for {@code source} fails once it is lost; a probe for any rank, once any rank is lost while it waits. */
+    private void failIfLostWhileProbing(final int source)
+    {
+        final String why = source == ANY_SOURCE ? null : device.lossOf(worldRanks[source]);
+        if (source == ANY_SOURCE || why != null)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, source == ANY_SOURCE
+                ? "a probe for a message from any rank ended: a rank was lost while it waited" : "a probe for a message from rank "
+                + source + " cannot succeed: the rank was lost (" + why + ")");
+        }
+    }
+
+    /** @return the ranks of this communicator that the job has lost, in ascending order; empty while none is. */
+    public int[] lostRanks()
+    {
+        if (device.lossCount() == 0)
+        {
+            return new int[0];
+        }
+        return java.util.stream.IntStream.range(0, worldRanks.length).filter(r -> device.lossOf(worldRanks[r]) != null).toArray();
+    }
+
+    /** @return why rank {@code commRank} of this communicator was lost, or null while it is not. */
+    public String lossOf(final int commRank)
+    {
+        return device.lossOf(worldRanks[commRank]);
+    }
+
+    /** @return how many ranks the job has lost so far, anywhere: a count that changes when a loss becomes known. */
+    public int jobLossCount()
+    {
+        return device.lossCount();
+    }
+
+    /** @return whether the job goes on when ranks are lost, failing only what involves them. */
+    public boolean survivesRankLoss()
+    {
+        return device.survivesRankLoss();
     }
 
     /** Waits for {@code request}. */

@@ -309,6 +309,10 @@ final class Transfers
      */
     private static void lookForMismatch(final Communicator c, final int expected, final boolean onBoard)
     {
+        if (c.jobLossCount() != 0)
+        {
+            failIfMemberLost(c);
+        }
         final ProbeResult found = new ProbeResult();
         for (int source = 0; source < c.size(); source++)
         {
@@ -344,6 +348,17 @@ final class Transfers
                 }
                 throw mismatch(c, expected, source, found.tag());
             }
+        }
+    }
+
+    /** A collective call cannot complete once a rank of its communicator is lost: it fails, naming the rank. */
+    private static void failIfMemberLost(final Communicator c)
+    {
+        final int[] lost = c.lostRanks();
+        if (lost.length > 0)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, "a collective call on a communicator of " + c.size()
+                + " ranks cannot complete: its rank " + lost[0] + " was lost (" + c.lossOf(lost[0]) + ")");
         }
     }
 

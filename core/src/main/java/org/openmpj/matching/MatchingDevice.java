@@ -42,6 +42,8 @@ public final class MatchingDevice implements Device
     /** Whether a waiting thread may park, so that completing a request must check for a thread to wake. */
     private final boolean waitersMayPark;
     private final JobControl job;
+    /** Ends the waits a lost rank leaves without an end, in a job that survives lost ranks; else null. */
+    private final LostPeerWaits lostPeers;
     private final long unexpectedLimitBytes;
     private final long eagerShareBytes;
     private final ThreadLocal<PooledRequests> pooled = ThreadLocal.withInitial(PooledRequests::new);
@@ -87,6 +89,7 @@ public final class MatchingDevice implements Device
         this.idle = idle;
         this.waitersMayPark = idle.parksAt(Integer.MAX_VALUE);
         this.job = job;
+        this.lostPeers = job.survivesRankLoss() ? new LostPeerWaits(job, this) : null;
         this.unexpectedLimitBytes = unexpectedLimitBytes;
         this.matcher = new Matcher(unexpectedLimitBytes);
         this.eagerShareBytes = unexpectedLimitBytes / Math.max(1, size - 1);
@@ -415,6 +418,33 @@ public final class MatchingDevice implements Device
     }
 
     @Override
+    public boolean survivesRankLoss()
+    {
+        return lostPeers != null;
+    }
+
+    @Override
+    public int lossCount()
+    {
+        return job.lossCount();
+    }
+
+    @Override
+    public String lossOf(final int peer)
+    {
+        return job.lossOf(peer);
+    }
+
+    @Override
+    public void failIfPeerLost(final Request request)
+    {
+        if (lostPeers != null)
+        {
+            lostPeers.failIfLost(request);
+        }
+    }
+
+    @Override
     public void endWait(final int round)
     {
         idle.endWait(round);
@@ -434,6 +464,10 @@ public final class MatchingDevice implements Device
             return round;
         }
         job.checkAlive();
+        if (lostPeers != null)
+        {
+            lostPeers.failIfLost(request);
+        }
         if (!idle.parksAt(round))
         {
             return idle.idle(round);
@@ -674,6 +708,10 @@ public final class MatchingDevice implements Device
     private void post(final RecvRequest recv)
     {
         receivesPosted.advance();
+        if (lostPeers != null)
+        {
+            lostPeers.stamp(recv);
+        }
         final ContextQueues queues = matcher.queues(recv.context);
         queues.lock();
         final Unexpected entry = queues.takeUnexpected(recv.sourceFilter, recv.tagFilter);

@@ -31,6 +31,10 @@ final class RecvRequest extends ReceiveRequest
     RecvRequest next;
     /** The queues this receive was last posted to, for cancellation; {@link ContextQueues#removePosted} checks it is still there. */
     ContextQueues postedAt;
+    /** In a job that survives lost ranks: the world rank this receive waits on, or {@link LostPeerWaits#ANY_PEER}. */
+    int expectedPeer = LostPeerWaits.ANY_PEER;
+    /** In a job that survives lost ranks: how many ranks had been lost when this receive was posted. */
+    int lossesAtPost;
 
     /**
      * Sets the buffer and envelope of a receive about to be posted. A pooled request is usually restarted with
@@ -182,6 +186,12 @@ final class RecvRequest extends ReceiveRequest
         setOutcome(sourceFilter, tagFilter, 0);
         setCancelled();
         complete();
+    }
+
+    @Override
+    public void expectFrom(final int worldRank)
+    {
+        expectedPeer = worldRank;
     }
 
     @Override

@@ -2,6 +2,8 @@ package org.openmpj.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
@@ -10,7 +12,8 @@ import org.openmpj.device.JobControl;
 /**
  * Whether a job still stands. The first failure — a rank throwing out of {@code main}, calling
  * {@code Abort}, or the job timing out — is recorded once; from then on every wait on every rank ends with
- * an {@link OpenMpjException} naming it, so no rank hangs on a peer that is gone.
+ * an {@link OpenMpjException} naming it, so no rank hangs on a peer that is gone. A job that survives the loss of
+ * ranks records a lost peer apart ({@link #peerLost}): the job stands, and only what involves that peer fails.
  *
  * <p>Thread-safety: safe for any number of threads; {@link #checkAlive()} is one volatile read while healthy.
  */
@@ -18,6 +21,25 @@ public final class JobState implements JobControl
 {
     private volatile Failure failure;
     private final List<Failure> rankFailures = new ArrayList<>();
+    private final boolean survivesRankLoss;
+    /** Why each lost rank was lost, by world rank; written under this object's lock. */
+    private final Map<Integer, String> losses = new ConcurrentHashMap<>();
+    private volatile int lossCount;
+
+    /** A job that fails as a whole when any rank fails. */
+    public JobState()
+    {
+        this(false);
+    }
+
+    /**
+     * @param survivesRankLoss whether a lost peer ({@link #peerLost}) leaves the job standing, as the job asked with
+     *                         {@link Settings#SURVIVE_RANK_LOSS_PROP_NAME}.
+     */
+    public JobState(final boolean survivesRankLoss)
+    {
+        this.survivesRankLoss = survivesRankLoss;
+    }
 
     /**
      * The first failure of the job.
@@ -45,6 +67,41 @@ public final class JobState implements JobControl
     public void reportFailure(final int rank, final String message)
     {
         fail(new Failure(rank, message, null, 1));
+    }
+
+    @Override
+    public void peerLost(final int rank, final String message)
+    {
+        if (!survivesRankLoss)
+        {
+            reportFailure(rank, message);
+            return;
+        }
+        synchronized (this)
+        {
+            if (losses.putIfAbsent(rank, message) == null)
+            {
+                lossCount = losses.size();
+            }
+        }
+    }
+
+    @Override
+    public boolean survivesRankLoss()
+    {
+        return survivesRankLoss;
+    }
+
+    @Override
+    public int lossCount()
+    {
+        return lossCount;
+    }
+
+    @Override
+    public String lossOf(final int rank)
+    {
+        return lossCount == 0 ? null : losses.get(rank);
     }
 
     /** @return the first failure, or null while the job is healthy. */

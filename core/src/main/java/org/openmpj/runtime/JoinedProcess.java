@@ -37,7 +37,7 @@ final class JoinedProcess
     /** The ranks this process holds. */
     private final int threads;
     private final RankLayout layout;
-    private final JobState job = new JobState();
+    private final JobState job = new JobState(Settings.survivesRankLoss());
     private final IdleStrategy idle;
     private final ConcurrentHashMap<String, Object> jobShared = new ConcurrentHashMap<>();
     private final ProcessManager manager;

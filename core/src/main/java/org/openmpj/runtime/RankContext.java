@@ -141,8 +141,17 @@ public final class RankContext implements Session
         {
             try
             {
-                org.openmpj.engine.Collectives.barrier(world);
-                checkCollectivesMatched();
+                if (manager != null && job.survivesRankLoss())
+                {
+                    // The ranks left meet at their process manager, which knows the lost ones; a barrier of messages would
+                    // wait for them.
+                    manager.store().fence();
+                }
+                else
+                {
+                    org.openmpj.engine.Collectives.barrier(world);
+                    checkCollectivesMatched();
+                }
             }
             finally
             {

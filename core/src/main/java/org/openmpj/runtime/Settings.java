@@ -25,6 +25,14 @@ public final class Settings
     /** Default of {@link #POOL_PROGRESS_PROP_NAME}: a pool shorter than this prints nothing. */
     public static final long POOL_PROGRESS_DEFAULT_S = 10;
 
+    /**
+     * {@code true}: a rank that dies does not end the job. Operations that involve it fail with {@code MPI.ERR_PROC_FAILED}
+     * (under {@code MPI.ERRORS_RETURN}; a fatal handler still ends the job), a receive from any rank that waits unmatched
+     * when a rank is lost fails too, and {@code MPI.Finalize} waits for the ranks left only. For jobs of {@code mpjrun} on
+     * the shm, tcp and hybrid devices; its value reaches the launcher and the ranks alike as {@code -D} option of mpjrun.
+     */
+    public static final String SURVIVE_RANK_LOSS_PROP_NAME = "openmpj.job.surviveRankLoss";
+
     /** How waiting threads idle: {@code spin}, {@code backoff}, or {@code auto} (spin only while ranks fit the cores). */
     public static final String IDLE_PROP_NAME = "openmpj.idle";
     /** Default idle strategy. */
@@ -88,6 +96,26 @@ public final class Settings
             Long.toString(POOL_PROGRESS_DEFAULT_S)), 0, 86_400, "a number of seconds (0 for no lines)");
     }
 
+    /**
+     * @return whether this process's job goes on when a rank is lost: {@link #SURVIVE_RANK_LOSS_PROP_NAME}, false by default.
+     * @throws IllegalArgumentException naming the value when it is neither true nor false.
+     */
+    public static boolean survivesRankLoss()
+    {
+        return trueOrFalse(SURVIVE_RANK_LOSS_PROP_NAME, System.getProperty(SURVIVE_RANK_LOSS_PROP_NAME, "false"));
+    }
+
+    /** @return {@code text} as true or false; else an IllegalArgumentException naming {@code name=text}. */
+    public static boolean trueOrFalse(final String name, final String text)
+    {
+        return switch (text.trim())
+        {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + "=" + text + " is neither true nor false");
+        };
+    }
+
     /** @return {@code text} as a whole number of at least 1; else an IllegalArgumentException naming {@code name=text}. */
     private static int atLeastOne(final String name, final String text, final String what)
     {
@@ -128,6 +156,8 @@ public final class Settings
         options.addAll(CollectiveThresholds.configOptions());
         options.addAll(ProgressThread.configOptions());
         options.addAll(ObjectCodec.configOptions());
+        options.add(new ConfigOption(SURVIVE_RANK_LOSS_PROP_NAME, "false", "true: a rank that dies does not end an mpjrun job on shm, tcp"
+            + " or hybrid; what involves it fails with MPI.ERR_PROC_FAILED, and MPI.Finalize waits for the ranks left"));
         options.add(new ConfigOption(POOL_PROGRESS_PROP_NAME, Long.toString(POOL_PROGRESS_DEFAULT_S),
             "seconds between the lines a task pool's root (MpiExecutor) prints on stderr about its progress; 0: none"));
         for (final DeviceProvider provider : Devices.all(Settings.class.getClassLoader()))

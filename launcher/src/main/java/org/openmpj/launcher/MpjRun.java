@@ -164,7 +164,15 @@ public final class MpjRun
             err.println("mpjrun: " + ex.getMessage());
             return USAGE_ERROR;
         }
-        if (!result.succeeded())
+        if (result.succeeded())
+        {
+            for (final JobState.Failure lost : result.rankFailures())
+            {
+                err.println("mpjrun: lost " + lost.message() + "; the job went on without it (-D" + Settings.SURVIVE_RANK_LOSS_PROP_NAME
+                    + "=true)");
+            }
+        }
+        else
         {
             final JobState.Failure failure = result.failure();
             err.println("mpjrun: job failed: " + failure.message());

@@ -34,8 +34,10 @@ import org.openmpj.device.DeviceSettings;
  * silent for as long as the job runs. The barrier releases once every rank has entered it. The job's first failure
  * is recorded ({@link #failure()}): a rank that sends {@code cmd=abort} ({@link PmiClient#abort}) or whose connection
  * ends before {@code finalize}, or whose host falls silent (the kernel's keepalive probes, {@link KeepAlive}, go
- * unanswered for the silence limit); every connection is then closed, so no rank waits for ever. The launcher learns
- * from {@link #hasFinalized} which ranks ended their conversation cleanly.
+ * unanswered for the silence limit); every connection is then closed, so no rank waits for ever. In a job that survives
+ * lost ranks ({@link #surviveRankLoss}) only an abort is such a failure: a rank whose conversation ends early is lost, and
+ * barriers wait for the others only. The launcher learns from {@link #hasFinalized} which ranks ended their conversation
+ * cleanly.
  *
  * <p>Thread-safety: safe for concurrent use; each connection is served by a virtual thread.
  */
@@ -54,10 +56,14 @@ final class PmiServer implements AutoCloseable
     private final Map<String, String> pairs = new ConcurrentHashMap<>();
     private final List<Socket> connections = new ArrayList<>();
     private final ServerSocket listener;
-    private int inBarrier;
     private long barrierGeneration;
     private final BitSet finalized = new BitSet();
     private final BitSet admitted = new BitSet();
+    /** Ranks in the barrier of the current generation. */
+    private final BitSet inBarrierRanks = new BitSet();
+    /** Ranks whose conversation ended early in a job that survives lost ranks: barriers no longer wait for them. */
+    private final BitSet lost = new BitSet();
+    private boolean survivesRankLoss;
     private Failure failure;
 
     /**
@@ -141,6 +147,22 @@ final class PmiServer implements AutoCloseable
     public String idOf(final int rank)
     {
         return ids[rank];
+    }
+
+    /**
+     * Lets the job go on when a rank's conversation ends early (its process died or exited without finalizing), as a job
+     * that survives lost ranks asks: the rank is then lost ({@link #hasLost}), barriers no longer wait for it, and only an
+     * abort fails the job.
+     */
+    public synchronized void surviveRankLoss()
+    {
+        survivesRankLoss = true;
+    }
+
+    /** @return whether {@code rank} was lost: its conversation ended early in a job that survives lost ranks. */
+    public synchronized boolean hasLost(final int rank)
+    {
+        return lost.get(rank);
     }
 
     /** @return the job's first failure (a rank aborted or hung up early), or null while there is none. */
@@ -233,7 +255,7 @@ final class PmiServer implements AutoCloseable
         {
             if (rank >= 0 && !ended)
             {
-                fail(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, processNames.apply(rank) + " " + ended(socket, ex)));
+                endedEarly(new Failure(rank, Failure.UNKNOWN_EXIT_CODE, processNames.apply(rank) + " " + ended(socket, ex)));
             }
         }
     }
@@ -286,7 +308,7 @@ final class PmiServer implements AutoCloseable
             }
             case "barrier_in" ->
             {
-                awaitBarrier();
+                awaitBarrier(rank);
                 reply(out, "cmd=barrier_out\n");
             }
             case "finalize" ->
@@ -320,14 +342,12 @@ final class PmiServer implements AutoCloseable
         return "cmd=put_result rc=0 msg=success\n";
     }
 
-    private synchronized void awaitBarrier() throws IOException
+    private synchronized void awaitBarrier(final int rank) throws IOException
     {
         final long generation = barrierGeneration;
-        if (++inBarrier == size)
+        inBarrierRanks.set(rank);
+        if (releaseBarrierIfAllIn())
         {
-            inBarrier = 0;
-            barrierGeneration++;
-            notifyAll();
             return;
         }
         while (generation == barrierGeneration && failure == null)
@@ -372,6 +392,34 @@ final class PmiServer implements AutoCloseable
         }
         return new Failure(rank, exitCode, processNames.apply(rank) + " aborted the job with exit code " + exitCode
             + (message.isEmpty() ? "" : ": " + message));
+    }
+
+    /** A rank's conversation ended before finalize: the job fails, or, if it survives lost ranks, goes on without the rank. */
+    private synchronized void endedEarly(final Failure why)
+    {
+        if (!survivesRankLoss)
+        {
+            fail(why);
+            return;
+        }
+        lost.set(why.rank());
+        inBarrierRanks.clear(why.rank());
+        releaseBarrierIfAllIn();
+    }
+
+    /** @return whether every rank not lost is in the barrier, which it then releases. */
+    private boolean releaseBarrierIfAllIn()
+    {
+        final BitSet all = (BitSet)inBarrierRanks.clone();
+        all.or(lost);
+        if (inBarrierRanks.isEmpty() || all.cardinality() < size)
+        {
+            return false;
+        }
+        inBarrierRanks.clear();
+        barrierGeneration++;
+        notifyAll();
+        return true;
     }
 
     private synchronized void fail(final Failure why)

@@ -15,6 +15,7 @@ import org.openmpj.runtime.JobSpec;
 import org.openmpj.runtime.JobState;
 import org.openmpj.runtime.LaunchEnvironment;
 import org.openmpj.runtime.RankBlocks;
+import org.openmpj.runtime.Settings;
 
 /**
  * Runs a job whose ranks are JVMs of their own, on this host or, through a remote shell, on several: runs the
@@ -24,7 +25,10 @@ import org.openmpj.runtime.RankBlocks;
  *
  * <p>The job succeeds when every rank exits with 0 after {@code MPI.Finalize}. Otherwise its first failure decides how
  * it ends: a rank that reported an abort gives the abort's exit code; a rank that exited non-zero, its exit code; a rank
- * that exited with 0 without finalizing, 1; the timeout, 124. After the first failure the other ranks get a short grace
+ * that exited with 0 without finalizing, 1; the timeout, 124. A rank that aborted because a peer failed
+ * ({@code MPI.ERR_PROC_FAILED}) yields to a rank that ended by itself with another failure, which is the cause. A job
+ * that survives lost ranks ({@link Settings#SURVIVE_RANK_LOSS_PROP_NAME}) goes on when a rank dies or exits: it succeeds
+ * when the ranks left finalize, listing the lost ones in its result. After the first failure the other ranks get a short grace
  * to end by themselves (their devices tell them of the failure), then they are stopped: TERM, and KILL 2 s later.
  *
  * <p>Thread-safety: one job, run by one thread.
@@ -42,12 +46,17 @@ final class ProcessJob
     /** How long output may still flow once every rank has ended. */
     private static final long OUTPUT_DRAIN_MS = 2000;
     private static final long POLL_MS = 100;
+    /** Exit code of a rank that aborted because a call failed on a dead peer, under {@code MPI.ERRORS_ARE_FATAL}. */
+    private static final int PEER_FAILED_EXIT_CODE = ErrorClass.ERR_PROC_FAILED.code();
 
     private final JobSpec spec;
     private final ProcessLaunch launch;
     private final PrintStream out;
     private final PrintStream err;
     private final JobState job = new JobState();
+    /** In a job that survives lost ranks, the ranks that ended by themselves with a failure while it went on. */
+    private final List<JobState.Failure> lost = new ArrayList<>();
+    private boolean survivesRankLoss;
     private final List<Thread> pumps = new ArrayList<>();
     private final Object events = new Object();
 
@@ -91,14 +100,19 @@ final class ProcessJob
         final String[] hostOf = launch.hosts() == null ? null : launch.hosts().place(size, launch.oversubscribe());
         final InetAddress bindAddress = hostOf == null ? InetAddress.getLoopbackAddress() : LauncherAddress.forRemoteRanks(launch.tcpInterface());
         final RankBlocks blocks = launch.rankBlocks(size);
+        survivesRankLoss = launch.survivesRankLoss();
         try (PmiServer server = new PmiServer(size, ADMIT_TIMEOUT_MS, bindAddress, blocks::describe, launch.livenessTimeoutMs());
             JobProcesses processes = new JobProcesses(KILL_AFTER_MS))
         {
+            if (survivesRankLoss)
+            {
+                server.surviveRankLoss();
+            }
             startRanks(server, processes, hostOf, blocks);
             supervise(server, processes);
             processes.stopAll();
             drainOutput();
-            return result(processes.all());
+            return result(processes.all(), server);
         }
         catch (final IOException ex)
         {
@@ -216,21 +230,32 @@ final class ProcessJob
         final int exitCode = rank.process().exitValue();
         if (exitCode != 0)
         {
-            job.rankFailed(new JobState.Failure(rank.rank(), exited(rank, exitCode), null, exitCode));
+            rankFailed(new JobState.Failure(rank.rank(), exited(rank, exitCode), null, exitCode));
         }
         else if (!server.hasConnected(rank.rank()))
         {
             // A program that never called MPI.Init ran as plain Java, which is no failure, unless other ranks wait for it.
             if (server.anyConnected())
             {
-                job.rankFailed(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Init, while other"
+                rankFailed(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Init, while other"
                     + " ranks did and wait for it", null, 1));
             }
         }
         else if (!server.hasFinalized(rank.rank()))
         {
-            job.rankFailed(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Finalize", null, 1));
+            rankFailed(new JobState.Failure(rank.rank(), rank.describe() + " exited with code 0 without calling MPI.Finalize", null, 1));
         }
+    }
+
+    /** A rank ended by itself with {@code failure}: the job's failure, unless the job survives lost ranks and still stands. */
+    private void rankFailed(final JobState.Failure failure)
+    {
+        if (survivesRankLoss && job.failure() == null)
+        {
+            lost.add(failure);
+            return;
+        }
+        job.rankFailed(failure);
     }
 
     /**
@@ -238,12 +263,12 @@ final class ProcessJob
      *         its end are not among them). A rank whose PMI connection ended early (exit code not yet known when it was
      *         recorded) is reported as its process ended: with its exit code, or 1.
      */
-    private JobResult result(final List<LaunchedProcess> ranks)
+    private JobResult result(final List<LaunchedProcess> ranks, final PmiServer server)
     {
         JobState.Failure failure = job.failure();
         if (failure == null)
         {
-            return new JobResult(0, null);
+            return withoutLost(ranks, server);
         }
         if (failure.exitCode() == PmiServer.Failure.UNKNOWN_EXIT_CODE)
         {
@@ -258,7 +283,48 @@ final class ProcessJob
                 }
             }
         }
+        if (failure.exitCode() == PEER_FAILED_EXIT_CODE)
+        {
+            failure = causeOf(failure);
+        }
         return new JobResult(failure.exitCode(), failure, job.rankFailures());
+    }
+
+    /**
+     * @return how a job that did not fail ended: cleanly, or, when it went on without lost ranks, cleanly too as long as
+     *         a rank finalized (the lost ones listed), else as its first lost rank ended.
+     */
+    private JobResult withoutLost(final List<LaunchedProcess> ranks, final PmiServer server)
+    {
+        if (lost.isEmpty())
+        {
+            return new JobResult(0, null);
+        }
+        for (final LaunchedProcess rank : ranks)
+        {
+            if (server.hasFinalized(rank.rank()))
+            {
+                return new JobResult(0, null, lost);
+            }
+        }
+        return new JobResult(lost.get(0).exitCode(), lost.get(0), lost);
+    }
+
+    /**
+     * @return the failure of a rank that ended by itself for a reason of its own, when {@code consequence} is a rank
+     *         aborting because a peer failed (its report can reach the launcher before the peer's exit is seen);
+     *         else {@code consequence}.
+     */
+    private JobState.Failure causeOf(final JobState.Failure consequence)
+    {
+        for (final JobState.Failure candidate : job.rankFailures())
+        {
+            if (candidate.rank() != consequence.rank() && candidate.exitCode() != PEER_FAILED_EXIT_CODE)
+            {
+                return candidate;
+            }
+        }
+        return consequence;
     }
 
     private void drainOutput()

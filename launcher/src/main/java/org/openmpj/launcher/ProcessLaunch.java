@@ -13,6 +13,7 @@ import org.openmpj.runtime.JobSpec;
 import org.openmpj.runtime.LaunchEnvironment;
 import org.openmpj.runtime.ProcessRank;
 import org.openmpj.runtime.RankBlocks;
+import org.openmpj.runtime.Settings;
 
 /**
  * How the launcher starts a job whose ranks are JVMs of their own: which {@code java}, with which options and
@@ -100,6 +101,16 @@ record ProcessLaunch(
             throw new IllegalArgumentException("-D" + DeviceSettings.LIVENESS_TIMEOUT_PROP_NAME + "=" + text
                 + " is not a whole number of milliseconds; expected one >= 0 (0 turns the check off)", ex);
         }
+    }
+
+    /**
+     * @return whether the job goes on when a rank is lost: {@link Settings#SURVIVE_RANK_LOSS_PROP_NAME} among the properties.
+     * @throws IllegalArgumentException naming the value when it is neither true nor false.
+     */
+    boolean survivesRankLoss()
+    {
+        final String text = property(Settings.SURVIVE_RANK_LOSS_PROP_NAME);
+        return text != null && Settings.trueOrFalse("-D" + Settings.SURVIVE_RANK_LOSS_PROP_NAME, text);
     }
 
     /** @return the value of {@code -Dname=value} among the properties, or null. */

@@ -3,6 +3,7 @@ package org.openmpj.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,6 +100,29 @@ class PmiServerTest
             assertTrue(server.failure().message().contains("rank 1 left the key-value service before finalize"), server.failure().message());
             assertEquals(1, server.failure().rank());
             assertFalse(server.failure().aborted(), "a hang-up leaves the exit code to the rank's process");
+        }
+    }
+
+    @Test
+    void inAJobThatSurvivesLostRanksTheBarrierGoesOnWithoutARankThatHungUp() throws Exception
+    {
+        try (PmiServer server = new PmiServer(3, TIMEOUT_MS))
+        {
+            server.surviveRankLoss();
+            final PmiClient first = open(server, server.idOf(0));
+            final PmiClient second = open(server, server.idOf(2));
+            final Thread inBarrier = Thread.ofVirtual().start(first::barrier);
+            try (Socket leaver = connect(server))
+            {
+                leaver.getOutputStream().write(("cmd=initack pmiid=" + server.idOf(1) + "\n").getBytes(StandardCharsets.US_ASCII));
+                leaver.getInputStream().read();
+            }
+            // The barrier is released once the two ranks left are in it, the lost one no longer counted.
+            second.barrier();
+            assertTrue(inBarrier.join(java.time.Duration.ofSeconds(5)), "the first rank left the barrier");
+            assertTrue(server.hasLost(1));
+            assertFalse(server.hasLost(0));
+            assertNull(server.failure(), "a lost rank is not the job's failure");
         }
     }
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openmpj.runtime.ProcessRank;
+import org.openmpj.runtime.Settings;
 
 /**
  * {@code mpjrun} with ranks that are processes: real JVMs running {@link StandInRank}, which bootstrap from the
@@ -35,6 +36,8 @@ import org.openmpj.runtime.ProcessRank;
 @Timeout(120)
 class ProcessJobTest
 {
+    private static final String SURVIVE = Settings.SURVIVE_RANK_LOSS_PROP_NAME + "=true";
+
     private final String marker = "standin-" + UUID.randomUUID();
 
     @AfterEach
@@ -85,6 +88,7 @@ class ProcessJobTest
     @CsvSource(delimiter = ';', value = {
         "abort; 3; 7; rank 1 aborted the job with exit code 7: disk full: /scratch = 100 % (ü)",
         "exit5; 3; 5; rank 2 exited with code 5",
+        "peerdied; 3; 77; rank 2 exited with code 77",
         "nofinalize; 2; 1; rank 0 exited with code 0 without calling MPI.Finalize"})
     void theFirstFailedRankDecidesTheExitCodeAndTheMessage(final String behaviour, final int ranks, final int exitCode, final String message)
         throws Exception
@@ -94,6 +98,42 @@ class ProcessJobTest
         assertTrue(run.err().contains("mpjrun: job failed: " + message + "\n"), run::toString);
         assertTrue(run.elapsedMs() < 15_000, run::toString);
         assertNoProcessLeft();
+    }
+
+    @Test
+    void aJobThatSurvivesLostRanksSucceedsWhenTheRanksLeftFinalize() throws Exception
+    {
+        final Run run = mpjrun(System.getenv(), "-D" + SURVIVE, "-np", "3", "lost", marker);
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("mpjrun: lost rank 2 exited with code 3; the job went on without it (-D" + SURVIVE + ")\n"),
+            run::toString);
+        assertNoProcessLeft();
+    }
+
+    @Test
+    void aJobThatSurvivesLostRanksFailsWhenItLosesEveryRank() throws Exception
+    {
+        final Run run = mpjrun(System.getenv(), "-D" + SURVIVE, "-np", "2", "alllost", marker);
+        assertEquals(3, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("mpjrun: job failed: rank ") && run.err().contains(" exited with code 3\n"), run::toString);
+        assertNoProcessLeft();
+    }
+
+    @Test
+    void anAbortStillEndsAJobThatSurvivesLostRanks() throws Exception
+    {
+        final Run run = mpjrun(System.getenv(), "-D" + SURVIVE, "-np", "3", "abort", marker);
+        assertEquals(7, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("mpjrun: job failed: rank 1 aborted the job with exit code 7"), run::toString);
+        assertNoProcessLeft();
+    }
+
+    @Test
+    void aSurviveSettingThatIsNeitherTrueNorFalseIsRefused() throws Exception
+    {
+        final Run run = mpjrun(System.getenv(), "-D" + Settings.SURVIVE_RANK_LOSS_PROP_NAME + "=yes", "-np", "2", "clean", marker);
+        assertEquals(2, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("-D" + Settings.SURVIVE_RANK_LOSS_PROP_NAME + "=yes is neither true nor false"), run::toString);
     }
 
     @Test

@@ -16,7 +16,11 @@ import org.openmpj.runtime.LaunchEnvironment;
  * <li>{@code sigkill}: rank 1 kills itself with SIGKILL; the others wait for ever;</li>
  * <li>{@code hang}: every rank waits for ever;</li>
  * <li>{@code nofinalize}: rank 0 exits 0 without finalizing; the others finalize;</li>
- * <li>{@code exit5}: the last rank exits 5 without reporting anything; the others finalize.</li>
+ * <li>{@code exit5}: the last rank exits 5 without reporting anything; the others finalize;</li>
+ * <li>{@code lost}: the last rank exits 3 without reporting anything; the others meet in a PMI barrier, then finalize;</li>
+ * <li>{@code alllost}: every rank exits 3 without reporting anything;</li>
+ * <li>{@code peerdied}: rank 0 reports an abort with exit code 75, as a rank does that lost a peer, and the last rank
+ *     exits 77 just after it, as the peer whose exit the launcher sees late; the others wait for ever.</li>
  * </ul>
  */
 public final class StandInRank
@@ -82,6 +86,17 @@ public final class StandInRank
                 }
                 pmi.close();
             }
+            case "peerdied" -> peerDied(pmi, rank);
+            case "lost" ->
+            {
+                if (rank == pmi.size() - 1)
+                {
+                    System.exit(3);
+                }
+                pmi.barrier();
+                pmi.close();
+            }
+            case "alllost" -> System.exit(3);
             default -> throw new IllegalArgumentException("unknown behaviour " + behaviour);
         }
     }
@@ -99,6 +114,21 @@ public final class StandInRank
             System.out.println("rank " + rank + " line " + i + " " + LONG_TEXT);
         }
         pmi.close();
+    }
+
+    private static void peerDied(final PmiClient pmi, final int rank) throws Exception
+    {
+        if (rank == 0)
+        {
+            pmi.abort(75, "rank " + (pmi.size() - 1) + " died");
+            System.exit(75);
+        }
+        if (rank == pmi.size() - 1)
+        {
+            Thread.sleep(300);
+            System.exit(77);
+        }
+        waitForEver();
     }
 
     private static void waitForEver() throws InterruptedException

@@ -73,6 +73,9 @@ final class Dispatcher implements Runnable
     private final List<ArrayDeque<Submitted<?>>> onWorker = new ArrayList<>();
     private final List<List<Submitted<?>>> batches = new ArrayList<>();
     private final List<Request> sending = new ArrayList<>();
+    /** Tasks whose message a worker's loss turned back, to be queued again; guarded by {@link #lock}. */
+    private final List<Submitted<?>> bounced = new ArrayList<>();
+    private final LostWorkers lostWorkers;
     /** Tasks that could not be encoded, and why, to be failed once the lock is let go. */
     private final Map<Submitted<?>, MPIException> unsendable = new LinkedHashMap<>();
     /** Per worker, when it last answered, counted in answers; guarded by {@link #lock}. */
@@ -96,8 +99,9 @@ final class Dispatcher implements Runnable
     private volatile Throwable failure;
     private Thread thread;
 
-    Dispatcher(final Intracomm comm, final int root, final int tasksPerWorker)
+    Dispatcher(final Intracomm comm, final int root, final int tasksPerWorker, final LostWorkerTasks onLostWorker)
     {
+        this.lostWorkers = new LostWorkers(comm, root, onLostWorker);
         this.comm = comm;
         this.root = root;
         this.size = comm.Size();
@@ -323,28 +327,44 @@ final class Dispatcher implements Runnable
         {
             sending.removeIf(request -> request.Test() != null);
         }
-        while (!ended && !queue.isEmpty())
+        do
         {
-            final int rank = leastLoadedWorker();
-            if (rank < 0)
+            while (!ended && !queue.isEmpty())
             {
-                break;
+                final int rank = leastLoadedWorker();
+                if (rank < 0)
+                {
+                    break;
+                }
+                final Submitted<?> next = queue.poll();
+                if (next != null && !next.future.isDone())
+                {
+                    batches.get(rank).add(next);
+                }
             }
-            final Submitted<?> next = queue.poll();
-            if (next != null && !next.future.isDone())
+            for (int rank = 0; rank < size; rank++)
             {
-                batches.get(rank).add(next);
+                final List<Submitted<?>> batch = batches.get(rank);
+                if (!batch.isEmpty())
+                {
+                    send(rank, batch);
+                    batch.clear();
+                }
             }
         }
-        for (int rank = 0; rank < size; rank++)
+        while (queueBounced());
+    }
+
+    /** Queues again the tasks a lost worker's send turned back, which no worker has seen; @return whether there were any. */
+    private boolean queueBounced()
+    {
+        if (bounced.isEmpty())
         {
-            final List<Submitted<?>> batch = batches.get(rank);
-            if (!batch.isEmpty())
-            {
-                send(rank, batch);
-                batch.clear();
-            }
+            return false;
         }
+        queue.addAll(bounced);
+        bounced.clear();
+        return true;
     }
 
     /**
@@ -359,7 +379,8 @@ final class Dispatcher implements Runnable
         for (int rank = 0; rank < size; rank++)
         {
             final int held = load[rank] + batches.get(rank).size();
-            if (rank != root && (held < bestLoad || held == bestLoad && best >= 0 && lastAnswer[rank] > lastAnswer[best]))
+            final boolean better = held < bestLoad || held == bestLoad && best >= 0 && lastAnswer[rank] > lastAnswer[best];
+            if (better && rank != root && !lostWorkers.isLost(rank))
             {
                 best = rank;
                 bestLoad = held;
@@ -387,6 +408,12 @@ final class Dispatcher implements Runnable
         }
         catch (final MPIException unencodable)
         {
+            if (lostWorkers.explainedByLoss(unencodable))
+            {
+                lostWorkers.markLost(rank);
+                bounced.addAll(batch);
+                return;
+            }
             if (unencodable.getErrorClass() != MPI.ERR_TYPE)
             {
                 throw unencodable;
@@ -492,7 +519,12 @@ final class Dispatcher implements Runnable
         final int source;
         try
         {
-            final Status status = comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+            final Status status = lostWorkers.receiveAny(received);
+            if (status == null)
+            {
+                takeOutLostWorkers();
+                return;
+            }
             source = status.source;
             if (status.tag == PoolMessages.TAG_UNREADABLE)
             {
@@ -517,6 +549,46 @@ final class Dispatcher implements Runnable
             return;
         }
         complete(submitted, source, outcome);
+    }
+
+    /** Takes the workers the job lost out of the pool: the tasks each held fail naming it, or go to the workers left. */
+    private void takeOutLostWorkers()
+    {
+        final List<Submitted<?>> orphans = new ArrayList<>();
+        final boolean noneLeft;
+        lock.lock();
+        try
+        {
+            for (final int rank : lostWorkers.newlyLost())
+            {
+                final ArrayDeque<Submitted<?>> held = onWorker.get(rank);
+                inFlightCount -= held.size();
+                load[rank] = 0;
+                orphans.addAll(held);
+                held.clear();
+            }
+            noneLeft = lostWorkers.live() == 0;
+            if (lostWorkers.resubmits() && !noneLeft)
+            {
+                queue.addAll(orphans);
+                orphans.clear();
+                assign();
+            }
+        }
+        finally
+        {
+            unlockAfterAssigning();
+        }
+        for (final Submitted<?> orphan : orphans)
+        {
+            tally.done(orphan.rank, true);
+            orphan.fail(WorkerLostException.onLostWorker(orphan.rank, orphan.number));
+        }
+        failUnsendable();
+        if (noneLeft)
+        {
+            fail(new IllegalStateException("the job lost every worker of the pool"));
+        }
     }
 
     /** @return {@code value}, or the array it announces, received: a large primitive array follows as a message of its own. */
@@ -636,18 +708,23 @@ final class Dispatcher implements Runnable
         {
             lock.unlock();
         }
-        for (final Request request : sending)
+        try
         {
-            request.Wait();
-        }
-        sending.clear();
-        for (int rank = 0; rank < size; rank++)
-        {
-            if (rank != root)
+            for (final Request request : sending)
             {
-                comm.Send(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
+                request.Wait();
             }
         }
+        catch (final MPIException ex)
+        {
+            // An assignment to a worker the job lost leaves no reason to wait for the others: they are told to stop below.
+            if (!lostWorkers.explainedByLoss(ex))
+            {
+                throw ex;
+            }
+        }
+        sending.clear();
+        lostWorkers.stopTheOthers();
     }
 
     /**
@@ -693,28 +770,9 @@ final class Dispatcher implements Runnable
         }
         if (tellWorkers)
         {
-            stopWhoeverHears();
+            lostWorkers.stopWhoeverHears();
         }
         LockSupport.unpark(thread);
-    }
-
-    /** Tells every worker to stop without waiting: a dead one refuses, or never takes the message, and is passed over. */
-    private void stopWhoeverHears()
-    {
-        for (int rank = 0; rank < size; rank++)
-        {
-            try
-            {
-                if (rank != root)
-                {
-                    comm.Isend(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
-                }
-            }
-            catch (final RuntimeException unreachable)
-            {
-                // That worker is gone with the job; the others still hear.
-            }
-        }
     }
 
     /** Tasks that slipped into the queue as the pool ended are refused. */

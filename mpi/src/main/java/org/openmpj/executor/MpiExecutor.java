@@ -98,6 +98,18 @@ public final class MpiExecutor implements ExecutorService
      */
     public static MpiExecutor open(final Intracomm comm, final int root, final int tasksPerWorker)
     {
+        return open(comm, root, tasksPerWorker, LostWorkerTasks.FAIL);
+    }
+
+    /**
+     * Opens a pool as {@link #open(Intracomm, int, int)} does, saying what becomes of the tasks a worker held when the job
+     * loses its rank. That happens only in a job that survives lost ranks ({@code -Dopenmpj.job.surviveRankLoss=true},
+     * with mpjrun): there the pool goes on with the workers left, and fails only when none is left. In any other job a
+     * lost rank ends the job. Collective over {@code comm}; the root's {@code onLostWorker} counts.
+     */
+    public static MpiExecutor open(final Intracomm comm, final int root, final int tasksPerWorker, final LostWorkerTasks onLostWorker)
+    {
+        java.util.Objects.requireNonNull(onLostWorker, "onLostWorker");
         final boolean isRoot = comm.Rank() == root;
         // The root's refusal is said to every rank, so that no worker waits for a pool that never starts.
         RuntimeException refusal = null;
@@ -129,6 +141,11 @@ public final class MpiExecutor implements ExecutorService
                 ? ": tasksPerWorker=" + agreed[0] + " is not a number of tasks" : "; its error says why"));
         }
         final Intracomm poolComm = comm.Dup();
+        if (poolComm.Survives_rank_loss())
+        {
+            // A lost worker's failed operations are the pool's to handle, not a reason to end the job.
+            poolComm.Errhandler_set(MPI.ERRORS_RETURN);
+        }
         if (!isRoot)
         {
             final MpiExecutor ended = new MpiExecutor(poolComm, root, null);
@@ -142,7 +159,7 @@ public final class MpiExecutor implements ExecutorService
             }
             return ended;
         }
-        final Dispatcher dispatcher = new Dispatcher(poolComm, root, agreed[0]);
+        final Dispatcher dispatcher = new Dispatcher(poolComm, root, agreed[0], onLostWorker);
         if (progressSeconds > 0)
         {
             dispatcher.addProgressListener(new ConsoleProgress(root), progressSeconds * 1_000_000_000L);

@@ -37,6 +37,12 @@ abstract sealed class DeviceOperation extends Operation permits MessageOperation
     }
 
     @Override
+    final void failIfPeerLost()
+    {
+        communicator.device().failIfPeerLost(request);
+    }
+
+    @Override
     public final boolean test()
     {
         if (request.isComplete())

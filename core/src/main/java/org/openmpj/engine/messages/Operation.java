@@ -59,4 +59,9 @@ public abstract sealed class Operation permits DeviceOperation, CollectiveOperat
 
     /** @return the communicator the operation runs on. */
     abstract Communicator communicator();
+
+    /** Fails a wait for this operation that a lost rank leaves without an end ({@link org.openmpj.device.Device#failIfPeerLost}). */
+    void failIfPeerLost()
+    {
+    }
 }

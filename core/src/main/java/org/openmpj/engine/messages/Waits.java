@@ -46,6 +46,16 @@ public final class Waits
             while (!anyComplete(operations))
             {
                 round = device.awaitStep(round);
+                if (device.lossCount() != 0)
+                {
+                    for (final Operation operation : operations)
+                    {
+                        if (operation != null)
+                        {
+                            operation.failIfPeerLost();
+                        }
+                    }
+                }
             }
         }
         finally

@@ -197,7 +197,7 @@ final class PayloadExposer implements AutoCloseable
             }
             if (outcome == PinnedExposure.Outcome.PEER_ENDED)
             {
-                job.reportFailure(worldRanks[peer], "rank " + worldRanks[peer] + " (process " + readerPid + ") ended while rank "
+                job.peerLost(worldRanks[peer], "rank " + worldRanks[peer] + " (process " + readerPid + ") ended while rank "
                     + worldRanks[self] + " held a message of " + bytes + " bytes for it to copy; it died or exited");
                 return;
             }

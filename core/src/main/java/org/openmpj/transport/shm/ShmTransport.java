@@ -370,7 +370,7 @@ final class ShmTransport implements Transport
         if (!closed && !segment.hasFinalized(peer))
         {
             final String note = segment.failureNote(peer);
-            job.reportFailure(worldRanks[peer], note != null
+            job.peerLost(worldRanks[peer], note != null
                 ? note + " (its process " + pid + " ended, as seen by rank " + worldRanks[self] + " through the shared segment)"
                 : ranksOf(pid) + " (process " + pid + ") ended without MPI.Finalize, as seen by rank " + worldRanks[self]
                     + " through the shared segment: it died or exited");

@@ -8,6 +8,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 import org.openmpj.device.DeviceSettings;
@@ -47,7 +48,8 @@ final class JobWatch implements Runnable
     private final long silenceLimitNs;
     private final Selector selector;
     private final List<SocketChannel> neighbours = new ArrayList<>();
-    private boolean passedOn;
+    /** The ranks whose failure this rank has passed on. */
+    private final BitSet passedOn = new BitSet();
     private volatile boolean closed;
 
     /** What is known of one neighbour's connection. */
@@ -239,13 +241,16 @@ final class JobWatch implements Runnable
         }
     }
 
-    /** Records the failure and passes it on to the neighbours, once; also for failures the rank saw itself. */
+    /**
+     * Records the failure and passes it on to the neighbours, once; also for failures the rank saw itself. In a job that
+     * survives lost ranks each rank's loss is passed on once, and the ring goes on as a line around the gap.
+     */
     synchronized void failed(final int about, final String message)
     {
-        job.reportFailure(about, message);
-        if (!passedOn)
+        job.peerLost(about, message);
+        if (job.survivesRankLoss() ? !passedOn.get(about) : passedOn.isEmpty())
         {
-            passedOn = true;
+            passedOn.set(about);
             send(FAILED, about, message);
         }
     }

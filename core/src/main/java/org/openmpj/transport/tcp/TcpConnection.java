@@ -10,6 +10,8 @@ import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 import org.openmpj.device.BufferCopy;
 import org.openmpj.Primitive;
 import org.openmpj.matching.FrameAssembler;
@@ -116,7 +118,8 @@ final class TcpConnection implements FrameWriter
         {
             if (closed)
             {
-                throw new IllegalStateException("connection to rank " + peer + " is closed");
+                // The peer died or left: a failed job, or, in one that survives lost ranks, a send that cannot complete.
+                throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, "cannot send to rank " + peer + ": its connection is closed");
             }
             if (!backlog)
             {

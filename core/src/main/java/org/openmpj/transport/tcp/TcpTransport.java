@@ -359,11 +359,11 @@ final class TcpTransport implements Transport, TcpConnection.ConnectionListener,
         }
     }
 
-    /** Fails the job because this rank cannot reach {@code peer}, and returns the error for the caller to throw. */
+    /** Takes {@code peer} for lost, as this rank cannot reach it, and returns the error for the caller to throw. */
     private OpenMpjException connectFailed(final int peer, final String what)
     {
         final String why = "rank " + rank + " " + what;
-        job.reportFailure(peer, why);
+        job.peerLost(peer, why);
         return new OpenMpjException(ErrorClass.ERR_PROC_FAILED, why);
     }
 

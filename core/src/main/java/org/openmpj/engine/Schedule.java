@@ -92,6 +92,12 @@ public final class Schedule
         }
         try
         {
+            if (complete)
+            {
+                // Another thread completed it between the look above and the claim: its scratch is recycled already, and
+                // recycling it twice would hand one scratch to two later operations at once.
+                return true;
+            }
             int at = next;
             boolean failed = true;
             try

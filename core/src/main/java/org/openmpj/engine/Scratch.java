@@ -1,6 +1,7 @@
 package org.openmpj.engine;
 
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.openmpj.Primitive;
 import org.openmpj.device.ReceiveRequest;
@@ -40,6 +41,8 @@ final class Scratch
     private final int[] secondLengths = new int[KINDS];
     private ReceiveRequest[] receives = new ReceiveRequest[0];
     private boolean leased;
+    /** Whether this scratch waits among the spares, for {@link #unshared} to hand out. */
+    private final AtomicBoolean spare = new AtomicBoolean();
 
     private Scratch()
     {
@@ -64,7 +67,12 @@ final class Scratch
     static Scratch unshared()
     {
         final Scratch spare = SPARES.poll();
-        return spare != null ? spare : new Scratch();
+        if (spare == null)
+        {
+            return new Scratch();
+        }
+        spare.spare.set(false);
+        return spare;
     }
 
     /**
@@ -73,6 +81,11 @@ final class Scratch
      */
     void recycle()
     {
+        // Once only: a scratch offered twice would be handed to two operations at once, which would mix their data.
+        if (!spare.compareAndSet(false, true))
+        {
+            return;
+        }
         end(true);
         SPARES.offer(this);
     }

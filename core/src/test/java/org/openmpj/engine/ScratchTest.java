@@ -53,6 +53,23 @@ class ScratchTest
     }
 
     @Test
+    void aScratchHandedBackTwiceGoesToOneCollectiveOnly()
+    {
+        for (int i = 0; i < 8; i++)
+        {
+            Scratch.unshared();
+        }
+        final Scratch completed = Scratch.unshared();
+        // Two threads that both saw the collective complete hand its scratch back.
+        completed.recycle();
+        completed.recycle();
+        assertSame(completed, Scratch.unshared());
+        assertNotSame(completed, Scratch.unshared(), "a scratch is handed to one collective at a time");
+        completed.recycle();
+        assertSame(completed, Scratch.unshared(), "taken again, it may be handed back again");
+    }
+
+    @Test
     void aCollectiveInsideAnotherGetsScratchOfItsOwn() throws InterruptedException
     {
         onFreshThread(() ->

@@ -2,6 +2,7 @@ package org.openmpj.junit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,14 +50,23 @@ final class JvmRanks
             final List<String> args = List.of(reports.toString(), Long.toString(deadlineMillis), testClass.getName(), method.getName());
             final JobSpec spec = new JobSpec(run.ranks(), run.device(), List.of(), JobSpec.paths(System.getProperty("java.class.path", "")),
                 JvmRankMain.class.getName(), args, run.timeout().plus(STACKS_GRACE));
-            final JobResult result = LocalJob.run(spec, Path.of(System.getProperty("java.home"), "bin", "java"), tunables(), true, System.out,
-                System.err);
+            final JobResult result = LocalJob.run(spec, Path.of(System.getProperty("java.home"), "bin", "java"),
+                agentsOf(ManagementFactory.getRuntimeMXBean().getInputArguments()), tunables(), true, System.out, System.err);
             return result.succeeded() ? Optional.empty() : Optional.of(verdict(run, result, reports, testClass.getClassLoader()));
         }
         finally
         {
             delete(reports);
         }
+    }
+
+    /**
+     * @return the Java agents among the test JVM's options, such as a coverage tool's, which the ranks get too so that they
+     *         see the code the ranks run; a debugger's agent is left out, as the ranks cannot all listen where it does.
+     */
+    static List<String> agentsOf(final List<String> testJvmOptions)
+    {
+        return testJvmOptions.stream().filter(option -> option.startsWith("-javaagent:")).toList();
     }
 
     private static AssertionError verdict(final RankedRun run, final JobResult result, final Path reports, final ClassLoader loader)

@@ -27,6 +27,14 @@ import org.opentest4j.AssertionFailedError;
 @Timeout(120)
 class JvmRanksTest
 {
+    @Test
+    void theRanksGetTheTestJvmsJavaAgentsButNotItsDebugger()
+    {
+        final String coverage = "-javaagent:/m2/org/jacoco/agent.jar=destfile=/project/target/jacoco.exec";
+        assertEquals(List.of(coverage), JvmRanks.agentsOf(List.of("-Xmx1g", coverage, "-agentlib:jdwp=transport=dt_socket,server=y,address=5005",
+            "-Dopenmpj.idle=backoff")));
+    }
+
     /** 2 rank JVMs: 1 to 1.5 s. */
     @Test
     void eachRankIsAProcessOfItsOwnWhoseOutputReachesTheTestPrefixedWithItsRank()

@@ -48,6 +48,16 @@ public final class LocalJob
     public static JobResult run(final JobSpec spec, final Path java, final Map<String, String> properties, final boolean prefixOutput,
         final PrintStream out, final PrintStream err)
     {
+        return run(spec, java, List.of(), properties, prefixOutput, out, err);
+    }
+
+    /**
+     * Runs {@code spec} as {@link #run(JobSpec, Path, Map, boolean, PrintStream, PrintStream)} does, every rank's JVM also
+     * getting {@code jvmOptions} (after those of {@code OPENMPJ_JVM_OPTS}), such as a coverage agent.
+     */
+    public static JobResult run(final JobSpec spec, final Path java, final List<String> jvmOptions, final Map<String, String> properties,
+        final boolean prefixOutput, final PrintStream out, final PrintStream err)
+    {
         final DeviceProvider provider = Devices.find(spec.device(), LocalJob.class.getClassLoader());
         if (provider.capabilities().inProcess())
         {
@@ -59,8 +69,9 @@ public final class LocalJob
         final List<String> rankProperties = new ArrayList<>();
         properties.forEach((name, value) -> rankProperties.add(name + "=" + value));
         // The ranks' class path is the caller's alone: no runtime location of the launcher's own goes before it.
-        final ProcessLaunch launch = new ProcessLaunch(java, List.of(),
-            ProcessLaunch.words(environment.getOrDefault(LaunchEnvironment.JVM_OPTIONS_ENV_NAME, "")), rankProperties,
+        final List<String> options = new ArrayList<>(ProcessLaunch.words(environment.getOrDefault(LaunchEnvironment.JVM_OPTIONS_ENV_NAME, "")));
+        options.addAll(jvmOptions);
+        final ProcessLaunch launch = new ProcessLaunch(java, List.of(), options, rankProperties,
             ProcessLaunch.RANK_MAIN, List.of(), null, false, prefixOutput, null, environment, Path.of("").toAbsolutePath());
         final JobSpec onDevice = new JobSpec(spec.processes(), provider.name(), spec.apiClasspath(), spec.classpath(), spec.mainClass(),
             spec.args(), spec.timeout());

@@ -199,22 +199,13 @@ public interface Device extends AutoCloseable
     /** @return the amount of work done moving messages; 0 when there was none. */
     int progress();
 
-    /** @return whether the job goes on when a rank is lost, failing only what involves it ({@link JobControl#survivesRankLoss()}). */
-    default boolean survivesRankLoss()
+    /**
+     * @return the job as this device sees it: whether it stands and, in a job that survives lost ranks, which ranks it lost;
+     *         {@link JobControl#STANDING} for a device outside a job's runtime.
+     */
+    default JobControl job()
     {
-        return false;
-    }
-
-    /** @return how many ranks the job has lost so far ({@link JobControl#lossCount()}). */
-    default int lossCount()
-    {
-        return 0;
-    }
-
-    /** @return why world rank {@code rank} was lost, or null while it is not. */
-    default String lossOf(final int rank)
-    {
-        return null;
+        return JobControl.STANDING;
     }
 
     /**

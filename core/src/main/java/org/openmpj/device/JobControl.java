@@ -6,6 +6,11 @@ package org.openmpj.device;
  */
 public interface JobControl
 {
+    /** A job that always stands and keeps no state, for a device outside a job's runtime. */
+    JobControl STANDING = () ->
+    {
+    };
+
     /**
      * Returns normally while the job is healthy.
      *

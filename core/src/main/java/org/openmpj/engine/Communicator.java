@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import org.openmpj.ErrorClass;
 import org.openmpj.OpenMpjException;
 import org.openmpj.device.Device;
+import org.openmpj.device.JobControl;
 import org.openmpj.Primitive;
 import org.openmpj.device.ProbeResult;
 import org.openmpj.device.ReceiveRequest;
@@ -30,6 +31,8 @@ public final class Communicator
     static final int NON_BLOCKING_TAG_MASK = (1 << 30) - 1;
 
     private final Device device;
+    /** The job as the device sees it, for the losses of a job that survives lost ranks. */
+    private final JobControl job;
     private final int context;
     private final int rank;
     private final int[] worldRanks;
@@ -65,6 +68,7 @@ public final class Communicator
         final BoardCollectives board)
     {
         this.device = device;
+        this.job = device.job();
         this.context = context;
         this.rank = rank;
         this.worldRanks = worldRanks;
@@ -337,7 +341,7 @@ public final class Communicator
         {
             return CompletedRequest.PROC_NULL;
         }
-        if (device.survivesRankLoss())
+        if (job.survivesRankLoss())
         {
             final ReceiveRequest request = expecting(device.irecv(buf, kind, offset, count, source, tag, context), source);
             device.await(request);
@@ -403,13 +407,13 @@ public final class Communicator
     public void probe(final int source, final int tag, final ProbeResult result)
     {
         int round = 0;
-        final int lossesBefore = device.lossCount();
+        final int lossesBefore = job.lossCount();
         try
         {
             while (!iprobe(source, tag, result))
             {
                 round = device.awaitStep(round);
-                if (device.lossCount() != lossesBefore)
+                if (job.lossCount() != lossesBefore)
                 {
                     failIfLostWhileProbing(source);
                 }
@@ -424,7 +428,7 @@ public final class Communicator
     /** A probe for {@code source} fails once it is lost; a probe for any rank, once any rank is lost while it waits. */
     private void failIfLostWhileProbing(final int source)
     {
-        final String why = source == ANY_SOURCE ? null : device.lossOf(worldRanks[source]);
+        final String why = source == ANY_SOURCE ? null : job.lossOf(worldRanks[source]);
         if (source == ANY_SOURCE || why != null)
         {
             throw new OpenMpjException(ErrorClass.ERR_PROC_FAILED, source == ANY_SOURCE
@@ -436,29 +440,29 @@ public final class Communicator
     /** @return the ranks of this communicator that the job has lost, in ascending order; empty while none is. */
     public int[] lostRanks()
     {
-        if (device.lossCount() == 0)
+        if (job.lossCount() == 0)
         {
             return new int[0];
         }
-        return java.util.stream.IntStream.range(0, worldRanks.length).filter(r -> device.lossOf(worldRanks[r]) != null).toArray();
+        return java.util.stream.IntStream.range(0, worldRanks.length).filter(r -> job.lossOf(worldRanks[r]) != null).toArray();
     }
 
     /** @return why rank {@code commRank} of this communicator was lost, or null while it is not. */
     public String lossOf(final int commRank)
     {
-        return device.lossOf(worldRanks[commRank]);
+        return job.lossOf(worldRanks[commRank]);
     }
 
     /** @return how many ranks the job has lost so far, anywhere: a count that changes when a loss becomes known. */
     public int jobLossCount()
     {
-        return device.lossCount();
+        return job.lossCount();
     }
 
     /** @return whether the job goes on when ranks are lost, failing only what involves them. */
     public boolean survivesRankLoss()
     {
-        return device.survivesRankLoss();
+        return job.survivesRankLoss();
     }
 
     /** Waits for {@code request}. */

@@ -418,21 +418,9 @@ public final class MatchingDevice implements Device
     }
 
     @Override
-    public boolean survivesRankLoss()
+    public JobControl job()
     {
-        return lostPeers != null;
-    }
-
-    @Override
-    public int lossCount()
-    {
-        return job.lossCount();
-    }
-
-    @Override
-    public String lossOf(final int peer)
-    {
-        return job.lossOf(peer);
+        return job;
     }
 
     @Override

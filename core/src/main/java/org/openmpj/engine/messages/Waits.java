@@ -46,7 +46,7 @@ public final class Waits
             while (!anyComplete(operations))
             {
                 round = device.awaitStep(round);
-                if (device.lossCount() != 0)
+                if (device.job().lossCount() != 0)
                 {
                     for (final Operation operation : operations)
                     {

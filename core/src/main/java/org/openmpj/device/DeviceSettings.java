@@ -63,12 +63,21 @@ public final class DeviceSettings
      */
     public static boolean flag(final DeviceContext context, final String name, final boolean defaultValue)
     {
-        final String text = context.property(name, Boolean.toString(defaultValue)).trim();
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false"))
+        return flag(name, context.property(name, Boolean.toString(defaultValue)));
+    }
+
+    /**
+     * @return {@code text}, the value of setting {@code name}, as {@code true} or {@code false} in any case.
+     * @throws IllegalArgumentException naming the setting and its value when it is neither.
+     */
+    public static boolean flag(final String name, final String text)
+    {
+        final String trimmed = text.trim();
+        if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false"))
         {
-            return Boolean.parseBoolean(text);
+            return Boolean.parseBoolean(trimmed);
         }
-        throw new IllegalArgumentException(name + "=" + text + " is neither true nor false");
+        throw new IllegalArgumentException(name + "=" + trimmed + " is neither true nor false");
     }
 
     /**

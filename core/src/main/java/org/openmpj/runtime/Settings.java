@@ -102,18 +102,7 @@ public final class Settings
      */
     public static boolean survivesRankLoss()
     {
-        return trueOrFalse(SURVIVE_RANK_LOSS_PROP_NAME, System.getProperty(SURVIVE_RANK_LOSS_PROP_NAME, "false"));
-    }
-
-    /** @return {@code text} as true or false; else an IllegalArgumentException naming {@code name=text}. */
-    public static boolean trueOrFalse(final String name, final String text)
-    {
-        return switch (text.trim())
-        {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(name + "=" + text + " is neither true nor false");
-        };
+        return DeviceSettings.flag(SURVIVE_RANK_LOSS_PROP_NAME, System.getProperty(SURVIVE_RANK_LOSS_PROP_NAME, "false"));
     }
 
     /** @return {@code text} as a whole number of at least 1; else an IllegalArgumentException naming {@code name=text}. */

@@ -110,7 +110,7 @@ record ProcessLaunch(
     boolean survivesRankLoss()
     {
         final String text = property(Settings.SURVIVE_RANK_LOSS_PROP_NAME);
-        return text != null && Settings.trueOrFalse("-D" + Settings.SURVIVE_RANK_LOSS_PROP_NAME, text);
+        return text != null && DeviceSettings.flag("-D" + Settings.SURVIVE_RANK_LOSS_PROP_NAME, text);
     }
 
     /** @return the value of {@code -Dname=value} among the properties, or null. */

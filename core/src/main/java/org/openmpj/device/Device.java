@@ -45,7 +45,9 @@ public interface Device extends AutoCloseable
      *
      * @param dest           world rank of the receiver.
      * @param envelopeSource the sender's rank as the receiver's matching sees it (its rank in the communicator).
-     * @return the request; the buffer must not be changed until it completes.
+     * @return the request; the buffer must not be changed until it completes. A send that completes as it starts (copied
+     *         eagerly) may return a shared request that is complete already, with no envelope: then there is nothing to
+     *         cancel.
      */
     Request isend(Object buf, Primitive kind, int offset, int count, int dest, int envelopeSource, int tag, int context, SendMode mode);
 
@@ -140,6 +142,14 @@ public interface Device extends AutoCloseable
      * @return the request; once complete, {@link ReceiveRequest#payload()} holds the bytes.
      */
     ReceiveRequest irecvAllocating(int source, int tag, int context);
+
+    /**
+     * Receives into a buffer the device allocates, as {@link #irecvAllocating} does, and waits.
+     *
+     * @return the completed request, owned by the device and valid only until the calling thread's next blocking call on
+     *         this device; its {@link ReceiveRequest#payload()} holds the bytes.
+     */
+    ReceiveRequest recvAllocating(int source, int tag, int context);
 
     /**
      * Looks for a matching message that has arrived but not been received, making progress first when there is none

@@ -350,6 +350,26 @@ public final class Communicator
         return device.recv(buf, kind, offset, count, source, tag, context);
     }
 
+    /**
+     * Receives into a buffer the device allocates ({@link Device#recvAllocating}) and waits.
+     *
+     * @return the completed request, valid until the calling thread's next blocking call; its payload holds the bytes.
+     */
+    public ReceiveRequest recvAllocating(final int source, final int tag)
+    {
+        if (source == PROC_NULL)
+        {
+            return CompletedRequest.PROC_NULL;
+        }
+        if (job.survivesRankLoss())
+        {
+            final ReceiveRequest request = irecvAllocating(source, tag);
+            device.await(request);
+            return request;
+        }
+        return device.recvAllocating(source, tag, context);
+    }
+
     /** @return {@code request}, whose device now knows the world rank it waits on, so that only that rank's loss fails it. */
     private ReceiveRequest expecting(final ReceiveRequest request, final int source)
     {

@@ -160,9 +160,16 @@ public final class MatchingDevice implements Device
         final Object buf, final Primitive kind, final int offset, final int count,
         final int dest, final int envelopeSource, final int tag, final int context, final SendMode mode)
     {
-        final SendRequest send = new SendRequest();
+        final PooledRequests requests = pooled.get();
+        final SendRequest send = requests.nextSend;
         send.start(buf, kind, offset, (long)count * kind.sizeBytes(), dest, envelopeSource, tag, context, mode);
-        routes[dest].send(send);
+        if (routes[dest].send(send) && send.error() == null)
+        {
+            // Done as it started (an eager copy): nothing is left to wait for or cancel, and the request is reused.
+            send.recycle();
+            return SendRequest.SENT;
+        }
+        requests.nextSend = new SendRequest();
         return send;
     }
 
@@ -231,12 +238,23 @@ public final class MatchingDevice implements Device
         final int source, final int tag, final int context)
     {
         final PooledRequests requests = pooled.get();
-        RecvRequest recv = requests.recv;
-        if (recv.isComplete())
-        {
-            recv.recycle();
-        }
+        final RecvRequest recv = requests.blockingRecv();
         recv.start(buf, kind, offset, (long)count * kind.sizeBytes(), source, tag, context);
+        return awaitBlocking(requests, recv);
+    }
+
+    @Override
+    public ReceiveRequest recvAllocating(final int source, final int tag, final int context)
+    {
+        final PooledRequests requests = pooled.get();
+        final RecvRequest recv = requests.blockingRecv();
+        recv.startAllocating(source, tag, context);
+        return awaitBlocking(requests, recv);
+    }
+
+    /** Posts the calling thread's blocking receive and waits for it; @return it, complete. */
+    private RecvRequest awaitBlocking(final PooledRequests requests, final RecvRequest recv)
+    {
         post(recv);
         try
         {
@@ -244,11 +262,11 @@ public final class MatchingDevice implements Device
         }
         catch (final OpenMpjException ex)
         {
-            if (cancel(recv) || recv.isComplete())
+            if (!cancel(recv) && !recv.isComplete())
             {
-                throw ex;
+                // Matched but not filled: a transport may still write into it, so it is never reused.
+                requests.recv = PooledRequests.own(new RecvRequest());
             }
-            requests.recv = PooledRequests.own(new RecvRequest());
             throw ex;
         }
         return recv;
@@ -259,19 +277,7 @@ public final class MatchingDevice implements Device
         final int slot, final Object buf, final Primitive kind, final int offset, final int count,
         final int dest, final int envelopeSource, final int tag, final int context)
     {
-        final PooledRequests requests = pooled.get();
-        SendRequest send = requests.stepSend(slot);
-        if (requests.stepSendStarted[slot] && !send.isComplete())
-        {
-            // Left unfinished by a failed step: someone may still read it.
-            send = PooledRequests.own(new SendRequest());
-            requests.stepSends[slot] = send;
-        }
-        else if (requests.stepSendStarted[slot])
-        {
-            send.recycle();
-        }
-        requests.stepSendStarted[slot] = true;
+        final SendRequest send = pooled.get().stepSendToStart(slot);
         send.start(buf, kind, offset, (long)count * kind.sizeBytes(), dest, envelopeSource, tag, context, SendMode.STANDARD);
         routes[dest].send(send);
         return send;
@@ -282,26 +288,7 @@ public final class MatchingDevice implements Device
         final int slot, final Object buf, final Primitive kind, final int offset, final int count,
         final int source, final int tag, final int context)
     {
-        final PooledRequests requests = pooled.get();
-        RecvRequest recv = requests.stepRecv(slot);
-        if (requests.stepRecvStarted[slot] && !recv.isComplete())
-        {
-            if (!cancel(recv))
-            {
-                // Matched but not yet filled: a transport may still write into it.
-                recv = PooledRequests.own(new RecvRequest());
-                requests.stepRecvs[slot] = recv;
-            }
-            else
-            {
-                recv.recycle();
-            }
-        }
-        else if (requests.stepRecvStarted[slot])
-        {
-            recv.recycle();
-        }
-        requests.stepRecvStarted[slot] = true;
+        final RecvRequest recv = pooled.get().stepRecvToStart(slot, this);
         recv.start(buf, kind, offset, (long)count * kind.sizeBytes(), source, tag, context);
         post(recv);
         return recv;

@@ -1,6 +1,7 @@
 package org.openmpj.matching;
 
 import org.openmpj.Primitive;
+import org.openmpj.device.Device;
 import org.openmpj.device.Request;
 import org.openmpj.SendMode;
 
@@ -11,6 +12,12 @@ import org.openmpj.SendMode;
  */
 public final class SendRequest extends Request
 {
+    /**
+     * What {@link MatchingDevice#isend} returns for a send that completed as it started: complete, with no envelope of its
+     * own (MPI leaves a send's status undefined but for its cancellation). Shared, never started.
+     */
+    static final SendRequest SENT = completedAtStart();
+
     Object buffer;
     Primitive kind;
     int offset;
@@ -97,6 +104,14 @@ public final class SendRequest extends Request
     public int dest()
     {
         return dest;
+    }
+
+    private static SendRequest completedAtStart()
+    {
+        final SendRequest sent = new SendRequest();
+        sent.setOutcome(Device.ANY_SOURCE, Device.ANY_TAG, 0);
+        sent.complete();
+        return sent;
     }
 
     void completeSent(final boolean waiterMayPark)

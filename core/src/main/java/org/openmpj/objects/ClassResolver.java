@@ -1,5 +1,7 @@
 package org.openmpj.objects;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -10,11 +12,39 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ClassResolver
 {
     private final ClassLoader loader;
+    /** How many classes met lately are remembered by their names' bytes; a power of two. */
+    private static final int RECENT_SLOTS = 8;
+
     private final ConcurrentHashMap<String, Class<?>> found = new ConcurrentHashMap<>();
+    /** Classes met lately, by a hash of their names' bytes; a slot is overwritten by the next class that hashes there. */
+    private final RecentClass[] recent = new RecentClass[RECENT_SLOTS];
 
     ClassResolver(final ClassLoader loader)
     {
         this.loader = loader;
+    }
+
+    /**
+     * @return the layout of the class named by the UTF-8 bytes {@code name[start .. start+length)}; a class met lately is
+     *     found by comparing bytes, without making its name a string.
+     * @throws MalformedObjectsException when the rank's loader cannot load a class of that name, or it cannot travel.
+     */
+    ClassLayout layoutOf(final byte[] name, final int start, final int length)
+    {
+        final int slot = length == 0 ? 0 : (length ^ name[start + length - 1]) & (RECENT_SLOTS - 1);
+        final RecentClass recent = this.recent[slot];
+        if (recent != null && Arrays.equals(recent.name, 0, recent.name.length, name, start, start + length))
+        {
+            return recent.layout;
+        }
+        final ClassLayout layout = ClassLayout.of(resolve(new String(name, start, length, StandardCharsets.UTF_8)));
+        this.recent[slot] = new RecentClass(Arrays.copyOfRange(name, start, start + length), layout);
+        return layout;
+    }
+
+    /** A class met lately and its name's bytes; immutable, so that threads may share it without a lock. */
+    private record RecentClass(byte[] name, ClassLayout layout)
+    {
     }
 
     /** @throws MalformedObjectsException when the rank's loader cannot load a class of that name. */

@@ -86,7 +86,8 @@ public final class ObjectCodec
 
     /**
      * A serialized message that lives in the serializing thread's own buffer: {@code bytes[0 .. length)}, valid until the
-     * thread serializes again. For a blocking send, which is done with its buffer when it returns.
+     * thread serializes again, unless {@link #handOver} gives the buffer away. For a send that is done with its buffer when
+     * it returns (a blocking one, or one that completed as it started).
      *
      * @param bytes  the array holding the message, longer than it as a rule.
      * @param length the message's length.
@@ -100,9 +101,18 @@ public final class ObjectCodec
      *
      * @return the message, valid until this thread serializes again.
      */
-    public static Encoded serializeForBlockingSend(final Object[] buf, final int offset, final int count)
+    public static Encoded serializeInThreadBuffer(final Object[] buf, final int offset, final int count)
     {
         return encode(buf, offset, count, false);
+    }
+
+    /**
+     * Leaves {@code encoded}'s array to whoever still reads it (a send that goes on after the call that started it): the
+     * thread's serializer takes a new buffer for its next message.
+     */
+    public static void handOver(final Encoded encoded)
+    {
+        WRITERS.get().giveUp(encoded.bytes());
     }
 
     /** @param exact whether the message must be an array of its own, of its length. */

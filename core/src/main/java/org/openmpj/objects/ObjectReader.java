@@ -22,6 +22,9 @@ final class ObjectReader
     /** Why a graph could not be read when reading it overflowed the thread's stack. */
     static final String TOO_DEEP = "the object graph is too deep for this thread's stack (a long chain of references); run with a larger -Xss";
 
+    /** The components of every record that has none. */
+    private static final Object[] NO_COMPONENTS = new Object[0];
+
     private byte[] bytes;
     private MemorySegment segment;
     private int position;
@@ -46,7 +49,6 @@ final class ObjectReader
         final Object[] dst, final int offset)
     {
         bytes = message;
-        segment = MemorySegment.ofArray(message);
         position = start;
         limit = end;
         resolver = classResolver;
@@ -208,7 +210,7 @@ final class ObjectReader
         final ClassLayout layout = takeClass(ClassLayout.Shape.RECORD);
         // Java serialization, too, gives a record its handle before its components and the record itself after.
         final int handle = reserveHandle();
-        final Object[] components = new Object[layout.componentTypes.length];
+        final Object[] components = layout.componentTypes.length == 0 ? NO_COMPONENTS : new Object[layout.componentTypes.length];
         for (int i = 0; i < components.length; i++)
         {
             final Class<?> type = layout.componentTypes[i];
@@ -391,6 +393,11 @@ final class ObjectReader
                 return booleans;
             }
         }
+        if (segment == null)
+        {
+            // Made only for a message that holds primitive arrays: most hold none, and the view costs two objects.
+            segment = MemorySegment.ofArray(bytes);
+        }
         MemorySegment.copy(segment, layout, position, array, 0, length);
         position += (int)(layout.byteSize() * length);
         return array;
@@ -415,14 +422,13 @@ final class ObjectReader
         }
         final int nameLength = takeLength();
         requireBytes(nameLength);
-        final String name = new String(bytes, position, nameLength, StandardCharsets.UTF_8);
+        final ClassLayout layout = resolver.layoutOf(bytes, position, nameLength);
         position += nameLength;
         final long serialVersionUid = takeLong();
         final int layoutHash = takeInt();
-        final ClassLayout layout = ClassLayout.of(resolver.resolve(name));
         if (layout.serialVersionUid != serialVersionUid || layout.layoutHash != layoutHash)
         {
-            throw new MalformedObjectsException("class " + name + " differs between sender and receiver (serialVersionUID "
+            throw new MalformedObjectsException("class " + layout.type.getName() + " differs between sender and receiver (serialVersionUID "
                 + serialVersionUid + " sent, " + layout.serialVersionUid + " here, or another field layout)");
         }
         if (classCount == classes.length)

@@ -28,9 +28,12 @@ final class ObjectWriter
     /** Arrays up to this length are copied element by element (see {@link #putShortArray}). */
     static final int SHORT_ARRAY_ELEMENTS = 16;
 
+    /** The size of a writer's first buffer, and of the one it takes after giving one away; it grows as messages need. */
+    private static final int FIRST_BUFFER_BYTES = 256;
+
     private final IdentityHandles handles = new IdentityHandles();
     private final IdentityHandles classes = new IdentityHandles();
-    private byte[] buffer = new byte[256];
+    private byte[] buffer = new byte[FIRST_BUFFER_BYTES];
     private MemorySegment segment = MemorySegment.ofArray(buffer);
     private int position;
     private int nextHandle;
@@ -109,9 +112,19 @@ final class ObjectWriter
             busy = false;
             if (buffer.length > LARGEST_KEPT_BUFFER)
             {
-                buffer = new byte[256];
+                buffer = new byte[FIRST_BUFFER_BYTES];
                 segment = MemorySegment.ofArray(buffer);
             }
+        }
+    }
+
+    /** Stops using {@code given} as the buffer when it is this writer's: someone else now owns it. */
+    void giveUp(final byte[] given)
+    {
+        if (given == buffer)
+        {
+            buffer = new byte[FIRST_BUFFER_BYTES];
+            segment = MemorySegment.ofArray(buffer);
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,6 +115,57 @@ class MatchingDeviceTest
         assertTrue(recv.isComplete());
         assertTrue(send.isComplete());
         assertEquals(42, in[EAGER_LIMIT]);
+    }
+
+    @Test
+    void sendsDoneAsTheyStartNeedNoRequestOfTheirOwnWhileOthersKeepTheirs()
+    {
+        final Request first = sender.isend(new long[] {1}, Primitive.LONG, 0, 1, 1, 0, 5, CONTEXT, SendMode.STANDARD);
+        final Request second = sender.isend(new long[] {2}, Primitive.LONG, 0, 1, 1, 0, 5, CONTEXT, SendMode.STANDARD);
+        assertTrue(first.isComplete() && second.isComplete());
+        assertNull(first.error());
+        assertFalse(sender.cancel(first), "a send done as it started has nothing left to cancel");
+        final Request large = sender.isend(new byte[EAGER_LIMIT + 1], Primitive.BYTE, 0, EAGER_LIMIT + 1, 1, 0, 5, CONTEXT,
+            SendMode.STANDARD);
+        final Request larger = sender.isend(new byte[EAGER_LIMIT + 2], Primitive.BYTE, 0, EAGER_LIMIT + 2, 1, 0, 5, CONTEXT,
+            SendMode.STANDARD);
+        assertFalse(large.isComplete() || larger.isComplete());
+        assertNotSame(large, larger);
+        assertNotSame(first, large);
+        assertEquals(1, receive(5));
+        assertEquals(2, receive(5));
+        final byte[] in = new byte[EAGER_LIMIT + 2];
+        assertEquals(EAGER_LIMIT + 1, receiver.irecv(in, Primitive.BYTE, 0, in.length, 0, 5, CONTEXT).byteCount());
+        assertTrue(large.isComplete());
+        assertFalse(larger.isComplete());
+        assertEquals(EAGER_LIMIT + 2, receiver.irecv(in, Primitive.BYTE, 0, in.length, 0, 5, CONTEXT).byteCount());
+        assertTrue(larger.isComplete());
+    }
+
+    @Test
+    void blockingAllocatingReceiveTakesAQueuedMessageOrWaitsForOne() throws InterruptedException
+    {
+        sender.isend(new byte[] {1, 2, 3}, Primitive.BYTE, 0, 3, 1, 0, 8, CONTEXT, SendMode.STANDARD);
+        final ReceiveRequest queued = receiver.recvAllocating(0, 8, CONTEXT);
+        assertArrayEquals(new byte[] {1, 2, 3}, queued.payload());
+        assertEquals(8, queued.tag());
+        assertEquals(3, queued.byteCount());
+        final MatchingDevice receiving = (MatchingDevice)receiver;
+        final int postedBefore = receiving.receivesPosted();
+        final Thread late = new Thread(() ->
+        {
+            while (receiving.receivesPosted() == postedBefore)
+            {
+                Thread.onSpinWait();
+            }
+            sender.isend(new byte[] {4, 5}, Primitive.BYTE, 0, 2, 1, 0, 9, CONTEXT, SendMode.STANDARD);
+        });
+        late.start();
+        final ReceiveRequest posted = receiver.recvAllocating(Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT);
+        late.join();
+        assertArrayEquals(new byte[] {4, 5}, posted.payload());
+        assertEquals(0, posted.source());
+        assertEquals(9, posted.tag());
     }
 
     @Test

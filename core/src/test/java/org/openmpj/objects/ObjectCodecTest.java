@@ -3,6 +3,7 @@ package org.openmpj.objects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -246,5 +247,44 @@ class ObjectCodecTest
         message[message.length - 1] = (byte)0x80;
         final OpenMpjException ex = assertThrows(OpenMpjException.class, () -> codec.deserialize(message, 1, new Object[1], 0, 1));
         assertTrue(ex.getMessage().contains("must be positive") && ex.getMessage().contains("rank 1"), ex.getMessage());
+    }
+
+    /** With {@link LotsX}: names as long as each other that end alike, which the resolver's memory of recent classes must tell apart. */
+    record SlotX(int value) implements java.io.Serializable
+    {
+    }
+
+    record LotsX(SlotX inner) implements java.io.Serializable
+    {
+    }
+
+    @Test
+    void classesMetLatelyAreStillToldApartWhenTheirNamesLookAlike()
+    {
+        assertEquals(SlotX.class.getName().length(), LotsX.class.getName().length());
+        for (int i = 0; i < 3; i++)
+        {
+            final Object[] back = roundTrip(COMPACT, new SlotX(i), new LotsX(new SlotX(-i)), new SlotX(i + 10));
+            assertEquals(new SlotX(i), back[0]);
+            assertEquals(new LotsX(new SlotX(-i)), back[1]);
+            assertEquals(new SlotX(i + 10), back[2]);
+        }
+    }
+
+    @Test
+    void aMessageHandedOverKeepsItsBytesWhileTheThreadSerializesMore()
+    {
+        // Records go in the compact encoding, which writes into the thread's buffer (Java serialization makes arrays of its own).
+        final ObjectCodec.Encoded first = ObjectCodec.serializeInThreadBuffer(new Object[] {new SlotX(1)}, 0, 1);
+        final byte[] asItWas = java.util.Arrays.copyOf(first.bytes(), first.length());
+        ObjectCodec.handOver(first);
+        final ObjectCodec.Encoded second = ObjectCodec.serializeInThreadBuffer(new Object[] {new LotsX(new SlotX(2))}, 0, 1);
+        assertNotSame(first.bytes(), second.bytes());
+        assertArrayEquals(asItWas, java.util.Arrays.copyOf(first.bytes(), first.length()));
+        final Object[] received = new Object[1];
+        assertEquals(1, codec.deserialize(first.bytes(), 0, first.length(), 0, received, 0, 1));
+        assertEquals(new SlotX(1), received[0]);
+        final ObjectCodec.Encoded third = ObjectCodec.serializeInThreadBuffer(new Object[] {new SlotX(3)}, 0, 1);
+        assertSame(second.bytes(), third.bytes(), "a buffer not handed over is used again");
     }
 }

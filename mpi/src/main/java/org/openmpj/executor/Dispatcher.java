@@ -1,6 +1,5 @@
 package org.openmpj.executor;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,11 +12,11 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntPredicate;
 
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
-import mpi.Request;
 import mpi.Status;
 
 /**
@@ -48,8 +47,8 @@ final class Dispatcher implements Runnable
      * take 25-30 µs, the time a woken thread held a core from the busy ones.
      */
     private static final long LAST_LOOK_NS = 2_000_000;
-    /** How many assignments' sends are kept before those completed are let go: testing them after every task costs more. */
-    private static final int SENDS_KEPT = 32;
+    /** While this thread receives without a pause, it tells the progress listeners every this many outcomes plus one. */
+    private static final long REPORT_LOOK_MASK = 1023;
     /** How long after the last submission the dispatcher's thread goes on looking before it sleeps until woken. */
     private static final long DORMANT_AFTER_NS = 20_000_000;
 
@@ -68,21 +67,14 @@ final class Dispatcher implements Runnable
 
     private final ReentrantLock lock = new ReentrantLock();
     /** Guarded by {@link #lock}, as are the fields up to {@link #ended}. */
-    private final int[] load;
-    /** Per worker, the tasks it holds, oldest first: the order in which it answers them. */
-    private final List<ArrayDeque<Submitted<?>>> onWorker = new ArrayList<>();
-    private final List<List<Submitted<?>>> batches = new ArrayList<>();
-    private final List<Request> sending = new ArrayList<>();
+    private final WorkerLedger ledger;
+    private final AssignmentSends sending = new AssignmentSends();
     /** Tasks whose message a worker's loss turned back, to be queued again; guarded by {@link #lock}. */
     private final List<Submitted<?>> bounced = new ArrayList<>();
     private final LostWorkers lostWorkers;
+    private final IntPredicate isLost;
     /** Tasks that could not be encoded, and why, to be failed once the lock is let go. */
     private final Map<Submitted<?>, MPIException> unsendable = new LinkedHashMap<>();
-    /** Per worker, when it last answered, counted in answers; guarded by {@link #lock}. */
-    private final long[] lastAnswer;
-    private long answers;
-    /** How many assignment messages have been sent; guarded by {@link #lock}. */
-    private long messagesSent;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
     /** Set once the workers are told to stop, by the pool's end or its failure. */
@@ -102,18 +94,13 @@ final class Dispatcher implements Runnable
     Dispatcher(final Intracomm comm, final int root, final int tasksPerWorker, final LostWorkerTasks onLostWorker)
     {
         this.lostWorkers = new LostWorkers(comm, root, onLostWorker);
+        this.isLost = lostWorkers::isLost;
         this.comm = comm;
         this.root = root;
         this.size = comm.Size();
         this.tasksPerWorker = tasksPerWorker;
-        this.load = new int[size];
+        this.ledger = new WorkerLedger(size, root, tasksPerWorker);
         this.tally = new PoolTally(size);
-        for (int rank = 0; rank < size; rank++)
-        {
-            batches.add(new ArrayList<>());
-            onWorker.add(new ArrayDeque<>());
-        }
-        this.lastAnswer = new long[size];
     }
 
     /** Starts the dispatcher's own thread, named {@code name}. */
@@ -132,10 +119,13 @@ final class Dispatcher implements Runnable
         {
             throw rejection();
         }
-        queue.add(submitted);
-        if (size > 1)
+        if (size == 1 || !assignAtOnce(submitted))
         {
-            assignQueued();
+            queue.add(submitted);
+            if (size > 1)
+            {
+                assignQueued();
+            }
         }
         // The pool may have ended between the test above and the queueing: then nobody else takes the task out.
         if (closed && queue.remove(submitted))
@@ -195,7 +185,7 @@ final class Dispatcher implements Runnable
     /** Has {@code listener} told the pool's progress at most every {@code intervalNs}, and when the pool ends. */
     void addProgressListener(final ProgressListener listener, final long intervalNs)
     {
-        tally.addListener(listener, intervalNs);
+        tally.addListener(listener, intervalNs, intervalNs < LAST_LOOK_NS);
     }
 
     /** @return how far the pool has come; may be called from any thread. */
@@ -228,6 +218,7 @@ final class Dispatcher implements Runnable
         long seenSubmissions = -1;
         long activeNs = System.nanoTime();
         long lookNs = FIRST_LOOK_NS;
+        long receipts = 0;
         try
         {
             while (failure == null)
@@ -243,8 +234,14 @@ final class Dispatcher implements Runnable
                     // stopped, or finds a backlog, or has seen no outcome come back for a whole look's interval.
                     receivedLast = true;
                     lookNs = FIRST_LOOK_NS;
+                    if ((++receipts & REPORT_LOOK_MASK) == 0)
+                    {
+                        tally.report(false);
+                    }
                     continue;
                 }
+                // Listeners that wait longer than a look between tellings are told from here, off the way from an outcome to its future.
+                tally.report(false);
                 receivedLast = false;
                 if (endIfDone())
                 {
@@ -320,18 +317,60 @@ final class Dispatcher implements Runnable
         }
     }
 
+    /**
+     * Sends {@code submitted} to the worker with most room, without queueing it, when nothing is queued before it and a worker
+     * has room: a task that comes alone skips the queue's two atomic updates. A failure to send fails the pool, as in
+     * {@link #assignQueued}.
+     *
+     * @return whether the task was taken care of (sent, or failed); false when it is to be queued.
+     */
+    private boolean assignAtOnce(final Submitted<?> submitted)
+    {
+        if (!queue.isEmpty())
+        {
+            return false;
+        }
+        try
+        {
+            lock.lock();
+            try
+            {
+                final int rank = ended || !queue.isEmpty() ? -1 : ledger.leastLoaded(isLost);
+                if (rank < 0)
+                {
+                    return false;
+                }
+                final List<Submitted<?>> batch = ledger.batch(rank);
+                batch.add(submitted);
+                send(rank, batch);
+                batch.clear();
+                if (!bounced.isEmpty())
+                {
+                    // The worker was lost: the task goes, with any others, to the workers left.
+                    assign();
+                }
+            }
+            finally
+            {
+                unlockAfterAssigning();
+            }
+            failUnsendable();
+        }
+        catch (final RuntimeException ex)
+        {
+            fail(ex);
+        }
+        return true;
+    }
+
     /** Hands queued tasks to workers with room, one at a time, and sends each worker its share in one message. */
     private void assign()
     {
-        if (sending.size() >= SENDS_KEPT)
-        {
-            sending.removeIf(request -> request.Test() != null);
-        }
         do
         {
             while (!ended && !queue.isEmpty())
             {
-                final int rank = leastLoadedWorker();
+                final int rank = ledger.leastLoaded(isLost);
                 if (rank < 0)
                 {
                     break;
@@ -339,12 +378,12 @@ final class Dispatcher implements Runnable
                 final Submitted<?> next = queue.poll();
                 if (next != null && !next.future.isDone())
                 {
-                    batches.get(rank).add(next);
+                    ledger.batch(rank).add(next);
                 }
             }
             for (int rank = 0; rank < size; rank++)
             {
-                final List<Submitted<?>> batch = batches.get(rank);
+                final List<Submitted<?>> batch = ledger.batch(rank);
                 if (!batch.isEmpty())
                 {
                     send(rank, batch);
@@ -365,28 +404,6 @@ final class Dispatcher implements Runnable
         queue.addAll(bounced);
         bounced.clear();
         return true;
-    }
-
-    /**
-     * @return the worker with room that holds the fewest tasks, so that idle workers get work first; among those, the one that
-     *     answered last, as it is the likeliest to be awake (a worker that has waited long sleeps, and waking it costs more
-     *     than a small task's round trip); -1 when none has room.
-     */
-    private int leastLoadedWorker()
-    {
-        int best = -1;
-        int bestLoad = tasksPerWorker;
-        for (int rank = 0; rank < size; rank++)
-        {
-            final int held = load[rank] + batches.get(rank).size();
-            final boolean better = held < bestLoad || held == bestLoad && best >= 0 && lastAnswer[rank] > lastAnswer[best];
-            if (better && rank != root && !lostWorkers.isLost(rank))
-            {
-                best = rank;
-                bestLoad = held;
-            }
-        }
-        return best;
     }
 
     /**
@@ -429,21 +446,18 @@ final class Dispatcher implements Runnable
             }
             return;
         }
-        messagesSent++;
-        for (final Submitted<?> submitted : batch)
-        {
-            submitted.rank = rank;
-            submitted.message = messagesSent;
-            onWorker.get(rank).add(submitted);
-        }
+        ledger.sent(rank, batch);
         inFlightCount += tasks.length;
-        load[rank] += tasks.length;
     }
 
     /** Lets the lock go after assigning, telling threads that look without it whether some tasks could not be encoded. */
     private void unlockAfterAssigning()
     {
-        unsendableCount = unsendable.size();
+        if (unsendableCount != unsendable.size())
+        {
+            // Written only when it changes: a volatile write costs a fence on every task's way to a worker.
+            unsendableCount = unsendable.size();
+        }
         lock.unlock();
     }
 
@@ -561,11 +575,9 @@ final class Dispatcher implements Runnable
         {
             for (final int rank : lostWorkers.newlyLost())
             {
-                final ArrayDeque<Submitted<?>> held = onWorker.get(rank);
+                final List<Submitted<?>> held = ledger.takeAll(rank);
                 inFlightCount -= held.size();
-                load[rank] = 0;
                 orphans.addAll(held);
-                held.clear();
             }
             noneLeft = lostWorkers.live() == 0;
             if (lostWorkers.resubmits() && !noneLeft)
@@ -614,19 +626,12 @@ final class Dispatcher implements Runnable
         lock.lock();
         try
         {
-            final ArrayDeque<Submitted<?>> held = onWorker.get(source);
-            final List<Submitted<?>> together = new ArrayList<>();
-            final long message = held.isEmpty() ? -1 : held.peek().message;
-            while (!held.isEmpty() && held.peek().message == message)
-            {
-                together.add(held.poll());
-            }
+            final List<Submitted<?>> together = ledger.takeOldestMessage(source);
             if (together.isEmpty())
             {
                 throw new IllegalStateException("rank " + source + " could not decode an assignment, but it holds none");
             }
             inFlightCount -= together.size();
-            load[source] -= together.size();
             if (together.size() == 1)
             {
                 assign();
@@ -650,14 +655,12 @@ final class Dispatcher implements Runnable
         lock.lock();
         try
         {
-            final Submitted<?> submitted = onWorker.get(source).poll();
+            final Submitted<?> submitted = ledger.answered(source);
             if (submitted == null)
             {
                 throw new IllegalStateException("rank " + source + " answered a task, but it holds none");
             }
             inFlightCount--;
-            lastAnswer[source] = ++answers;
-            load[source]--;
             assign();
             return submitted;
         }
@@ -678,7 +681,7 @@ final class Dispatcher implements Runnable
         {
             submitted.fail(new RemoteTaskException(rank, submitted.number, outcome.thrown()));
         }
-        tally.report(false);
+        tally.reportOnOutcome();
     }
 
     /** @return whether the pool is shut down with nothing queued or in flight; then nothing more is assigned. */
@@ -710,10 +713,7 @@ final class Dispatcher implements Runnable
         }
         try
         {
-            for (final Request request : sending)
-            {
-                request.Wait();
-            }
+            sending.awaitAll();
         }
         catch (final MPIException ex)
         {
@@ -723,7 +723,6 @@ final class Dispatcher implements Runnable
                 throw ex;
             }
         }
-        sending.clear();
         lostWorkers.stopTheOthers();
     }
 
@@ -746,12 +745,7 @@ final class Dispatcher implements Runnable
             workersTold = true;
             shutdown = true;
             ended = true;
-            lost = new ArrayList<>();
-            for (final ArrayDeque<Submitted<?>> tasks : onWorker)
-            {
-                lost.addAll(tasks);
-                tasks.clear();
-            }
+            lost = ledger.takeEverything();
             inFlightCount = 0;
         }
         finally

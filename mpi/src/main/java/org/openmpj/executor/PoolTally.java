@@ -18,6 +18,8 @@ final class PoolTally
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLongArray donePerRank;
     private final List<Reporting> listeners = new CopyOnWriteArrayList<>();
+    /** Whether a listener wants to be told more often than the pool's own thread looks: then each outcome looks too. */
+    private volatile boolean toldOnOutcomes;
 
     PoolTally(final int size)
     {
@@ -56,10 +58,31 @@ final class PoolTally
         }
     }
 
-    /** Has {@code listener} told the pool's progress at most every {@code intervalNs}, and when the pool ends. */
-    void addListener(final ProgressListener listener, final long intervalNs)
+    /**
+     * Has {@code listener} told the pool's progress at most every {@code intervalNs}, and when the pool ends.
+     *
+     * @param onOutcomes whether it is to be told from {@link #reportOnOutcome} too, as it wants to hear more often than
+     *     {@link #report} is called otherwise.
+     */
+    void addListener(final ProgressListener listener, final long intervalNs, final boolean onOutcomes)
     {
         listeners.add(new Reporting(listener, intervalNs));
+        if (onOutcomes)
+        {
+            toldOnOutcomes = true;
+        }
+    }
+
+    /**
+     * Tells the listeners whose interval has passed, when one of them wants to hear more often than the pool's own thread
+     * looks; otherwise does nothing, so that an outcome's way to its future does not read the clock.
+     */
+    void reportOnOutcome()
+    {
+        if (toldOnOutcomes)
+        {
+            report(false);
+        }
     }
 
     /** @return how far the pool has come. */

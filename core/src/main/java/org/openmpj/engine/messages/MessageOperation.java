@@ -77,8 +77,7 @@ final class MessageOperation extends DeviceOperation
             {
                 if (objects != null)
                 {
-                    final byte[] payload = ((ReceiveRequest)request).payload();
-                    received = payload == null ? 0 : codec.deserialize(payload, request.source(), objects, objectOffset, objectCount);
+                    received = objectsReceived((ReceiveRequest)request, codec, objects, objectOffset, objectCount);
                 }
                 else
                 {
@@ -99,5 +98,18 @@ final class MessageOperation extends DeviceOperation
             throw error;
         }
         return new Completion(request.source(), request.tag(), request.byteCount(), request.isCancelled(), received, itemsOfNoData);
+    }
+
+    /**
+     * Deserializes what an allocating receive brought into {@code objects[offset ..]}, at most {@code capacity} of them.
+     *
+     * @return how many objects it held.
+     * @throws OpenMpjException when they cannot be deserialized or stored there.
+     */
+    static int objectsReceived(final ReceiveRequest request, final ObjectCodec codec, final Object[] objects, final int offset,
+        final int capacity)
+    {
+        final byte[] payload = request.payload();
+        return payload == null ? 0 : codec.deserialize(payload, request.source(), objects, offset, capacity);
     }
 }

@@ -5,6 +5,7 @@ import org.openmpj.OpenMpjException;
 import org.openmpj.Primitive;
 import org.openmpj.SendMode;
 import org.openmpj.device.ProbeResult;
+import org.openmpj.device.ReceiveRequest;
 import org.openmpj.device.Request;
 import org.openmpj.engine.AttachedBuffer;
 import org.openmpj.engine.Communicator;
@@ -67,7 +68,7 @@ public final class Messages
             if (dest != Communicator.PROC_NULL)
             {
                 // A blocking send is done with its buffer when it returns: it may send from the serializer's own.
-                final ObjectCodec.Encoded encoded = ObjectCodec.serializeForBlockingSend((Object[])buf, offset, elements);
+                final ObjectCodec.Encoded encoded = ObjectCodec.serializeInThreadBuffer((Object[])buf, offset, elements);
                 c.send(encoded.bytes(), Primitive.BYTE, 0, encoded.length(), dest, tag, mode);
             }
             return;
@@ -131,8 +132,14 @@ public final class Messages
             {
                 return CompletedRequest.PROC_NULL;
             }
-            final byte[] bytes = ObjectCodec.serialize((Object[])buf, offset, elements);
-            return c.isend(bytes, Primitive.BYTE, 0, bytes.length, dest, tag, mode);
+            final ObjectCodec.Encoded encoded = ObjectCodec.serializeInThreadBuffer((Object[])buf, offset, elements);
+            final Request request = c.isend(encoded.bytes(), Primitive.BYTE, 0, encoded.length(), dest, tag, mode);
+            if (!request.isComplete() || request.error() != null)
+            {
+                // The send goes on (or failed, and the device might still read its bytes): the bytes are its own from now on.
+                ObjectCodec.handOver(encoded);
+            }
+            return request;
         }
         return c.isend(buf, type.kind(), offset, elements, dest, tag, mode);
     }
@@ -179,6 +186,19 @@ public final class Messages
         final Communicator c, final Object buf, final int offset, final int count, final TypeMap type, final int source, final int tag,
         final ObjectCodec codec)
     {
+        if (type.isObject() && type.isContiguous(count))
+        {
+            // The device's own request, and no operation to finish later: the objects are read before the call returns.
+            final ReceiveRequest request = c.recvAllocating(source, tag);
+            final OpenMpjException error = request.error();
+            if (error != null)
+            {
+                throw error;
+            }
+            final int objects = MessageOperation.objectsReceived(request, codec, (Object[])buf, type.firstElement(offset, count),
+                type.elements(count));
+            return new Completion(request.source(), request.tag(), request.byteCount(), request.isCancelled(), objects, -1);
+        }
         final Operation operation = startReceive(c, buf, offset, count, type, source, tag);
         operation.await();
         return operation.finish(codec);

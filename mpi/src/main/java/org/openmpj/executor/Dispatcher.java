@@ -119,12 +119,12 @@ final class Dispatcher implements Runnable
         {
             throw rejection();
         }
-        if (size == 1 || !assignAtOnce(submitted))
+        if (size == 1 || !queue.isEmpty() || !assignQueued(submitted))
         {
             queue.add(submitted);
             if (size > 1)
             {
-                assignQueued();
+                assignQueued(null);
             }
         }
         // The pool may have ended between the test above and the queueing: then nobody else takes the task out.
@@ -295,58 +295,34 @@ final class Dispatcher implements Runnable
         return false;
     }
 
-    /** Hands queued tasks to workers with room; a failure to send fails the pool, and so every task in it. */
-    private void assignQueued()
-    {
-        try
-        {
-            lock.lock();
-            try
-            {
-                assign();
-            }
-            finally
-            {
-                unlockAfterAssigning();
-            }
-            failUnsendable();
-        }
-        catch (final RuntimeException ex)
-        {
-            fail(ex);
-        }
-    }
-
     /**
-     * Sends {@code submitted} to the worker with most room, without queueing it, when nothing is queued before it and a worker
-     * has room: a task that comes alone skips the queue's two atomic updates. A failure to send fails the pool, as in
-     * {@link #assignQueued}.
+     * Hands queued tasks to workers with room. Given {@code alone}, a task just submitted while nothing was queued, it first
+     * sends that one to the least loaded worker without queueing it, when one has room: a task that comes alone so skips the
+     * queue's two atomic updates. A failure to send fails the pool, and so every task in it.
      *
-     * @return whether the task was taken care of (sent, or failed); false when it is to be queued.
+     * @param alone the task to send at once, or null.
+     * @return whether {@code alone} was handed to a worker, or failed with the pool; false when it is to be queued.
      */
-    private boolean assignAtOnce(final Submitted<?> submitted)
+    private boolean assignQueued(final Submitted<?> alone)
     {
-        if (!queue.isEmpty())
-        {
-            return false;
-        }
+        boolean taken = false;
         try
         {
             lock.lock();
             try
             {
-                final int rank = ended || !queue.isEmpty() ? -1 : ledger.leastLoaded(isLost);
-                if (rank < 0)
+                final int rank = alone == null || ended || !queue.isEmpty() ? -1 : ledger.leastLoaded(isLost);
+                if (rank >= 0)
                 {
-                    return false;
+                    final List<Submitted<?>> batch = ledger.batch(rank);
+                    batch.add(alone);
+                    // From here the pool's failure, if the send fails, fails it with the rest.
+                    taken = true;
+                    send(rank, batch);
+                    batch.clear();
                 }
-                final List<Submitted<?>> batch = ledger.batch(rank);
-                batch.add(submitted);
-                send(rank, batch);
-                batch.clear();
-                if (!bounced.isEmpty())
+                if (alone == null || !bounced.isEmpty())
                 {
-                    // The worker was lost: the task goes, with any others, to the workers left.
                     assign();
                 }
             }
@@ -360,7 +336,7 @@ final class Dispatcher implements Runnable
         {
             fail(ex);
         }
-        return true;
+        return taken;
     }
 
     /** Hands queued tasks to workers with room, one at a time, and sends each worker its share in one message. */

@@ -111,13 +111,15 @@ final class WorkerLedger
         return all;
     }
 
-    /** @return every task any worker holds, taken off them. */
+    /** @return every task any worker holds, and every task gathered for one but not sent (a send that failed), taken off them. */
     List<Submitted<?>> takeEverything()
     {
         final List<Submitted<?>> all = new ArrayList<>();
         for (int rank = 0; rank < held.size(); rank++)
         {
             all.addAll(takeAll(rank));
+            all.addAll(batches.get(rank));
+            batches.get(rank).clear();
         }
         return all;
     }

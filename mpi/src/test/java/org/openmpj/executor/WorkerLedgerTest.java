@@ -73,16 +73,19 @@ class WorkerLedgerTest
     }
 
     @Test
-    void aLostWorkersTasksAndThenEverybodysAreTakenOff()
+    void aLostWorkersTasksAndThenEveryTaskLeftAreTakenOff()
     {
         send(1, 2);
         send(2, 1);
         final List<Submitted<?>> lost = ledger.takeAll(1);
         assertEquals(2, lost.size());
         assertEquals(1, ledger.leastLoaded(NONE_LOST), "a worker whose tasks were taken has room again");
+        ledger.batch(3).add(task());
         final List<Submitted<?>> all = ledger.takeEverything();
-        assertEquals(1, all.size());
+        assertEquals(2, all.size(), "the tasks held, and those gathered for a send that never went");
         assertEquals(2, all.get(0).rank);
+        assertEquals(-1, all.get(1).rank);
+        assertEquals(List.of(), ledger.batch(3));
         assertEquals(List.of(), ledger.takeEverything());
     }
 }

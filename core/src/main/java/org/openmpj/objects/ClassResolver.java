@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ClassResolver
 {
-    private final ClassLoader loader;
     /** How many classes met lately are remembered by their names' bytes; a power of two. */
     private static final int RECENT_SLOTS = 8;
 
+    private final ClassLoader loader;
     private final ConcurrentHashMap<String, Class<?>> found = new ConcurrentHashMap<>();
     /** Classes met lately, by a hash of their names' bytes; a slot is overwritten by the next class that hashes there. */
     private final RecentClass[] recent = new RecentClass[RECENT_SLOTS];
@@ -32,13 +32,13 @@ final class ClassResolver
     ClassLayout layoutOf(final byte[] name, final int start, final int length)
     {
         final int slot = length == 0 ? 0 : (length ^ name[start + length - 1]) & (RECENT_SLOTS - 1);
-        final RecentClass recent = this.recent[slot];
-        if (recent != null && Arrays.equals(recent.name, 0, recent.name.length, name, start, start + length))
+        final RecentClass met = recent[slot];
+        if (met != null && Arrays.equals(met.name, 0, met.name.length, name, start, start + length))
         {
-            return recent.layout;
+            return met.layout;
         }
         final ClassLayout layout = ClassLayout.of(resolve(new String(name, start, length, StandardCharsets.UTF_8)));
-        this.recent[slot] = new RecentClass(Arrays.copyOfRange(name, start, start + length), layout);
+        recent[slot] = new RecentClass(Arrays.copyOfRange(name, start, start + length), layout);
         return layout;
     }
 

@@ -112,8 +112,7 @@ final class ObjectWriter
             busy = false;
             if (buffer.length > LARGEST_KEPT_BUFFER)
             {
-                buffer = new byte[FIRST_BUFFER_BYTES];
-                segment = MemorySegment.ofArray(buffer);
+                takeFirstBuffer();
             }
         }
     }
@@ -123,9 +122,14 @@ final class ObjectWriter
     {
         if (given == buffer)
         {
-            buffer = new byte[FIRST_BUFFER_BYTES];
-            segment = MemorySegment.ofArray(buffer);
+            takeFirstBuffer();
         }
+    }
+
+    private void takeFirstBuffer()
+    {
+        buffer = new byte[FIRST_BUFFER_BYTES];
+        segment = MemorySegment.ofArray(buffer);
     }
 
     /** @return the error for a graph whose serialization overflowed the thread's stack at element {@code element}. */

@@ -47,7 +47,7 @@ final class Dispatcher implements Runnable
      * take 25-30 µs, the time a woken thread held a core from the busy ones.
      */
     private static final long LAST_LOOK_NS = 2_000_000;
-    /** While this thread receives without a pause, it tells the progress listeners every this many outcomes plus one. */
+    /** While this thread receives without a pause, it tells the progress listeners once every 1,024 outcomes (this mask + 1). */
     private static final long REPORT_LOOK_MASK = 1023;
     /** How long after the last submission the dispatcher's thread goes on looking before it sleeps until woken. */
     private static final long DORMANT_AFTER_NS = 20_000_000;

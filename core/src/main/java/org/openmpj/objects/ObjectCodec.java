@@ -118,8 +118,7 @@ public final class ObjectCodec
     /** @param exact whether the message must be an array of its own, of its length. */
     private static Encoded encode(final Object[] buf, final int offset, final int count, final boolean exact)
     {
-        // A message that starts with a list, a map or the like goes by Java serialization without a try at the compact form.
-        if (!JAVA_ONLY && (count == 0 || buf[offset] == null || ClassLayout.of(buf[offset].getClass()).shape != ClassLayout.Shape.JAVA))
+        if (!JAVA_ONLY && !startsWithJavaForm(buf, offset, count))
         {
             try
             {
@@ -138,6 +137,21 @@ public final class ObjectCodec
         }
         final byte[] bytes = JavaSerialization.write(buf, offset, count);
         return new Encoded(bytes, bytes.length);
+    }
+
+    /**
+     * @return whether the message starts with an object of a class that defines its own serialized form (a list, a map or
+     *     the like): the whole message then goes by Java serialization without a try at the compact form. Strings and boxes
+     *     do not count, as the compact form writes them by value.
+     */
+    private static boolean startsWithJavaForm(final Object[] buf, final int offset, final int count)
+    {
+        if (count == 0 || buf[offset] == null)
+        {
+            return false;
+        }
+        final Class<?> type = buf[offset].getClass();
+        return !ObjectWriter.writesByValue(type) && ClassLayout.of(type).shape == ClassLayout.Shape.JAVA;
     }
 
     /** Deserializes a whole message; see {@link #deserialize(byte[], int, int, int, Object[], int, int)}. */

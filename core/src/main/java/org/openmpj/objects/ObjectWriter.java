@@ -303,6 +303,13 @@ final class ObjectWriter
         }
     }
 
+    /** @return whether objects of {@code type} are written by value, without a class name: strings and boxes. */
+    static boolean writesByValue(final Class<?> type)
+    {
+        return type == String.class || type == Integer.class || type == Long.class || type == Double.class || type == Float.class
+            || type == Short.class || type == Byte.class || type == Character.class || type == Boolean.class;
+    }
+
     private boolean writeBoxed(final Object value, final Class<?> type)
     {
         if (type == Integer.class)

@@ -52,6 +52,16 @@ class ObjectCodecTest
     }
 
     @Test
+    void aStringOrABoxAloneTravelsInTheCompactForm()
+    {
+        for (final Object alone : new Object[] {"alone", 42, 3L, 0.5, 0.25f, (short)1, (byte)2, 'q', true})
+        {
+            assertArrayEquals(new Object[] {alone}, roundTrip(COMPACT, alone), "a lone " + alone.getClass().getName());
+        }
+        assertArrayEquals(new Object[] {"first", 9L, null}, roundTrip(COMPACT, "first", 9L, null));
+    }
+
+    @Test
     void primitiveArraysOfEveryTypeComeBackEqual()
     {
         final Object[] received = roundTrip(COMPACT, new byte[] {1, -2}, new short[] {3, -4}, new char[] {'a', 'ü'}, new int[] {5, -6, 7},

@@ -21,7 +21,7 @@ final class UnstorableElementException extends RuntimeException
     /** Stores {@code value} as element {@code element} of the message at {@code dst[offset + element]}. */
     static void store(final Object[] dst, final int offset, final int element, final Object value)
     {
-        if (value != null && !dst.getClass().getComponentType().isInstance(value))
+        if (value != null && dst.getClass() != Object[].class && !dst.getClass().getComponentType().isInstance(value))
         {
             throw new UnstorableElementException(element, value.getClass().getName());
         }

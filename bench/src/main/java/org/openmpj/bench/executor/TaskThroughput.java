@@ -16,12 +16,14 @@ import org.openmpj.executor.MpiExecutor;
 import org.openmpj.executor.Task;
 
 /**
- * What a task pool ({@link MpiExecutor}) costs. Each repetition times, in turn: a ping-pong of one byte between ranks 0 and 1
- * (the pool closed); the pool's two messages without the pool (rank 0 sends an empty task as {@code MPI.OBJECT} without
- * blocking and receives one object from any rank with any tag; rank 1 receives up to four objects, runs the task and sends
- * back its value), the floor under a task's round trip; the round trip of one empty task (submit, then wait for its future)
- * on a pool of the whole job; and a batch of empty tasks submitted at once and all waited for (tasks per second from one
- * root). Rank 0 prints one result line with the medians over the repetitions and the round trip's ratio to the ping-pong's.
+ * What a task pool ({@link MpiExecutor}) costs. Each repetition times, in turn: the pool's two messages without the pool (rank
+ * 0 sends an empty task as {@code MPI.OBJECT} without blocking and receives one object from any rank with any tag; rank 1
+ * receives up to four objects, runs the task and sends back its value), the floor under a task's round trip; a window of
+ * one-byte ping-pongs between ranks 0 and 1; then, on a pool of the whole job, a batch of empty tasks submitted at once and
+ * all waited for (tasks per second from one root) and the round trip of one empty task (submit, then wait for its future);
+ * and, the pool closed, a second ping-pong window. The round trip is set against the mean of the two ping-pong windows that
+ * enclose it, so that a drift of the machine's speed between them weighs on both sides alike. Rank 0 prints one result
+ * line with the medians over the repetitions and the median of the per-repetition ratios.
  *
  * <pre>
  * bin/mpjrun -np 9 [-dev shm] -cp bench/target/openmpj-bench.jar org.openmpj.bench.executor.TaskThroughput
@@ -86,12 +88,52 @@ public final class TaskThroughput
         MPI.Finalize();
     }
 
-    /** @return on rank 0 the ping-pong round trip and the task round trip in µs and the tasks per second; elsewhere zeros. */
+    /**
+     * @return on rank 0 the ping-pong round trip (the mean of the windows before and after the pool), the task round trip in
+     *     µs, the tasks per second and the messages' round trip; elsewhere zeros.
+     */
     private double[] repetition() throws Exception
     {
         final int rank = MPI.COMM_WORLD.Rank();
         MPI.COMM_WORLD.Barrier();
         long start = System.nanoTime();
+        poolMessagesWithoutPool(rank);
+        final double messagesUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
+        final double pingPongBeforeUs = pingPongs(rank);
+        final double[] result = new double[4];
+        try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
+        {
+            if (pool.isRoot())
+            {
+                final EmptyTask task = new EmptyTask();
+                // The batch goes first: the pool is then in use, as a program's is, when its round trips are timed.
+                final CompletableFuture<?>[] futures = new CompletableFuture<?>[options.tasks()];
+                start = System.nanoTime();
+                for (int i = 0; i < futures.length; i++)
+                {
+                    futures[i] = pool.submit(task);
+                }
+                CompletableFuture.allOf(futures).get();
+                result[2] = futures.length * 1e9 / (System.nanoTime() - start);
+                start = System.nanoTime();
+                for (int i = 0; i < options.roundTrips(); i++)
+                {
+                    pool.submit(task).get();
+                }
+                result[1] = (System.nanoTime() - start) / 1e3 / options.roundTrips();
+                result[3] = messagesUs;
+            }
+        }
+        final double pingPongAfterUs = pingPongs(rank);
+        result[0] = rank == 0 ? (pingPongBeforeUs + pingPongAfterUs) / 2 : 0;
+        return result;
+    }
+
+    /** @return on rank 0 the mean round trip of a window of one-byte ping-pongs with rank 1, in µs. */
+    private double pingPongs(final int rank) throws Exception
+    {
+        MPI.COMM_WORLD.Barrier();
+        final long start = System.nanoTime();
         for (int i = 0; i < options.roundTrips(); i++)
         {
             if (rank == 0)
@@ -105,38 +147,7 @@ public final class TaskThroughput
                 MPI.COMM_WORLD.Send(ball, 0, 1, MPI.BYTE, 0, 0);
             }
         }
-        final double pingPongUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
-        MPI.COMM_WORLD.Barrier();
-        start = System.nanoTime();
-        poolMessagesWithoutPool(rank);
-        final double messagesUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
-        final double[] result = new double[4];
-        try (MpiExecutor pool = MpiExecutor.open(MPI.COMM_WORLD, 0))
-        {
-            if (pool.isRoot())
-            {
-                final EmptyTask task = new EmptyTask();
-                start = System.nanoTime();
-                for (int i = 0; i < options.roundTrips(); i++)
-                {
-                    pool.submit(task).get();
-                }
-                final double taskUs = (System.nanoTime() - start) / 1e3 / options.roundTrips();
-                final CompletableFuture<?>[] futures = new CompletableFuture<?>[options.tasks()];
-                start = System.nanoTime();
-                for (int i = 0; i < futures.length; i++)
-                {
-                    futures[i] = pool.submit(task);
-                }
-                CompletableFuture.allOf(futures).get();
-                final double tasksPerSecond = futures.length * 1e9 / (System.nanoTime() - start);
-                result[0] = pingPongUs;
-                result[1] = taskUs;
-                result[2] = tasksPerSecond;
-                result[3] = messagesUs;
-            }
-        }
-        return result;
+        return (System.nanoTime() - start) / 1e3 / options.roundTrips();
     }
 
     /** The messages of one empty task's round trip, as the pool sends them, between ranks 0 and 1 alone. */
@@ -192,10 +203,10 @@ public final class TaskThroughput
     private record Options(int warmUpSeconds, int repetitions, int roundTrips, int tasks)
     {
         private static final OptionParser.Option<Integer> WARM_UP = OptionParser.whole("--warm-up-s",
-            "seconds of repetitions before any is timed", 3, 0, 600);
-        private static final OptionParser.Option<Integer> REPETITIONS = BenchOptions.REPETITIONS.withDefault(7);
+            "seconds of repetitions before any is timed", 6, 0, 600);
+        private static final OptionParser.Option<Integer> REPETITIONS = BenchOptions.REPETITIONS.withDefault(11);
         private static final OptionParser.Option<Integer> ROUND_TRIPS = OptionParser.whole("--round-trips",
-            "ping-pongs and single-task round trips per repetition", 2000, 1, 10_000_000);
+            "ping-pongs and single-task round trips per window", 5000, 1, 10_000_000);
         private static final OptionParser.Option<Integer> TASKS = OptionParser.whole("--tasks",
             "empty tasks submitted at once per repetition, for the tasks per second", 20_000, 1, 10_000_000);
         private static final OptionParser PARSER = new OptionParser("TaskThroughput",

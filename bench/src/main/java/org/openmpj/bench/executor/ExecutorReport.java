@@ -39,7 +39,7 @@ public final class ExecutorReport extends ResultLineReport<ExecutorReport.Job, E
     private static final OptionParser.Option<List<Integer>> WORKERS = OptionParser.list("--workers", "N,N,...",
         "the pool sizes, in workers (the job has one rank more)", List.of(1, 2, 4, 8), Integer::parseInt);
     private static final OptionParser.Option<Integer> WARM_UP = OptionParser.whole("--warm-up-s",
-        "seconds of repetitions in each job before any is timed", 3, 0, 600);
+        "seconds of repetitions in each job before any is timed", 6, 0, 600);
     /** The report's options and help. */
     public static final OptionParser PARSER = new OptionParser("ReportRunner executor", """
         The round trip of an empty task on a task pool against a ping-pong, and empty tasks per second from one root, on
@@ -134,12 +134,14 @@ public final class ExecutorReport extends ResultLineReport<ExecutorReport.Job, E
         final StringBuilder md = new StringBuilder("# Task pools: round trip and tasks per second\n\n");
         MarkdownReport.appendMachine(md, info);
         md.append(String.format(Locale.ROOT, """
-            `TaskThroughput` opens a pool of the whole job (`MpiExecutor`, rank 0 the root) and times, repetition by
-            repetition in turn: a one-byte ping-pong between ranks 0 and 1 (the pool closed); the pool's two messages for
-            one empty task without the pool ("messages": the task sent as `MPI.OBJECT` without blocking, received from any
-            rank with any tag, and its value sent back), the floor under a task's round trip; the round trip of one empty
-            task (`submit`, then `get`); and a batch of empty tasks submitted at once and all waited for. Per job the figures
-            are medians over its repetitions; per device and pool size, the medians over the rounds. Goals: a task's round
+            `TaskThroughput` times, repetition by repetition in turn: the pool's two messages for one empty task without the
+            pool ("messages": the task sent as `MPI.OBJECT` without blocking, received from any rank with any tag, and its
+            value sent back), the floor under a task's round trip; a window of one-byte ping-pongs between ranks 0 and 1;
+            then, on a pool of the whole job (`MpiExecutor`, rank 0 the root), a batch of empty tasks submitted at once and
+            all waited for, and the round trip of one empty task (`submit`, then `get`); and, the pool closed, a second
+            ping-pong window. A repetition's ratio sets its round trip against the mean of the two ping-pong windows around
+            it, so that the machine's drift between windows weighs on both sides. Per job the figures are medians over its
+            repetitions; per device and pool size, the medians over the rounds. Goals: a task's round
             trip at most %.0f ping-pong round trips on every device; at least %,.0f empty tasks per second at 8 thread workers.
 
             """, RATIO_GOAL, RATE_GOAL));

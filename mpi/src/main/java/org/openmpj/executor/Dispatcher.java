@@ -637,7 +637,10 @@ final class Dispatcher implements Runnable
                 throw new IllegalStateException("rank " + source + " answered a task, but it holds none");
             }
             inFlightCount--;
-            assign();
+            if (!queue.isEmpty() || !bounced.isEmpty())
+            {
+                assign();
+            }
             return submitted;
         }
         finally

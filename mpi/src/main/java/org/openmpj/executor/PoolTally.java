@@ -14,16 +14,19 @@ final class PoolTally
 {
     private final long openedNs = System.nanoTime();
     private final AtomicLong submitted = new AtomicLong();
-    private final AtomicLong done = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
-    private final AtomicLongArray donePerRank;
+    /**
+     * Per rank, the tasks that came back from it; the last slot counts those lost before they reached a worker. The tasks
+     * done are their sum: one atomic update per task, not two.
+     */
+    private final AtomicLongArray donePerSlot;
     private final List<Reporting> listeners = new CopyOnWriteArrayList<>();
     /** Whether a listener wants to be told more often than the pool's own thread looks: then each outcome looks too. */
     private volatile boolean toldOnOutcomes;
 
     PoolTally(final int size)
     {
-        this.donePerRank = new AtomicLongArray(size);
+        this.donePerSlot = new AtomicLongArray(size + 1);
     }
 
     /** Counts a submission; @return the task's number, from 0 up. */
@@ -41,17 +44,18 @@ final class PoolTally
     /** @return how many tasks have come back (or been lost) so far. */
     long doneSoFar()
     {
-        return done.get();
+        long sum = 0;
+        for (int slot = 0; slot < donePerSlot.length(); slot++)
+        {
+            sum += donePerSlot.get(slot);
+        }
+        return sum;
     }
 
     /** Counts a task that came back from {@code rank} (-1: lost before it reached one), {@code failed} or not. */
     void done(final int rank, final boolean failedTask)
     {
-        if (rank >= 0)
-        {
-            donePerRank.incrementAndGet(rank);
-        }
-        done.incrementAndGet();
+        donePerSlot.incrementAndGet(rank >= 0 ? rank : donePerSlot.length() - 1);
         if (failedTask)
         {
             failed.incrementAndGet();
@@ -88,12 +92,13 @@ final class PoolTally
     /** @return how far the pool has come. */
     PoolProgress progress()
     {
-        final long[] perRank = new long[donePerRank.length()];
+        final long[] perRank = new long[donePerSlot.length() - 1];
+        long doneNow = donePerSlot.get(perRank.length);
         for (int rank = 0; rank < perRank.length; rank++)
         {
-            perRank[rank] = donePerRank.get(rank);
+            perRank[rank] = donePerSlot.get(rank);
+            doneNow += perRank[rank];
         }
-        final long doneNow = done.get();
         final double seconds = Math.max(1e-9, (System.nanoTime() - openedNs) / 1e9);
         return new PoolProgress(submitted.get(), doneNow, failed.get(), doneNow / seconds, perRank);
     }

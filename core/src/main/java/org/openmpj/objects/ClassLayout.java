@@ -24,7 +24,9 @@ import java.util.List;
  * <p>A class whose serialization Java lets the class itself define — {@code writeObject}, {@code readObject},
  * {@code readObjectNoData}, {@code writeReplace}, {@code readResolve}, {@code serialPersistentFields},
  * {@code Externalizable}, proxies, hidden classes — has the shape {@link Shape#JAVA}: messages holding one are sent
- * with Java serialization, so that such classes behave exactly as Java defines. Immutable once built; thread-safe.
+ * with Java serialization, so that such classes behave exactly as Java defines. Serializable lambdas, whose classes are
+ * hidden, are the exception: they travel as the recipe Java serialization would write for them ({@link LambdaRecipe}).
+ * Thread-safe; immutable once built but for a lambda's recipe, worked out from the first lambda of its class sent.
  */
 final class ClassLayout
 {
@@ -39,6 +41,8 @@ final class ClassLayout
         ENUM,
         /** An array of references. */
         OBJECTS,
+        /** A serializable lambda: the recipe that rebuilds it, then the values it captured. */
+        LAMBDA,
         /** Sent with Java serialization. */
         JAVA,
         /** Not {@code Serializable}: cannot be sent. */
@@ -73,9 +77,13 @@ final class ClassLayout
     /** RECORD: the components' accessors, in order, and their types. */
     final Method[] accessors;
     final Class<?>[] componentTypes;
+    /** LAMBDA: the lambda's {@code writeReplace}, which gives its recipe and captured values. */
+    final Method replacer;
+    /** LAMBDA: the recipe as written, the same for every lambda of the class; set when the first one is sent. */
+    volatile byte[] lambdaRecipe;
 
     private ClassLayout(final Class<?> type, final Shape shape, final Field[] primitives, final Field[] references,
-        final FieldAccess access, final Constructor<?> constructor, final Method[] accessors)
+        final FieldAccess access, final Constructor<?> constructor, final Method[] accessors, final Method replacer)
     {
         this.type = type;
         this.shape = shape;
@@ -85,6 +93,7 @@ final class ClassLayout
         this.access = access;
         this.constructor = constructor;
         this.accessors = accessors;
+        this.replacer = replacer;
         this.componentTypes = Arrays.stream(accessors).map(Method::getReturnType).toArray(Class<?>[]::new);
         this.serialVersionUid = shape == Shape.PLAIN || shape == Shape.OBJECTS ? ObjectStreamClass.lookup(type).getSerialVersionUID() : 0L;
         this.layoutHash = layoutHash(type, primitives, references, componentTypes);
@@ -144,8 +153,11 @@ final class ClassLayout
         {
             return simple(type, Shape.NOT_SERIALIZABLE);
         }
-        if (type == Class.class || Externalizable.class.isAssignableFrom(type) || Proxy.isProxyClass(type) || type.isHidden()
-            || definesItsOwnForm(type))
+        if (type.isHidden())
+        {
+            return lambda(type);
+        }
+        if (type == Class.class || Externalizable.class.isAssignableFrom(type) || Proxy.isProxyClass(type) || definesItsOwnForm(type))
         {
             return simple(type, Shape.JAVA);
         }
@@ -162,7 +174,26 @@ final class ClassLayout
 
     private static ClassLayout simple(final Class<?> type, final Shape shape)
     {
-        return new ClassLayout(type, shape, new Field[0], new Field[0], null, null, new Method[0]);
+        return new ClassLayout(type, shape, new Field[0], new Field[0], null, null, new Method[0], null);
+    }
+
+    /** @return the layout of a hidden class: a serializable lambda's when its {@code writeReplace} opens to this code. */
+    private static ClassLayout lambda(final Class<?> type)
+    {
+        if (type.getName().contains("$$Lambda"))
+        {
+            try
+            {
+                final Method replacer = type.getDeclaredMethod("writeReplace");
+                replacer.setAccessible(true);
+                return new ClassLayout(type, Shape.LAMBDA, new Field[0], new Field[0], null, null, new Method[0], replacer);
+            }
+            catch (final ReflectiveOperationException | RuntimeException ex)
+            {
+                // A lambda of a module closed to this code: Java serialization still reaches its recipe.
+            }
+        }
+        return simple(type, Shape.JAVA);
     }
 
     private static ClassLayout record(final Class<?> type) throws ReflectiveOperationException
@@ -178,7 +209,7 @@ final class ClassLayout
         }
         final Constructor<?> canonical = type.getDeclaredConstructor(types);
         canonical.setAccessible(true);
-        return new ClassLayout(type, Shape.RECORD, new Field[0], new Field[0], null, canonical, accessors);
+        return new ClassLayout(type, Shape.RECORD, new Field[0], new Field[0], null, canonical, accessors, null);
     }
 
     private static ClassLayout plain(final Class<?> type) throws ReflectiveOperationException
@@ -213,7 +244,7 @@ final class ClassLayout
         final Field[] primitiveFields = primitives.toArray(Field[]::new);
         final Field[] referenceFields = references.toArray(Field[]::new);
         return new ClassLayout(type, Shape.PLAIN, primitiveFields, referenceFields, FieldAccessGenerator.generate(primitiveFields, referenceFields),
-            constructor, new Method[0]);
+            constructor, new Method[0], null);
     }
 
     /** Whether {@code type} or a class it inherits from takes part in its own serialization. */

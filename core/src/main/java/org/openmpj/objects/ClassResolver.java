@@ -18,6 +18,9 @@ final class ClassResolver
     private final ConcurrentHashMap<String, Class<?>> found = new ConcurrentHashMap<>();
     /** Classes met lately, by a hash of their names' bytes; a slot is overwritten by the next class that hashes there. */
     private final RecentClass[] recent = new RecentClass[RECENT_SLOTS];
+    private final ConcurrentHashMap<String, LambdaRecipe> recipes = new ConcurrentHashMap<>();
+    /** Lambda recipes met lately, by a hash of their bytes, as {@link #recent} holds classes. */
+    private final RecentRecipe[] recentRecipes = new RecentRecipe[RECENT_SLOTS];
 
     ClassResolver(final ClassLoader loader)
     {
@@ -40,6 +43,35 @@ final class ClassResolver
         final ClassLayout layout = ClassLayout.of(resolve(new String(name, start, length, StandardCharsets.UTF_8)));
         recent[slot] = new RecentClass(Arrays.copyOfRange(name, start, start + length), layout);
         return layout;
+    }
+
+    /**
+     * @return the lambda recipe written in {@code bytes[start .. start+length)}; one met lately is found by comparing bytes.
+     * @throws MalformedObjectsException when the bytes are not a recipe this rank can rebuild lambdas from.
+     */
+    LambdaRecipe lambdaRecipe(final byte[] bytes, final int start, final int length)
+    {
+        // The last bytes of recipes look alike (a method type), their middles less so.
+        final int slot = length == 0 ? 0 : (length ^ bytes[start + length / 2] ^ bytes[start + length / 3]) & (RECENT_SLOTS - 1);
+        final RecentRecipe met = recentRecipes[slot];
+        if (met != null && Arrays.equals(met.bytes, 0, met.bytes.length, bytes, start, start + length))
+        {
+            return met.recipe;
+        }
+        final String key = new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+        LambdaRecipe recipe = recipes.get(key);
+        if (recipe == null)
+        {
+            recipe = LambdaRecipe.read(bytes, start, length, this);
+            recipes.putIfAbsent(key, recipe);
+        }
+        recentRecipes[slot] = new RecentRecipe(Arrays.copyOfRange(bytes, start, start + length), recipe);
+        return recipe;
+    }
+
+    /** A recipe met lately and its bytes; immutable, as {@link RecentClass}. */
+    private record RecentRecipe(byte[] bytes, LambdaRecipe recipe)
+    {
     }
 
     /** A class met lately and its name's bytes; immutable, so that threads may share it without a lock. */

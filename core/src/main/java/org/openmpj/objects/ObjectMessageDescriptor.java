@@ -29,6 +29,8 @@ import java.nio.ByteOrder;
  *  ENUM       class name                         the constant of that name (name as STRING or STRING_UTF16)
  *  RECORD     class component...                 built by the canonical constructor
  *  PLAIN      class primitive fields, then reference fields, of every serializable class from the top down
+ *  LAMBDA     length recipe count captured...   a serializable lambda: its recipe ({@link LambdaRecipe}), then the values
+ *                                                it captured, rebuilt by the class that wrote it
  *
  *  class:     index, then on the index's first use: name (UTF-8, length first), serialVersionUID (8 bytes), layout hash (4 bytes)
  *  handle, length, index: unsigned variable-length integers, 7 bits a byte, low bits first
@@ -73,6 +75,7 @@ final class ObjectMessageDescriptor
     static final byte ENUM = 22;
     static final byte RECORD = 23;
     static final byte PLAIN = 24;
+    static final byte LAMBDA = 25;
 
     /** The body's primitives, little-endian, one at a time and as runs of array elements. */
     static final VarHandle SHORT_VIEW = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);

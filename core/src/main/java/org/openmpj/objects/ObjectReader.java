@@ -150,6 +150,7 @@ final class ObjectReader
             case ObjectMessageDescriptor.ENUM -> readEnum();
             case ObjectMessageDescriptor.RECORD -> readRecord();
             case ObjectMessageDescriptor.PLAIN -> readPlain();
+            case ObjectMessageDescriptor.LAMBDA -> readLambda();
             default -> throw new MalformedObjectsException("unknown tag " + tag + " at byte " + (position - 1));
         };
     }
@@ -227,6 +228,27 @@ final class ObjectReader
             throw new MalformedObjectsException("the canonical constructor of " + layout.type.getName() + " refused the components: "
                 + ex.getCause(), ex.getCause());
         }
+    }
+
+    private Object readLambda() throws ReflectiveOperationException
+    {
+        final int length = takeLength();
+        requireBytes(length);
+        final LambdaRecipe recipe = resolver.lambdaRecipe(bytes, position, length);
+        position += length;
+        // As a record's: the handle before the captured values, the lambda itself after them.
+        final int handle = reserveHandle();
+        final int count = takeLength();
+        // Every value takes at least its tag byte.
+        requireBytes(count);
+        final Object[] captured = new Object[count];
+        for (int i = 0; i < count; i++)
+        {
+            captured[i] = readValue();
+        }
+        final Object lambda = recipe.rebuild(captured);
+        handles[handle] = lambda;
+        return lambda;
     }
 
     private Object readObjects() throws ReflectiveOperationException

@@ -2,6 +2,7 @@ package org.openmpj.objects;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 
@@ -216,6 +217,7 @@ final class ObjectWriter
         {
             case PLAIN -> writePlain(value, layout);
             case RECORD -> writeRecord(value, layout);
+            case LAMBDA -> writeLambda(value, layout);
             case OBJECTS -> writeObjects((Object[])value, layout);
             case JAVA -> throw JavaFormRequired.INSTANCE;
             default -> throw new OpenMpjException(ErrorClass.ERR_TYPE, "element " + element + " of the MPI.OBJECT send buffer holds or"
@@ -260,6 +262,27 @@ final class ObjectWriter
             {
                 writeValue(component);
             }
+        }
+    }
+
+    private void writeLambda(final Object value, final ClassLayout layout) throws ReflectiveOperationException
+    {
+        final SerializedLambda lambda = (SerializedLambda)layout.replacer.invoke(value);
+        byte[] recipe = layout.lambdaRecipe;
+        if (recipe == null)
+        {
+            recipe = LambdaRecipe.bytesOf(lambda);
+            layout.lambdaRecipe = recipe;
+        }
+        putByte(ObjectMessageDescriptor.LAMBDA);
+        putLength(recipe.length);
+        ensure(recipe.length);
+        System.arraycopy(recipe, 0, buffer, position, recipe.length);
+        position += recipe.length;
+        putLength(lambda.getCapturedArgCount());
+        for (int i = 0; i < lambda.getCapturedArgCount(); i++)
+        {
+            writeValue(lambda.getCapturedArg(i));
         }
     }
 

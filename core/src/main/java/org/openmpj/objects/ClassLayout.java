@@ -72,6 +72,8 @@ final class ClassLayout
     final Field[] references;
     /** PLAIN: reads and writes the fields. */
     final FieldAccess access;
+    /** RECORD: writes the components and builds records. */
+    final RecordAccess recordAccess;
     /** PLAIN: the serialization constructor; RECORD: the canonical one. */
     final Constructor<?> constructor;
     /** RECORD: the components' accessors, in order, and their types. */
@@ -83,7 +85,8 @@ final class ClassLayout
     volatile byte[] lambdaRecipe;
 
     private ClassLayout(final Class<?> type, final Shape shape, final Field[] primitives, final Field[] references,
-        final FieldAccess access, final Constructor<?> constructor, final Method[] accessors, final Method replacer)
+        final FieldAccess access, final Constructor<?> constructor, final Method[] accessors, final Method replacer,
+        final RecordAccess recordAccess)
     {
         this.type = type;
         this.shape = shape;
@@ -94,6 +97,7 @@ final class ClassLayout
         this.constructor = constructor;
         this.accessors = accessors;
         this.replacer = replacer;
+        this.recordAccess = recordAccess;
         this.componentTypes = Arrays.stream(accessors).map(Method::getReturnType).toArray(Class<?>[]::new);
         this.serialVersionUid = shape == Shape.PLAIN || shape == Shape.OBJECTS ? ObjectStreamClass.lookup(type).getSerialVersionUID() : 0L;
         this.layoutHash = layoutHash(type, primitives, references, componentTypes);
@@ -103,40 +107,6 @@ final class ClassLayout
     static ClassLayout of(final Class<?> type)
     {
         return LAYOUTS.get(type);
-    }
-
-    /** @return the tag a primitive value of {@code type} is written with. */
-    static byte tagOf(final Class<?> type)
-    {
-        if (type == int.class)
-        {
-            return ObjectMessageDescriptor.INT;
-        }
-        if (type == long.class)
-        {
-            return ObjectMessageDescriptor.LONG;
-        }
-        if (type == double.class)
-        {
-            return ObjectMessageDescriptor.DOUBLE;
-        }
-        if (type == float.class)
-        {
-            return ObjectMessageDescriptor.FLOAT;
-        }
-        if (type == short.class)
-        {
-            return ObjectMessageDescriptor.SHORT;
-        }
-        if (type == byte.class)
-        {
-            return ObjectMessageDescriptor.BYTE;
-        }
-        if (type == char.class)
-        {
-            return ObjectMessageDescriptor.CHAR;
-        }
-        return ObjectMessageDescriptor.TRUE;
     }
 
     private static ClassLayout analyse(final Class<?> type)
@@ -174,7 +144,7 @@ final class ClassLayout
 
     private static ClassLayout simple(final Class<?> type, final Shape shape)
     {
-        return new ClassLayout(type, shape, new Field[0], new Field[0], null, null, new Method[0], null);
+        return new ClassLayout(type, shape, new Field[0], new Field[0], null, null, new Method[0], null, null);
     }
 
     /** @return the layout of a hidden class: a serializable lambda's when its {@code writeReplace} opens to this code. */
@@ -186,7 +156,7 @@ final class ClassLayout
             {
                 final Method replacer = type.getDeclaredMethod("writeReplace");
                 replacer.setAccessible(true);
-                return new ClassLayout(type, Shape.LAMBDA, new Field[0], new Field[0], null, null, new Method[0], replacer);
+                return new ClassLayout(type, Shape.LAMBDA, new Field[0], new Field[0], null, null, new Method[0], replacer, null);
             }
             catch (final ReflectiveOperationException | RuntimeException ex)
             {
@@ -209,7 +179,8 @@ final class ClassLayout
         }
         final Constructor<?> canonical = type.getDeclaredConstructor(types);
         canonical.setAccessible(true);
-        return new ClassLayout(type, Shape.RECORD, new Field[0], new Field[0], null, canonical, accessors, null);
+        return new ClassLayout(type, Shape.RECORD, new Field[0], new Field[0], null, canonical, accessors, null,
+            FieldAccessGenerator.generateRecord(accessors, canonical));
     }
 
     private static ClassLayout plain(final Class<?> type) throws ReflectiveOperationException
@@ -244,7 +215,7 @@ final class ClassLayout
         final Field[] primitiveFields = primitives.toArray(Field[]::new);
         final Field[] referenceFields = references.toArray(Field[]::new);
         return new ClassLayout(type, Shape.PLAIN, primitiveFields, referenceFields, FieldAccessGenerator.generate(primitiveFields, referenceFields),
-            constructor, new Method[0], null);
+            constructor, new Method[0], null, null);
     }
 
     /** Whether {@code type} or a class it inherits from takes part in its own serialization. */

@@ -11,17 +11,21 @@ import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
- * Generates the {@link FieldAccess} of a class: a hidden class whose methods call the fields' getter and setter method
- * handles as constants (the handles are the hidden class's class data, loaded with {@code ldc}), which the JIT compiler
- * inlines into plain field reads and writes. The handles come from fields made accessible, so private and final fields
- * work as with Java serialization; nothing of the user's class is named in the generated code, so the one hidden class
- * serves any rank's class loader.
+ * Generates the {@link FieldAccess} of a class, or the {@link RecordAccess} of a record class: a hidden class whose methods
+ * call the fields' getter and setter method handles (a record's accessors and canonical constructor) as constants (the
+ * handles are the hidden class's class data, loaded with {@code ldc}), which the JIT compiler inlines into plain field
+ * reads and writes and a plain constructor call. The handles come from members made accessible, so private and final
+ * fields work as with Java serialization; nothing of the user's class is named in the generated code, so the one hidden
+ * class serves any rank's class loader.
  */
 final class FieldAccessGenerator
 {
@@ -29,6 +33,8 @@ final class FieldAccessGenerator
     private static final ClassDesc READER = ClassDesc.of(ObjectReader.class.getName());
     private static final ClassDesc ACCESS = ClassDesc.of(FieldAccess.class.getName());
     private static final ClassDesc GENERATED = ClassDesc.of(FieldAccess.class.getPackageName() + ".GeneratedFieldAccess");
+    private static final ClassDesc RECORD_ACCESS = ClassDesc.of(RecordAccess.class.getName());
+    private static final ClassDesc GENERATED_RECORD = ClassDesc.of(RecordAccess.class.getPackageName() + ".GeneratedRecordAccess");
 
     private FieldAccessGenerator()
     {
@@ -118,6 +124,64 @@ final class FieldAccessGenerator
         return (FieldAccess)generated.getDeclaredConstructor().newInstance();
     }
 
+    /**
+     * @param accessors the record's component accessors, accessible, in order.
+     * @param canonical its canonical constructor, accessible.
+     */
+    static RecordAccess generateRecord(final Method[] accessors, final Constructor<?> canonical) throws ReflectiveOperationException
+    {
+        final MethodHandles.Lookup lookup = MethodHandles.lookup();
+        final List<MethodHandle> handles = new ArrayList<>();
+        final Class<?>[] wireTypes = new Class<?>[accessors.length];
+        for (int i = 0; i < accessors.length; i++)
+        {
+            final Class<?> type = accessors[i].getReturnType();
+            wireTypes[i] = type.isPrimitive() ? type : Object.class;
+            handles.add(lookup.unreflect(accessors[i]).asType(MethodType.methodType(wireTypes[i], Object.class)));
+        }
+        handles.add(lookup.unreflectConstructor(canonical).asType(MethodType.methodType(Object.class, wireTypes)));
+        final MethodTypeDesc construct = MethodTypeDesc.of(ConstantDescs.CD_Object,
+            Arrays.stream(wireTypes).map(FieldAccessGenerator::describe).toArray(ClassDesc[]::new));
+        final byte[] bytes = ClassFile.of().build(GENERATED_RECORD, type ->
+        {
+            type.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SYNTHETIC);
+            type.withInterfaceSymbols(RECORD_ACCESS);
+            type.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC,
+                code -> code.aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void).return_());
+            type.withMethodBody("write", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, WRITER), ClassFile.ACC_PUBLIC,
+                code ->
+                {
+                    for (int i = 0; i < wireTypes.length; i++)
+                    {
+                        final boolean primitive = wireTypes[i].isPrimitive();
+                        code.aload(2);
+                        code.ldc(handleAt(i));
+                        code.aload(1);
+                        code.invokevirtual(ConstantDescs.CD_MethodHandle, "invokeExact",
+                            MethodTypeDesc.of(describe(wireTypes[i]), ConstantDescs.CD_Object));
+                        code.invokevirtual(WRITER, primitive ? "put" + suffix(wireTypes[i]) : "writeValue",
+                            MethodTypeDesc.of(ConstantDescs.CD_void, describe(wireTypes[i])));
+                    }
+                    code.return_();
+                });
+            type.withMethodBody("read", MethodTypeDesc.of(ConstantDescs.CD_Object, READER), ClassFile.ACC_PUBLIC,
+                code ->
+                {
+                    code.ldc(handleAt(wireTypes.length));
+                    for (final Class<?> wireType : wireTypes)
+                    {
+                        code.aload(1);
+                        code.invokevirtual(READER, wireType.isPrimitive() ? "take" + suffix(wireType) : "readValue",
+                            MethodTypeDesc.of(describe(wireType)));
+                    }
+                    code.invokevirtual(ConstantDescs.CD_MethodHandle, "invokeExact", construct);
+                    code.areturn();
+                });
+        });
+        final Class<?> generated = lookup.defineHiddenClassWithClassData(bytes, List.copyOf(handles), true).lookupClass();
+        return (RecordAccess)generated.getDeclaredConstructor().newInstance();
+    }
+
     /** Writes the primitive fields of the instance in local 1 to the writer in local 2. */
     private static CodeBuilder putPrimitives(final CodeBuilder code, final Field[] primitives)
     {
@@ -182,9 +246,9 @@ final class FieldAccessGenerator
         return DynamicConstantDesc.ofNamed(ConstantDescs.BSM_CLASS_DATA_AT, ConstantDescs.DEFAULT_NAME, ConstantDescs.CD_MethodHandle, index);
     }
 
-    private static ClassDesc describe(final Class<?> primitive)
+    private static ClassDesc describe(final Class<?> type)
     {
-        return primitive.describeConstable().orElseThrow();
+        return type.describeConstable().orElseThrow();
     }
 
     /** The name the writer's {@code put…} and the reader's {@code take…} method of a primitive type end with. */

@@ -3,7 +3,6 @@ package org.openmpj.objects;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -23,7 +22,6 @@ final class ObjectReader
     static final String TOO_DEEP = "the object graph is too deep for this thread's stack (a long chain of references); run with a larger -Xss";
 
     /** The components of every record that has none. */
-    private static final Object[] NO_COMPONENTS = new Object[0];
 
     private byte[] bytes;
     private MemorySegment segment;
@@ -211,23 +209,22 @@ final class ObjectReader
         final ClassLayout layout = takeClass(ClassLayout.Shape.RECORD);
         // Java serialization, too, gives a record its handle before its components and the record itself after.
         final int handle = reserveHandle();
-        final Object[] components = layout.componentTypes.length == 0 ? NO_COMPONENTS : new Object[layout.componentTypes.length];
-        for (int i = 0; i < components.length; i++)
-        {
-            final Class<?> type = layout.componentTypes[i];
-            components[i] = type.isPrimitive() ? readUnboxed(type) : readValue();
-        }
+        final Object record;
         try
         {
-            final Object record = layout.constructor.newInstance(components);
-            handles[handle] = record;
-            return record;
+            record = layout.recordAccess.read(this);
         }
-        catch (final InvocationTargetException ex)
+        catch (final MalformedObjectsException | UnstorableElementException ex)
         {
-            throw new MalformedObjectsException("the canonical constructor of " + layout.type.getName() + " refused the components: "
-                + ex.getCause(), ex.getCause());
+            throw ex;
         }
+        catch (final RuntimeException refused)
+        {
+            throw new MalformedObjectsException("cannot build a " + layout.type.getName() + " from the components that arrived: "
+                + refused, refused);
+        }
+        handles[handle] = record;
+        return record;
     }
 
     private Object readLambda() throws ReflectiveOperationException
@@ -304,21 +301,6 @@ final class ObjectReader
         {
             throw new MalformedObjectsException(type.getName() + " has no constant " + name, ex);
         }
-    }
-
-    private Object readUnboxed(final Class<?> type)
-    {
-        return switch (ClassLayout.tagOf(type))
-        {
-            case ObjectMessageDescriptor.INT -> takeInt();
-            case ObjectMessageDescriptor.LONG -> takeLong();
-            case ObjectMessageDescriptor.DOUBLE -> takeDouble();
-            case ObjectMessageDescriptor.FLOAT -> takeFloat();
-            case ObjectMessageDescriptor.SHORT -> takeShort();
-            case ObjectMessageDescriptor.BYTE -> takeByte();
-            case ObjectMessageDescriptor.CHAR -> takeChar();
-            default -> takeBoolean();
-        };
     }
 
     private String readString(final byte tag)

@@ -250,18 +250,18 @@ final class ObjectWriter
     {
         putByte(ObjectMessageDescriptor.RECORD);
         putClass(layout);
-        for (int i = 0; i < layout.accessors.length; i++)
+        try
         {
-            final Object component = layout.accessors[i].invoke(value);
-            final Class<?> componentType = layout.componentTypes[i];
-            if (componentType.isPrimitive())
-            {
-                writeUnboxed(component, componentType);
-            }
-            else
-            {
-                writeValue(component);
-            }
+            layout.recordAccess.write(value, this);
+        }
+        catch (final OpenMpjException | JavaFormRequired | UnstorableElementException ex)
+        {
+            throw ex;
+        }
+        catch (final RuntimeException accessorFailed)
+        {
+            // Only an accessor of the program's own throws anything else.
+            throw new InvocationTargetException(accessorFailed);
         }
     }
 
@@ -308,22 +308,6 @@ final class ObjectWriter
             return;
         }
         pending.push(array, null, array.length);
-    }
-
-    /** Writes a record's primitive component without a tag: its type says what it is. */
-    private void writeUnboxed(final Object boxed, final Class<?> type)
-    {
-        switch (ClassLayout.tagOf(type))
-        {
-            case ObjectMessageDescriptor.INT -> putInt((Integer)boxed);
-            case ObjectMessageDescriptor.LONG -> putLong((Long)boxed);
-            case ObjectMessageDescriptor.DOUBLE -> putDouble((Double)boxed);
-            case ObjectMessageDescriptor.FLOAT -> putFloat((Float)boxed);
-            case ObjectMessageDescriptor.SHORT -> putShort((Short)boxed);
-            case ObjectMessageDescriptor.BYTE -> putByte((Byte)boxed);
-            case ObjectMessageDescriptor.CHAR -> putChar((Character)boxed);
-            default -> putBoolean((Boolean)boxed);
-        }
     }
 
     /** @return whether objects of {@code type} are written by value, without a class name: strings and boxes. */

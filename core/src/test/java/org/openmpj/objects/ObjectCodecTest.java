@@ -190,6 +190,51 @@ class ObjectCodecTest
     }
 
     @Test
+    void recordComponentsOfEveryPrimitiveTypeComeBackEqual()
+    {
+        final SampleGraphs.EveryKind low = new SampleGraphs.EveryKind((byte)-1, (short)300, 'é', -7, Long.MAX_VALUE, 1.5f, -0.25, true, 3L);
+        final SampleGraphs.EveryKind high = new SampleGraphs.EveryKind((byte)1, (short)2, 'c', 4, 5L, 6f, Double.NaN, false, "text");
+        assertArrayEquals(new Object[] {low, high}, roundTrip(COMPACT, low, high));
+    }
+
+    @Test
+    void aRecordAccessorThatThrowsIsAnErrorNamingTheElement()
+    {
+        final OpenMpjException ex = assertThrows(OpenMpjException.class,
+            () -> ObjectCodec.serialize(new Object[] {"first", new SampleGraphs.Guarded("x")}, 0, 2));
+        assertEquals(ErrorClass.ERR_OTHER, ex.errorClass());
+        assertTrue(ex.getMessage().contains("element 1") && ex.getMessage().contains("not to be read"), ex.getMessage());
+    }
+
+    @Test
+    void aRecordComponentOfTheWrongTypeIsADecodeErrorNamingTheRecord()
+    {
+        final byte[] message = ObjectCodec.serialize(new Object[] {new SampleGraphs.Named("n")}, 0, 1);
+        // The receiving rank's Named holds a String; this one arrives holding an Integer in its place.
+        final byte[] named = "SampleGraphs$Named".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        final int at = indexOf(message, named) + named.length + 12;
+        assertEquals(ObjectMessageDescriptor.STRING, message[at]);
+        final byte[] altered = new byte[message.length + 2];
+        System.arraycopy(message, 0, altered, 0, at);
+        altered[at] = ObjectMessageDescriptor.INT;
+        altered[at + 1] = 9;
+        final OpenMpjException ex = assertThrows(OpenMpjException.class, () -> codec.deserialize(altered, 0, altered.length, 3, new Object[1], 0, 1));
+        assertTrue(ex.getMessage().contains(SampleGraphs.Named.class.getName()) && ex.getMessage().contains("rank 3"), ex.getMessage());
+    }
+
+    private static int indexOf(final byte[] bytes, final byte[] part)
+    {
+        for (int i = 0; i + part.length <= bytes.length; i++)
+        {
+            if (java.util.Arrays.equals(bytes, i, i + part.length, part, 0, part.length))
+            {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    @Test
     void classesThatDefineTheirOwnFormGoByJavaSerializationWithTheirSemantics()
     {
         final Object[] custom = roundTrip(JAVA, new CustomForm(21), new Node(5));

@@ -179,6 +179,26 @@ final class SampleGraphs
         final Object held = new Object();
     }
 
+    /** A record with a component of each primitive type, and one that may hold anything. */
+    record EveryKind(byte b, short s, char c, int i, long l, float f, double d, boolean z, Object any) implements Serializable
+    {
+    }
+
+    /** A record with an accessor of its own that refuses to give its component. */
+    record Guarded(String secret) implements Serializable
+    {
+        @Override
+        public String secret()
+        {
+            throw new IllegalStateException("not to be read");
+        }
+    }
+
+    /** A record whose component holds a string: sent as {@link EveryKind}'s look-alike to test a wrong type. */
+    record Named(String name) implements Serializable
+    {
+    }
+
     /** A record whose canonical constructor checks its argument. */
     record Positive(int value) implements Serializable
     {

@@ -1,5 +1,6 @@
 package org.openmpj.objects;
 
+import java.lang.classfile.ClassBuilder;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.Label;
@@ -17,6 +18,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 /**
@@ -31,9 +33,7 @@ final class FieldAccessGenerator
 {
     private static final ClassDesc WRITER = ClassDesc.of(ObjectWriter.class.getName());
     private static final ClassDesc READER = ClassDesc.of(ObjectReader.class.getName());
-    private static final ClassDesc ACCESS = ClassDesc.of(FieldAccess.class.getName());
     private static final ClassDesc GENERATED = ClassDesc.of(FieldAccess.class.getPackageName() + ".GeneratedFieldAccess");
-    private static final ClassDesc RECORD_ACCESS = ClassDesc.of(RecordAccess.class.getName());
     private static final ClassDesc GENERATED_RECORD = ClassDesc.of(RecordAccess.class.getPackageName() + ".GeneratedRecordAccess");
 
     private FieldAccessGenerator()
@@ -59,12 +59,8 @@ final class FieldAccessGenerator
             handles.add(lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, Object.class)));
         }
         final int referenceHandles = 2 * primitives.length;
-        final byte[] bytes = ClassFile.of().build(GENERATED, type ->
+        return define(lookup, GENERATED, FieldAccess.class, handles, type ->
         {
-            type.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SYNTHETIC);
-            type.withInterfaceSymbols(ACCESS);
-            type.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC,
-                code -> code.aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void).return_());
             type.withMethodBody("write", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, WRITER), ClassFile.ACC_PUBLIC,
                 code ->
                 {
@@ -120,8 +116,6 @@ final class FieldAccessGenerator
                     code.return_();
                 }, code::return_));
         });
-        final Class<?> generated = lookup.defineHiddenClassWithClassData(bytes, List.copyOf(handles), true).lookupClass();
-        return (FieldAccess)generated.getDeclaredConstructor().newInstance();
     }
 
     /**
@@ -142,12 +136,8 @@ final class FieldAccessGenerator
         handles.add(lookup.unreflectConstructor(canonical).asType(MethodType.methodType(Object.class, wireTypes)));
         final MethodTypeDesc construct = MethodTypeDesc.of(ConstantDescs.CD_Object,
             Arrays.stream(wireTypes).map(FieldAccessGenerator::describe).toArray(ClassDesc[]::new));
-        final byte[] bytes = ClassFile.of().build(GENERATED_RECORD, type ->
+        return define(lookup, GENERATED_RECORD, RecordAccess.class, handles, type ->
         {
-            type.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SYNTHETIC);
-            type.withInterfaceSymbols(RECORD_ACCESS);
-            type.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC,
-                code -> code.aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void).return_());
             type.withMethodBody("write", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, WRITER), ClassFile.ACC_PUBLIC,
                 code ->
                 {
@@ -178,8 +168,25 @@ final class FieldAccessGenerator
                     code.areturn();
                 });
         });
+    }
+
+    /**
+     * Defines a hidden class named {@code name} that implements {@code face} with the methods {@code methods} adds, its
+     * class data {@code handles}; @return an instance of it.
+     */
+    private static <T> T define(final MethodHandles.Lookup lookup, final ClassDesc name, final Class<T> face,
+        final List<MethodHandle> handles, final Consumer<ClassBuilder> methods) throws ReflectiveOperationException
+    {
+        final byte[] bytes = ClassFile.of().build(name, type ->
+        {
+            type.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SYNTHETIC);
+            type.withInterfaceSymbols(ClassDesc.of(face.getName()));
+            type.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC,
+                code -> code.aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void).return_());
+            methods.accept(type);
+        });
         final Class<?> generated = lookup.defineHiddenClassWithClassData(bytes, List.copyOf(handles), true).lookupClass();
-        return (RecordAccess)generated.getDeclaredConstructor().newInstance();
+        return face.cast(generated.getDeclaredConstructor().newInstance());
     }
 
     /** Writes the primitive fields of the instance in local 1 to the writer in local 2. */

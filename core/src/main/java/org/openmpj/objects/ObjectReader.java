@@ -21,8 +21,6 @@ final class ObjectReader
     /** Why a graph could not be read when reading it overflowed the thread's stack. */
     static final String TOO_DEEP = "the object graph is too deep for this thread's stack (a long chain of references); run with a larger -Xss";
 
-    /** The components of every record that has none. */
-
     private byte[] bytes;
     private MemorySegment segment;
     private int position;

@@ -74,18 +74,15 @@ final class ClassLayout
     final FieldAccess access;
     /** RECORD: writes the components and builds records. */
     final RecordAccess recordAccess;
-    /** PLAIN: the serialization constructor; RECORD: the canonical one. */
+    /** PLAIN: the serialization constructor. */
     final Constructor<?> constructor;
-    /** RECORD: the components' accessors, in order, and their types. */
-    final Method[] accessors;
-    final Class<?>[] componentTypes;
     /** LAMBDA: the lambda's {@code writeReplace}, which gives its recipe and captured values. */
     final Method replacer;
     /** LAMBDA: the recipe as written, the same for every lambda of the class; set when the first one is sent. */
     volatile byte[] lambdaRecipe;
 
     private ClassLayout(final Class<?> type, final Shape shape, final Field[] primitives, final Field[] references,
-        final FieldAccess access, final Constructor<?> constructor, final Method[] accessors, final Method replacer,
+        final FieldAccess access, final Constructor<?> constructor, final Class<?>[] componentTypes, final Method replacer,
         final RecordAccess recordAccess)
     {
         this.type = type;
@@ -95,10 +92,8 @@ final class ClassLayout
         this.references = references;
         this.access = access;
         this.constructor = constructor;
-        this.accessors = accessors;
         this.replacer = replacer;
         this.recordAccess = recordAccess;
-        this.componentTypes = Arrays.stream(accessors).map(Method::getReturnType).toArray(Class<?>[]::new);
         this.serialVersionUid = shape == Shape.PLAIN || shape == Shape.OBJECTS ? ObjectStreamClass.lookup(type).getSerialVersionUID() : 0L;
         this.layoutHash = layoutHash(type, primitives, references, componentTypes);
     }
@@ -144,7 +139,7 @@ final class ClassLayout
 
     private static ClassLayout simple(final Class<?> type, final Shape shape)
     {
-        return new ClassLayout(type, shape, new Field[0], new Field[0], null, null, new Method[0], null, null);
+        return new ClassLayout(type, shape, new Field[0], new Field[0], null, null, new Class<?>[0], null, null);
     }
 
     /** @return the layout of a hidden class: a serializable lambda's when its {@code writeReplace} opens to this code. */
@@ -156,7 +151,7 @@ final class ClassLayout
             {
                 final Method replacer = type.getDeclaredMethod("writeReplace");
                 replacer.setAccessible(true);
-                return new ClassLayout(type, Shape.LAMBDA, new Field[0], new Field[0], null, null, new Method[0], replacer, null);
+                return new ClassLayout(type, Shape.LAMBDA, new Field[0], new Field[0], null, null, new Class<?>[0], replacer, null);
             }
             catch (final ReflectiveOperationException | RuntimeException ex)
             {
@@ -179,7 +174,7 @@ final class ClassLayout
         }
         final Constructor<?> canonical = type.getDeclaredConstructor(types);
         canonical.setAccessible(true);
-        return new ClassLayout(type, Shape.RECORD, new Field[0], new Field[0], null, canonical, accessors, null,
+        return new ClassLayout(type, Shape.RECORD, new Field[0], new Field[0], null, null, types, null,
             FieldAccessGenerator.generateRecord(accessors, canonical));
     }
 
@@ -215,7 +210,7 @@ final class ClassLayout
         final Field[] primitiveFields = primitives.toArray(Field[]::new);
         final Field[] referenceFields = references.toArray(Field[]::new);
         return new ClassLayout(type, Shape.PLAIN, primitiveFields, referenceFields, FieldAccessGenerator.generate(primitiveFields, referenceFields),
-            constructor, new Method[0], null, null);
+            constructor, new Class<?>[0], null, null);
     }
 
     /** Whether {@code type} or a class it inherits from takes part in its own serialization. */

@@ -17,10 +17,12 @@ final class ClassResolver
     private final ClassLoader loader;
     private final ConcurrentHashMap<String, Class<?>> found = new ConcurrentHashMap<>();
     /** Classes met lately, by a hash of their names' bytes; a slot is overwritten by the next class that hashes there. */
-    private final RecentClass[] recent = new RecentClass[RECENT_SLOTS];
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final Met<ClassLayout>[] recent = new Met[RECENT_SLOTS];
     private final ConcurrentHashMap<String, LambdaRecipe> recipes = new ConcurrentHashMap<>();
     /** Lambda recipes met lately, by a hash of their bytes, as {@link #recent} holds classes. */
-    private final RecentRecipe[] recentRecipes = new RecentRecipe[RECENT_SLOTS];
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final Met<LambdaRecipe>[] recentRecipes = new Met[RECENT_SLOTS];
 
     ClassResolver(final ClassLoader loader)
     {
@@ -35,13 +37,13 @@ final class ClassResolver
     ClassLayout layoutOf(final byte[] name, final int start, final int length)
     {
         final int slot = length == 0 ? 0 : (length ^ name[start + length - 1]) & (RECENT_SLOTS - 1);
-        final RecentClass met = recent[slot];
-        if (met != null && Arrays.equals(met.name, 0, met.name.length, name, start, start + length))
+        final ClassLayout known = Met.find(recent[slot], name, start, length);
+        if (known != null)
         {
-            return met.layout;
+            return known;
         }
         final ClassLayout layout = ClassLayout.of(resolve(new String(name, start, length, StandardCharsets.UTF_8)));
-        recent[slot] = new RecentClass(Arrays.copyOfRange(name, start, start + length), layout);
+        recent[slot] = Met.of(name, start, length, layout);
         return layout;
     }
 
@@ -53,10 +55,10 @@ final class ClassResolver
     {
         // The last bytes of recipes look alike (a method type), their middles less so.
         final int slot = length == 0 ? 0 : (length ^ bytes[start + length / 2] ^ bytes[start + length / 3]) & (RECENT_SLOTS - 1);
-        final RecentRecipe met = recentRecipes[slot];
-        if (met != null && Arrays.equals(met.bytes, 0, met.bytes.length, bytes, start, start + length))
+        final LambdaRecipe known = Met.find(recentRecipes[slot], bytes, start, length);
+        if (known != null)
         {
-            return met.recipe;
+            return known;
         }
         final String key = new String(bytes, start, length, StandardCharsets.ISO_8859_1);
         LambdaRecipe recipe = recipes.get(key);
@@ -65,18 +67,26 @@ final class ClassResolver
             recipe = LambdaRecipe.read(bytes, start, length, this);
             recipes.putIfAbsent(key, recipe);
         }
-        recentRecipes[slot] = new RecentRecipe(Arrays.copyOfRange(bytes, start, start + length), recipe);
+        recentRecipes[slot] = Met.of(bytes, start, length, recipe);
         return recipe;
     }
 
-    /** A recipe met lately and its bytes; immutable, as {@link RecentClass}. */
-    private record RecentRecipe(byte[] bytes, LambdaRecipe recipe)
+    /**
+     * Something met lately (a class's layout, a lambda's recipe) and the bytes that named it; immutable, so that threads may
+     * share it without a lock.
+     */
+    private record Met<T>(byte[] key, T value)
     {
-    }
+        static <T> Met<T> of(final byte[] bytes, final int start, final int length, final T value)
+        {
+            return new Met<>(Arrays.copyOfRange(bytes, start, start + length), value);
+        }
 
-    /** A class met lately and its name's bytes; immutable, so that threads may share it without a lock. */
-    private record RecentClass(byte[] name, ClassLayout layout)
-    {
+        /** @return the value {@code met} holds when its bytes are {@code bytes[start .. start+length)}; otherwise null. */
+        static <T> T find(final Met<T> met, final byte[] bytes, final int start, final int length)
+        {
+            return met != null && Arrays.equals(met.key, 0, met.key.length, bytes, start, start + length) ? met.value : null;
+        }
     }
 
     /** @throws MalformedObjectsException when the rank's loader cannot load a class of that name. */

@@ -67,7 +67,8 @@ public final class ObjectCodec
             return -1;
         }
         final int magic = ObjectMessageDescriptor.readIntBigEndian(bytes, start + ObjectMessageDescriptor.MAGIC_OFFSET);
-        if (magic != ObjectMessageDescriptor.COMPACT_MAGIC && magic != ObjectMessageDescriptor.JAVA_MAGIC)
+        if (magic != ObjectMessageDescriptor.COMPACT_MAGIC && magic != ObjectMessageDescriptor.JAVA_MAGIC
+            && magic != ObjectMessageDescriptor.STREAM_MAGIC)
         {
             return -1;
         }
@@ -81,7 +82,7 @@ public final class ObjectCodec
      */
     public static byte[] serialize(final Object[] buf, final int offset, final int count)
     {
-        return encode(buf, offset, count, true).bytes();
+        return encode(buf, offset, count, true, null).bytes();
     }
 
     /**
@@ -103,7 +104,20 @@ public final class ObjectCodec
      */
     public static Encoded serializeInThreadBuffer(final Object[] buf, final int offset, final int count)
     {
-        return encode(buf, offset, count, false);
+        return encode(buf, offset, count, false, null);
+    }
+
+    /**
+     * Serializes as {@link #serializeInThreadBuffer(Object[], int, int)} does, as the next message of the ordered stream whose
+     * writing end is {@code sent}: a class the stream named before is not named again. The receiver must decode the stream's
+     * messages in the order they were serialized, with the stream's {@link ReceivedClasses}; a message that goes by Java
+     * serialization is read without them too.
+     *
+     * @return the message, valid until this thread serializes again.
+     */
+    public static Encoded serializeInThreadBuffer(final Object[] buf, final int offset, final int count, final SentClasses sent)
+    {
+        return encode(buf, offset, count, false, sent);
     }
 
     /**
@@ -115,8 +129,11 @@ public final class ObjectCodec
         WRITERS.get().giveUp(encoded.bytes());
     }
 
-    /** @param exact whether the message must be an array of its own, of its length. */
-    private static Encoded encode(final Object[] buf, final int offset, final int count, final boolean exact)
+    /**
+     * @param exact whether the message must be an array of its own, of its length.
+     * @param sent  the ordered stream the message is written on, or null.
+     */
+    private static Encoded encode(final Object[] buf, final int offset, final int count, final boolean exact, final SentClasses sent)
     {
         if (!JAVA_ONLY && !startsWithJavaForm(buf, offset, count))
         {
@@ -125,7 +142,7 @@ public final class ObjectCodec
                 final ObjectWriter writer = WRITERS.get();
                 if (!exact)
                 {
-                    return writer.encode(buf, offset, count);
+                    return writer.encode(buf, offset, count, sent);
                 }
                 final byte[] bytes = writer.write(buf, offset, count);
                 return new Encoded(bytes, bytes.length);
@@ -173,6 +190,19 @@ public final class ObjectCodec
     public int deserialize(final byte[] message, final int start, final int length, final int source, final Object[] dst,
         final int offset, final int capacity)
     {
+        return deserialize(message, start, length, source, dst, offset, capacity, null);
+    }
+
+    /**
+     * Deserializes as {@link #deserialize(byte[], int, int, int, Object[], int, int)} does, the next message of the ordered
+     * stream whose reading end is {@code received} (see {@link #serializeInThreadBuffer(Object[], int, int, SentClasses)}).
+     * The classes it names are taken for the stream even when its objects do not decode.
+     *
+     * @param received the stream's reading end; null for a message of no stream.
+     */
+    public int deserialize(final byte[] message, final int start, final int length, final int source, final Object[] dst,
+        final int offset, final int capacity, final ReceivedClasses received)
+    {
         final int count = objectCount(message, start, length);
         if (count < 0)
         {
@@ -184,12 +214,21 @@ public final class ObjectCodec
             throw new OpenMpjException(ErrorClass.ERR_TRUNCATE, "message truncated: " + count + " objects arrived" + from(source)
                 + " but the receive buffer holds only " + capacity);
         }
-        final boolean compact = ObjectMessageDescriptor.readIntBigEndian(message, start) == ObjectMessageDescriptor.COMPACT_MAGIC;
+        final int magic = ObjectMessageDescriptor.readIntBigEndian(message, start);
+        if (magic == ObjectMessageDescriptor.STREAM_MAGIC && received == null)
+        {
+            throw new OpenMpjException(ErrorClass.ERR_TYPE, "a message of " + length + " bytes" + from(source)
+                + " was serialized as part of an ordered stream of messages, and only that stream's reader can decode it");
+        }
         try
         {
-            if (compact)
+            if (magic == ObjectMessageDescriptor.COMPACT_MAGIC)
             {
                 READERS.get().read(message, start + HEADER_BYTES, start + length, resolver, count, dst, offset);
+            }
+            else if (magic == ObjectMessageDescriptor.STREAM_MAGIC)
+            {
+                READERS.get().read(message, start + HEADER_BYTES, start + length, resolver, count, dst, offset, received);
             }
             else
             {

@@ -36,6 +36,14 @@ import java.nio.ByteOrder;
  *  handle, length, index: unsigned variable-length integers, 7 bits a byte, low bits first
  * </pre>
  *
+ * With {@link #STREAM_MAGIC} the message is one of an ordered stream (see {@link SentClasses}): the body starts with the
+ * classes the message names for the stream, and its objects follow in the compact encoding, where a class is its number
+ * in the stream alone:
+ *
+ * <pre>
+ *  count naming...  objects...       naming: name (UTF-8, length first), serialVersionUID (8 bytes), layout hash (4 bytes)
+ * </pre>
+ *
  * Every object but {@code null}, strings and boxes gets the next handle when its tag is read, before its contents, so
  * that shared references and cycles come back as they were sent. Strings and boxes are immutable values and travel by
  * value: two references to one string arrive as two equal strings.
@@ -49,6 +57,8 @@ final class ObjectMessageDescriptor
     static final int JAVA_MAGIC = 0x4F4D504A;
     /** "OMPC": the body is in the compact encoding. */
     static final int COMPACT_MAGIC = 0x4F4D5043;
+    /** "OMPS": the body is in the compact encoding of a message on an ordered stream. */
+    static final int STREAM_MAGIC = 0x4F4D5053;
 
     static final byte NULL = 0;
     static final byte REFERENCE = 1;

@@ -33,6 +33,8 @@ final class ObjectReader
     private int nesting;
     private ClassLayout[] classes = new ClassLayout[8];
     private int classCount;
+    /** The ordered stream the message being read belongs to, or null for a message that names its classes itself. */
+    private ReceivedClasses stream;
 
     /**
      * Reads {@code count} objects from {@code message[start .. end)}, the body after the header, into
@@ -44,12 +46,27 @@ final class ObjectReader
     void read(final byte[] message, final int start, final int end, final ClassResolver classResolver, final int count,
         final Object[] dst, final int offset)
     {
+        read(message, start, end, classResolver, count, dst, offset, null);
+    }
+
+    /**
+     * As {@link #read(byte[], int, int, ClassResolver, int, Object[], int)}, for a message of the ordered stream
+     * {@code received} when it is not null: its namings are taken first, and its classes are the stream's.
+     */
+    void read(final byte[] message, final int start, final int end, final ClassResolver classResolver, final int count,
+        final Object[] dst, final int offset, final ReceivedClasses received)
+    {
         bytes = message;
         position = start;
         limit = end;
         resolver = classResolver;
+        stream = received;
         try
         {
+            if (received != null)
+            {
+                takeNamings();
+            }
             for (int i = 0; i < count; i++)
             {
                 UnstorableElementException.store(dst, offset, i, readValue());
@@ -87,6 +104,22 @@ final class ObjectReader
             bytes = null;
             segment = null;
             resolver = null;
+            stream = null;
+        }
+    }
+
+    /** Takes the classes a message of a stream names, before its objects, whether or not these decode. */
+    private void takeNamings()
+    {
+        final int namings = takeLength();
+        for (int i = 0; i < namings; i++)
+        {
+            final int nameLength = takeLength();
+            requireBytes(nameLength);
+            final int nameAt = position;
+            position += nameLength;
+            final long serialVersionUid = takeLong();
+            stream.name(bytes, nameAt, nameLength, serialVersionUid, takeInt());
         }
     }
 
@@ -414,6 +447,10 @@ final class ObjectReader
     private ClassLayout takeClass(final ClassLayout.Shape expected)
     {
         final int index = takeLength();
+        if (stream != null)
+        {
+            return checkedShape(stream.layout(index, resolver), expected);
+        }
         if (index < classCount)
         {
             return checkedShape(classes[index], expected);
@@ -427,18 +464,27 @@ final class ObjectReader
         final ClassLayout layout = resolver.layoutOf(bytes, position, nameLength);
         position += nameLength;
         final long serialVersionUid = takeLong();
-        final int layoutHash = takeInt();
-        if (layout.serialVersionUid != serialVersionUid || layout.layoutHash != layoutHash)
-        {
-            throw new MalformedObjectsException("class " + layout.type.getName() + " differs between sender and receiver (serialVersionUID "
-                + serialVersionUid + " sent, " + layout.serialVersionUid + " here, or another field layout)");
-        }
+        sameAsSent(layout, serialVersionUid, takeInt());
         if (classCount == classes.length)
         {
             classes = Arrays.copyOf(classes, classes.length * 2);
         }
         classes[classCount++] = layout;
         return checkedShape(layout, expected);
+    }
+
+    /**
+     * @return {@code layout}, this rank's, when it has the serialVersionUID and layout hash the sender named.
+     * @throws MalformedObjectsException when it differs.
+     */
+    static ClassLayout sameAsSent(final ClassLayout layout, final long serialVersionUid, final int layoutHash)
+    {
+        if (layout.serialVersionUid != serialVersionUid || layout.layoutHash != layoutHash)
+        {
+            throw new MalformedObjectsException("class " + layout.type.getName() + " differs between sender and receiver (serialVersionUID "
+                + serialVersionUid + " sent, " + layout.serialVersionUid + " here, or another field layout)");
+        }
+        return layout;
     }
 
     private static ClassLayout checkedShape(final ClassLayout layout, final ClassLayout.Shape expected)

@@ -49,6 +49,8 @@ final class ObjectWriter
     /** The class written last and its index: runs of objects of one class skip the table. */
     private ClassLayout lastClass;
     private int lastClassIndex;
+    /** The ordered stream the message is written on, or null for a message that names its classes itself. */
+    private SentClasses stream;
     /** The element of the send buffer being written, for error messages. */
     private int element;
 
@@ -69,21 +71,42 @@ final class ObjectWriter
      */
     ObjectCodec.Encoded encode(final Object[] objects, final int offset, final int count)
     {
+        return encode(objects, offset, count, null);
+    }
+
+    /**
+     * As {@link #encode(Object[], int, int)}, on the ordered stream {@code sent} when it is not null: the message then names
+     * only the classes the stream has not named before, ahead of its objects.
+     */
+    ObjectCodec.Encoded encode(final Object[] objects, final int offset, final int count, final SentClasses sent)
+    {
         if (busy)
         {
             // A record accessor that sends objects itself: this writer is in the middle of a message.
-            return new ObjectWriter().encode(objects, offset, count);
+            return new ObjectWriter().encode(objects, offset, count, sent);
         }
         busy = true;
+        stream = sent;
         try
         {
             position = ObjectMessageDescriptor.HEADER_BYTES;
-            ObjectMessageDescriptor.writeIntBigEndian(buffer, ObjectMessageDescriptor.MAGIC_OFFSET, ObjectMessageDescriptor.COMPACT_MAGIC);
+            ObjectMessageDescriptor.writeIntBigEndian(buffer, ObjectMessageDescriptor.MAGIC_OFFSET,
+                sent == null ? ObjectMessageDescriptor.COMPACT_MAGIC : ObjectMessageDescriptor.STREAM_MAGIC);
             ObjectMessageDescriptor.writeIntBigEndian(buffer, ObjectMessageDescriptor.COUNT_OFFSET, count);
+            if (sent != null)
+            {
+                // Room for the count of classes named, which is nearly always none; namings are moved in before the objects.
+                buffer[position++] = 0;
+            }
             for (int i = 0; i < count; i++)
             {
                 element = i;
                 writeValue(objects[offset + i]);
+            }
+            if (sent != null)
+            {
+                nameNewClassesFirst(ObjectMessageDescriptor.HEADER_BYTES + 1);
+                sent.commit();
             }
             return new ObjectCodec.Encoded(buffer, position);
         }
@@ -103,6 +126,12 @@ final class ObjectWriter
         }
         finally
         {
+            if (sent != null)
+            {
+                // Nothing when the message was committed; the namings of one that failed or goes by Java serialization.
+                sent.forgetUncommitted();
+                stream = null;
+            }
             handles.clear();
             classes.clear();
             lastClass = null;
@@ -498,6 +527,14 @@ final class ObjectWriter
             putLength(lastClassIndex);
             return;
         }
+        if (stream != null)
+        {
+            final int index = stream.indexOf(layout);
+            lastClass = layout;
+            lastClassIndex = index >= 0 ? index : stream.name(layout);
+            putLength(lastClassIndex);
+            return;
+        }
         final int known = classes.putIfAbsent(layout, nextClass);
         lastClass = layout;
         lastClassIndex = known >= 0 ? known : nextClass;
@@ -507,12 +544,43 @@ final class ObjectWriter
             return;
         }
         putLength(nextClass++);
+        putNaming(layout);
+    }
+
+    /** Writes what a receiver needs to find and check a class: its name, serialVersionUID and layout hash. */
+    private void putNaming(final ClassLayout layout)
+    {
         putLength(layout.name.length);
         ensure(layout.name.length);
         System.arraycopy(layout.name, 0, buffer, position, layout.name.length);
         position += layout.name.length;
         putLong(layout.serialVersionUid);
         putInt(layout.layoutHash);
+    }
+
+    /**
+     * Puts the namings of the classes this message named on its stream ahead of its objects, which start at
+     * {@code objectsStart}, after the one byte that counts them as none. They are written after the objects first, as a
+     * class is known to be new only once an object of it is met; the move happens only in a message that names classes.
+     */
+    private void nameNewClassesFirst(final int objectsStart)
+    {
+        final int first = stream.firstNamedNow();
+        if (first == stream.count())
+        {
+            return;
+        }
+        final int objectsEnd = position;
+        putLength(stream.count() - first);
+        for (int i = first; i < stream.count(); i++)
+        {
+            putNaming(stream.layout(i));
+        }
+        final byte[] namings = Arrays.copyOfRange(buffer, objectsEnd, position);
+        final int shift = namings.length - 1;
+        System.arraycopy(buffer, objectsStart, buffer, objectsStart + shift, objectsEnd - objectsStart);
+        System.arraycopy(namings, 0, buffer, objectsStart - 1, namings.length);
+        position = objectsEnd + shift;
     }
 
     private void putLength(final int value)

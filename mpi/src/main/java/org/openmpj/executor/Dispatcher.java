@@ -15,9 +15,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntPredicate;
 
 import mpi.Intracomm;
-import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 
 /**
  * The root's side of a pool: hands queued tasks to workers with room (at most {@code tasksPerWorker} in flight on each, the
@@ -74,7 +76,9 @@ final class Dispatcher implements Runnable
     private final LostWorkers lostWorkers;
     private final IntPredicate isLost;
     /** Tasks that could not be encoded, and why, to be failed once the lock is let go. */
-    private final Map<Submitted<?>, MPIException> unsendable = new LinkedHashMap<>();
+    private final Map<Submitted<?>, OpenMpjException> unsendable = new LinkedHashMap<>();
+    /** The pool's object messages each way between this rank and every worker. */
+    private final PoolStreams streams;
     /** Set once the workers are told to stop, or the pool has failed: nothing is assigned after it. */
     private boolean ended;
     /** Set once the workers are told to stop, by the pool's end or its failure. */
@@ -101,6 +105,7 @@ final class Dispatcher implements Runnable
         this.tasksPerWorker = tasksPerWorker;
         this.ledger = new WorkerLedger(size, root, tasksPerWorker);
         this.tally = new PoolTally(size);
+        this.streams = new PoolStreams(comm);
     }
 
     /** Starts the dispatcher's own thread, named {@code name}. */
@@ -397,17 +402,21 @@ final class Dispatcher implements Runnable
         {
             // Not a blocking send: a large assignment waits for its worker to receive it, and that worker may itself be
             // waiting to hand a large result to this rank, which must be free to receive it.
-            sending.add(comm.Isend(tasks, 0, tasks.length, MPI.OBJECT, rank, PoolMessages.TAG_TASKS));
+            streams.isend(tasks, tasks.length, rank, PoolMessages.TAG_TASKS, sending);
         }
-        catch (final MPIException unencodable)
+        catch (final MPIException failed)
         {
-            if (lostWorkers.explainedByLoss(unencodable))
+            if (!lostWorkers.explainedByLoss(failed))
             {
-                lostWorkers.markLost(rank);
-                bounced.addAll(batch);
-                return;
+                throw failed;
             }
-            if (unencodable.getErrorClass() != MPI.ERR_TYPE)
+            lostWorkers.markLost(rank);
+            bounced.addAll(batch);
+            return;
+        }
+        catch (final OpenMpjException unencodable)
+        {
+            if (unencodable.errorClass() != ErrorClass.ERR_TYPE)
             {
                 throw unencodable;
             }
@@ -444,7 +453,7 @@ final class Dispatcher implements Runnable
         {
             return;
         }
-        final Map<Submitted<?>, MPIException> failed;
+        final Map<Submitted<?>, OpenMpjException> failed;
         lock.lock();
         try
         {
@@ -509,14 +518,16 @@ final class Dispatcher implements Runnable
         final int source;
         try
         {
-            final Status status = lostWorkers.receiveAny(received);
+            final Status status = lostWorkers.receiveAny(streams);
             if (status == null)
             {
                 takeOutLostWorkers();
                 return;
             }
             source = status.source;
-            if (status.tag == PoolMessages.TAG_UNREADABLE)
+            streams.decode(status, received);
+            final int tag = streams.tag();
+            if (tag == PoolMessages.TAG_UNREADABLE)
             {
                 final Throwable why = (Throwable)received[0];
                 received[0] = null;
@@ -527,7 +538,7 @@ final class Dispatcher implements Runnable
                 failUnsendable();
                 return;
             }
-            outcome = status.tag == PoolMessages.TAG_THREW ? new PoolMessages.Outcome(null, (Throwable)received[0])
+            outcome = tag == PoolMessages.TAG_THREW ? new PoolMessages.Outcome(null, (Throwable)received[0])
                 : new PoolMessages.Outcome(withArray(received[0], source), null);
             received[0] = null;
             submitted = landed(source);

@@ -43,22 +43,22 @@ final class LostWorkers
     }
 
     /**
-     * Receives one message from any worker into {@code received}, or learns of a loss instead.
+     * Receives one message from any worker into the buffer of {@code streams}, or learns of a loss instead.
      *
      * @return the message's status, or null when ranks were lost since the last look: the caller then asks {@link #newlyLost}.
      */
-    Status receiveAny(final Object[] received)
+    Status receiveAny(final PoolStreams streams)
     {
         if (!survives)
         {
-            return comm.Recv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+            return comm.Recv(streams.inbox(), 0, PoolStreams.INBOX_BYTES, MPI.BYTE, MPI.ANY_SOURCE, MPI.ANY_TAG);
         }
         final int losses = comm.Lost_count();
         if (losses != lossesSeen)
         {
             return null;
         }
-        final Request request = comm.Irecv(received, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        final Request request = comm.Irecv(streams.inbox(), 0, PoolStreams.INBOX_BYTES, MPI.BYTE, MPI.ANY_SOURCE, MPI.ANY_TAG);
         try
         {
             // A loss between the look above and the posting: the receive does not count it, so it is withdrawn here.
@@ -71,6 +71,7 @@ final class LostWorkers
         }
         catch (final MPIException ex)
         {
+            streams.inboxSpoilt();
             // The device withdrew the receive, unmatched, because a rank was lost while it waited.
             if (explainedByLoss(ex) && comm.Lost_count() != losses)
             {
@@ -127,7 +128,7 @@ final class LostWorkers
             {
                 try
                 {
-                    comm.Send(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
+                    comm.Send(new byte[0], 0, 0, MPI.BYTE, rank, PoolMessages.TAG_STOP);
                 }
                 catch (final MPIException ex)
                 {
@@ -149,7 +150,7 @@ final class LostWorkers
             {
                 if (rank != root)
                 {
-                    comm.Isend(new Object[0], 0, 0, MPI.OBJECT, rank, PoolMessages.TAG_STOP);
+                    comm.Isend(new byte[0], 0, 0, MPI.BYTE, rank, PoolMessages.TAG_STOP);
                 }
             }
             catch (final RuntimeException unreachable)

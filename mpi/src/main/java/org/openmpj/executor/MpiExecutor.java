@@ -37,8 +37,9 @@ import org.openmpj.runtime.Settings;
  * }
  * </pre>
  *
- * <p>Tasks and their results travel as {@code MPI.OBJECT} messages, so both must be serializable: a lambda passed where a
- * {@link Task} or {@link Job} is expected is. A task that throws completes its future with a {@link RemoteTaskException}
+ * <p>Tasks and their results are serialized as {@code MPI.OBJECT} data is, so both must be serializable: a lambda passed where
+ * a {@link Task} or {@link Job} is expected is. Each way between the root and a worker they travel on an ordered stream, on
+ * which a class is named once: a small task or value takes a few bytes. A task that throws completes its future with a {@link RemoteTaskException}
  * naming the worker's rank, whose cause is what the task threw, with the worker's stack trace; a worker that dies, or a job
  * that fails, completes every task in flight or queued with a {@link WorkerLostException}. Each worker holds at most
  * {@code tasksPerWorker} tasks at once (run one after another, the rest waiting at the worker), so a worker starts its next

@@ -6,18 +6,18 @@ import java.io.Serializable;
 import org.openmpj.Primitive;
 
 /**
- * The messages between a pool's root and its workers, and the tags they travel under on the pool's communicator. A worker
- * runs its tasks in the order they came and answers each in that order, and messages between two ranks keep their order:
- * so the root knows which task an answer is for without a number on the wire, and a small task's round trip pays for
- * encoding nothing but the task and its value.
+ * The messages between a pool's root and its workers, and the tags they travel under on the pool's communicator. Objects
+ * travel on the {@link PoolStreams} between two ranks. A worker runs its tasks in the order they came and answers each in
+ * that order, and messages between two ranks keep their order: so the root knows which task an answer is for without a
+ * number on the wire, and a small task's round trip pays for encoding nothing but the task and its value.
  */
 final class PoolMessages
 {
-    /** Root to worker: tasks to run, in order, as {@code MPI.OBJECT} items (at most the pool's tasks per worker). */
+    /** Root to worker: tasks to run, in order, as objects (at most the pool's tasks per worker). */
     static final int TAG_TASKS = 1;
-    /** Worker to root: what the worker's oldest unanswered task returned, as one {@code MPI.OBJECT} item. */
+    /** Worker to root: what the worker's oldest unanswered task returned, as one object. */
     static final int TAG_VALUE = 2;
-    /** Worker to root: what the worker's oldest unanswered task threw, as one {@code MPI.OBJECT} item. */
+    /** Worker to root: what the worker's oldest unanswered task threw, as one object. */
     static final int TAG_THREW = 3;
     /** Root to worker: the pool has ended; stop serving. */
     static final int TAG_STOP = 4;
@@ -25,9 +25,16 @@ final class PoolMessages
     static final int TAG_ARRAY = 5;
     /**
      * Worker to root: the worker could not decode its oldest unanswered assignment (a class it cannot load, a
-     * {@code readObject} that throws), as one {@code MPI.OBJECT} item: a {@link TaskFailure} saying why.
+     * {@code readObject} that throws), as one object: a {@link TaskFailure} saying why.
      */
     static final int TAG_UNREADABLE = 6;
+    /**
+     * Either way: a message of objects longer than the receiver's buffer follows under {@link #TAG_LONG}; this one says its
+     * length and the tag it stands for.
+     */
+    static final int TAG_ANNOUNCED = 7;
+    /** Either way: the long message an announcement told of. */
+    static final int TAG_LONG = 8;
 
     private PoolMessages()
     {

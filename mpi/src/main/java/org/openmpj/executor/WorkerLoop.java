@@ -4,8 +4,10 @@ import java.util.concurrent.Callable;
 
 import mpi.Intracomm;
 import mpi.MPI;
-import mpi.MPIException;
 import mpi.Status;
+
+import org.openmpj.ErrorClass;
+import org.openmpj.OpenMpjException;
 import org.openmpj.Primitive;
 
 /**
@@ -17,7 +19,7 @@ final class WorkerLoop
     private final Intracomm comm;
     private final int root;
     private final Object[] received;
-    private final Object[] sent = new Object[1];
+    private final PoolStreams streams;
 
     /** @param tasksPerWorker the most tasks the root sends in one message. */
     WorkerLoop(final Intracomm comm, final int root, final int tasksPerWorker)
@@ -25,6 +27,7 @@ final class WorkerLoop
         this.comm = comm;
         this.root = root;
         this.received = new Object[tasksPerWorker];
+        this.streams = new PoolStreams(comm);
     }
 
     /** Serves the root until it stops the pool. */
@@ -32,14 +35,19 @@ final class WorkerLoop
     {
         while (true)
         {
-            final Status status;
+            final Status status = comm.Recv(streams.inbox(), 0, PoolStreams.INBOX_BYTES, MPI.BYTE, root, MPI.ANY_TAG);
+            if (status.tag == PoolMessages.TAG_STOP)
+            {
+                return;
+            }
+            final int tasks;
             try
             {
-                status = comm.Recv(received, 0, received.length, MPI.OBJECT, root, MPI.ANY_TAG);
+                tasks = streams.decode(status, received);
             }
-            catch (final MPIException unreadable)
+            catch (final OpenMpjException unreadable)
             {
-                if (unreadable.getErrorClass() != MPI.ERR_OTHER && unreadable.getErrorClass() != MPI.ERR_TYPE)
+                if (unreadable.errorClass() != ErrorClass.ERR_OTHER && unreadable.errorClass() != ErrorClass.ERR_TYPE)
                 {
                     throw unreadable;
                 }
@@ -48,11 +56,6 @@ final class WorkerLoop
                 send(new TaskFailure(unreadable), PoolMessages.TAG_UNREADABLE);
                 continue;
             }
-            if (status.tag == PoolMessages.TAG_STOP)
-            {
-                return;
-            }
-            final int tasks = status.Get_count(MPI.OBJECT);
             for (int i = 0; i < tasks; i++)
             {
                 final Callable<?> task = (Callable<?>)received[i];
@@ -90,26 +93,15 @@ final class WorkerLoop
             send(outcome.thrown() == null ? outcome.value() : outcome.thrown(),
                 outcome.thrown() == null ? PoolMessages.TAG_VALUE : PoolMessages.TAG_THREW);
         }
-        catch (final MPIException unsendable)
+        catch (final OpenMpjException unsendable)
         {
-            if (unsendable.getErrorClass() == MPI.ERR_PROC_FAILED)
-            {
-                throw unsendable;
-            }
+            // Nothing was sent: what it holds does not serialize.
             send(new TaskFailure(outcome.thrown() == null ? unsendable : outcome.thrown()), PoolMessages.TAG_THREW);
         }
     }
 
     private void send(final Object item, final int tag)
     {
-        sent[0] = item;
-        try
-        {
-            comm.Send(sent, 0, 1, MPI.OBJECT, root, tag);
-        }
-        finally
-        {
-            sent[0] = null;
-        }
+        streams.send(item, root, tag);
     }
 }

@@ -176,7 +176,8 @@ final class ExecutorMapPrograms
 
     /**
      * Large tasks and large results at once: while the root hands a worker a large assignment, that worker hands back a
-     * large result; neither may wait for the other.
+     * large result; neither may wait for the other. Half the results are large objects (longer than a pool's receive
+     * buffer, so announced first), half large primitive arrays.
      */
     public static final class LargeBothWays
     {
@@ -187,17 +188,26 @@ final class ExecutorMapPrograms
             {
                 if (pool.isRoot())
                 {
-                    final List<java.util.concurrent.CompletableFuture<double[]>> futures = new ArrayList<>();
+                    final List<java.util.concurrent.CompletableFuture<Object>> futures = new ArrayList<>();
                     for (int i = 0; i < 24; i++)
                     {
                         final double[] payload = new double[128 * 1024];
                         Arrays.fill(payload, i);
-                        futures.add(pool.submit(() -> payload.clone()));
+                        final int n = i;
+                        futures.add(pool.submit(() -> n % 2 == 0 ? payload.clone() : List.of(n, String.valueOf(n).repeat(payload.length))));
                     }
                     for (int i = 0; i < futures.size(); i++)
                     {
-                        final double[] back = futures.get(i).get(60, TimeUnit.SECONDS);
-                        Check.that(back.length == 128 * 1024 && back[0] == i && back[back.length - 1] == i, "result " + i);
+                        final Object back = futures.get(i).get(60, TimeUnit.SECONDS);
+                        if (i % 2 == 0)
+                        {
+                            final double[] doubles = (double[])back;
+                            Check.that(doubles.length == 128 * 1024 && doubles[0] == i && doubles[doubles.length - 1] == i, "result " + i);
+                        }
+                        else
+                        {
+                            Check.equal(List.of(i, String.valueOf(i).repeat(128 * 1024)), back, "result " + i);
+                        }
                     }
                 }
             }

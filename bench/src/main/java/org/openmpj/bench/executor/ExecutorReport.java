@@ -135,8 +135,9 @@ public final class ExecutorReport extends ResultLineReport<ExecutorReport.Job, E
         MarkdownReport.appendMachine(md, info);
         md.append(String.format(Locale.ROOT, """
             `TaskThroughput` times, repetition by repetition in turn: the pool's two messages for one empty task without the
-            pool ("messages": the task sent as `MPI.OBJECT` without blocking, received from any rank with any tag, and its
-            value sent back), the floor under a task's round trip; a window of one-byte ping-pongs between ranks 0 and 1;
+            pool ("messages": the task serialized on an ordered stream that names a class once, its bytes sent without
+            blocking and received from any rank with any tag, and its value sent back the same way), the floor under a
+            task's round trip; a window of one-byte ping-pongs between ranks 0 and 1;
             then, on a pool of the whole job (`MpiExecutor`, rank 0 the root), a batch of empty tasks submitted at once and
             all waited for, and the round trip of one empty task (`submit`, then `get`); and, the pool closed, a second
             ping-pong window. A repetition's ratio sets its round trip against the mean of the two ping-pong windows around

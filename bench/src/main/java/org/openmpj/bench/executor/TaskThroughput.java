@@ -14,11 +14,15 @@ import org.openmpj.bench.OptionParser;
 import org.openmpj.bench.Samples;
 import org.openmpj.executor.MpiExecutor;
 import org.openmpj.executor.Task;
+import org.openmpj.objects.ObjectCodec;
+import org.openmpj.objects.ReceivedClasses;
+import org.openmpj.objects.SentClasses;
 
 /**
  * What a task pool ({@link MpiExecutor}) costs. Each repetition times, in turn: the pool's two messages without the pool (rank
- * 0 sends an empty task as {@code MPI.OBJECT} without blocking and receives one object from any rank with any tag; rank 1
- * receives up to four objects, runs the task and sends back its value), the floor under a task's round trip; a window of
+ * 0 serializes an empty task, sends its bytes without blocking and receives bytes from any rank with any tag; rank 1 receives
+ * them, runs the task and sends back its value, each way objects on an ordered stream that names a class once), the floor
+ * under a task's round trip; a window of
  * one-byte ping-pongs between ranks 0 and 1; then, on a pool of the whole job, a batch of empty tasks submitted at once and
  * all waited for (tasks per second from one root) and the round trip of one empty task (submit, then wait for its future);
  * and, the pool closed, a second ping-pong window. The round trip is set against the mean of the two ping-pong windows that
@@ -38,6 +42,12 @@ public final class TaskThroughput
     private final byte[] ball = new byte[1];
     private final Object[] tasksIn = new Object[MpiExecutor.TASKS_PER_WORKER_DEFAULT];
     private final Object[] answer = new Object[1];
+    private final byte[] inbox = new byte[16 * 1024];
+    private final ObjectCodec codec = new ObjectCodec(TaskThroughput.class.getClassLoader());
+    private final SentClasses toWorker = new SentClasses();
+    private final ReceivedClasses fromWorker = new ReceivedClasses();
+    private final SentClasses toRoot = new SentClasses();
+    private final ReceivedClasses fromRoot = new ReceivedClasses();
 
     private TaskThroughput(final Options options)
     {
@@ -150,26 +160,39 @@ public final class TaskThroughput
         return (System.nanoTime() - start) / 1e3 / options.roundTrips();
     }
 
-    /** The messages of one empty task's round trip, as the pool sends them, between ranks 0 and 1 alone. */
+    /**
+     * The messages of one empty task's round trip, as the pool sends them, between ranks 0 and 1 alone: objects serialized on
+     * an ordered stream each way (a class named once), sent as bytes and received into a buffer kept for them.
+     */
     private void poolMessagesWithoutPool(final int rank) throws Exception
     {
         final EmptyTask task = new EmptyTask();
+        final Object[] out = new Object[1];
         for (int i = 0; i < options.roundTrips(); i++)
         {
             if (rank == 0)
             {
-                final Request sent = MPI.COMM_WORLD.Isend(new Object[] {task}, 0, 1, MPI.OBJECT, 1, 1);
-                MPI.COMM_WORLD.Recv(answer, 0, 1, MPI.OBJECT, MPI.ANY_SOURCE, MPI.ANY_TAG);
-                sent.Wait();
+                out[0] = task;
+                final ObjectCodec.Encoded encoded = ObjectCodec.serializeInThreadBuffer(out, 0, 1, toWorker);
+                final Request sent = MPI.COMM_WORLD.Isend(encoded.bytes(), 0, encoded.length(), MPI.BYTE, 1, 1);
+                if (sent.Test() == null)
+                {
+                    ObjectCodec.handOver(encoded);
+                    sent.Wait();
+                }
+                final Status status = MPI.COMM_WORLD.Recv(inbox, 0, inbox.length, MPI.BYTE, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                codec.deserialize(inbox, 0, status.Get_count(MPI.BYTE), status.source, answer, 0, 1, fromWorker);
             }
             else if (rank == 1)
             {
-                final Status status = MPI.COMM_WORLD.Recv(tasksIn, 0, tasksIn.length, MPI.OBJECT, 0, MPI.ANY_TAG);
-                for (int k = 0; k < status.Get_count(MPI.OBJECT); k++)
+                final Status status = MPI.COMM_WORLD.Recv(inbox, 0, inbox.length, MPI.BYTE, 0, MPI.ANY_TAG);
+                final int tasks = codec.deserialize(inbox, 0, status.Get_count(MPI.BYTE), 0, tasksIn, 0, tasksIn.length, fromRoot);
+                for (int k = 0; k < tasks; k++)
                 {
-                    answer[0] = ((EmptyTask)tasksIn[k]).call();
+                    out[0] = ((EmptyTask)tasksIn[k]).call();
                     tasksIn[k] = null;
-                    MPI.COMM_WORLD.Send(answer, 0, 1, MPI.OBJECT, 0, 2);
+                    final ObjectCodec.Encoded encoded = ObjectCodec.serializeInThreadBuffer(out, 0, 1, toRoot);
+                    MPI.COMM_WORLD.Send(encoded.bytes(), 0, encoded.length(), MPI.BYTE, 0, 2);
                 }
             }
         }

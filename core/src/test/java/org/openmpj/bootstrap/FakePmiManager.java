@@ -3,7 +3,6 @@ package org.openmpj.bootstrap;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,7 +21,8 @@ final class FakePmiManager implements AutoCloseable
     private final int valueMax;
     private final Map<String, String> pairs = new ConcurrentHashMap<>();
     private final CyclicBarrier barrier;
-    private final List<Thread> threads = new ArrayList<>();
+    /** The acceptor first, then a thread per connection, which the acceptor may add while {@link #close} runs. */
+    private final List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile String refusedKey;
     private ServerSocket server;
@@ -86,8 +86,10 @@ final class FakePmiManager implements AutoCloseable
         {
             server.close();
         }
-        for (final Thread thread : threads)
+        // By index, so that a connection's thread the acceptor adds meanwhile is ended too.
+        for (int i = 0; i < threads.size(); i++)
         {
+            final Thread thread = threads.get(i);
             thread.interrupt();
             try
             {

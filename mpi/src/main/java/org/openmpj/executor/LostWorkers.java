@@ -51,14 +51,14 @@ final class LostWorkers
     {
         if (!survives)
         {
-            return comm.Recv(streams.inbox(), 0, PoolStreams.INBOX_BYTES, MPI.BYTE, MPI.ANY_SOURCE, MPI.ANY_TAG);
+            return streams.receive(MPI.ANY_SOURCE);
         }
         final int losses = comm.Lost_count();
         if (losses != lossesSeen)
         {
             return null;
         }
-        final Request request = comm.Irecv(streams.inbox(), 0, PoolStreams.INBOX_BYTES, MPI.BYTE, MPI.ANY_SOURCE, MPI.ANY_TAG);
+        final Request request = streams.startReceive(MPI.ANY_SOURCE);
         try
         {
             // A loss between the look above and the posting: the receive does not count it, so it is withdrawn here.

@@ -25,7 +25,7 @@ import org.openmpj.objects.SentClasses;
 final class PoolStreams
 {
     /** The receive buffer's length: a longer message is announced, and received into an array of its own. */
-    static final int INBOX_BYTES = 16 * 1024;
+    private static final int INBOX_BYTES = 16 * 1024;
     /** An announcement of a longer message: its length and the tag it stands for, two big-endian ints. */
     private static final int ANNOUNCEMENT_BYTES = 8;
 
@@ -97,15 +97,25 @@ final class PoolStreams
         comm.Send(encoded.bytes(), 0, encoded.length(), MPI.BYTE, dest, tag);
     }
 
-    /** @return the buffer a receive of the pool's messages goes into; {@link #decode} reads it. */
-    byte[] inbox()
+    /**
+     * Receives the next of the pool's messages from {@code source} (or any rank) into the buffer {@link #decode} reads.
+     *
+     * @throws mpi.MPIException when the receive fails.
+     */
+    Status receive(final int source)
     {
-        return inbox;
+        return comm.Recv(inbox, 0, INBOX_BYTES, MPI.BYTE, source, MPI.ANY_TAG);
+    }
+
+    /** Starts a receive as {@link #receive} does, without waiting for it. */
+    Request startReceive(final int source)
+    {
+        return comm.Irecv(inbox, 0, INBOX_BYTES, MPI.BYTE, source, MPI.ANY_TAG);
     }
 
     /**
-     * A receive into {@link #inbox} that failed after it matched may still be written into by the device: the next receives
-     * go into a new buffer.
+     * A receive started by {@link #startReceive} that failed after it matched may still be written into by the device: the
+     * next receives go into a new buffer.
      */
     void inboxSpoilt()
     {
@@ -113,8 +123,8 @@ final class PoolStreams
     }
 
     /**
-     * Decodes the message a receive into {@link #inbox} brought, into {@code into}; when it announces a longer one, receives
-     * that first, from the same rank.
+     * Decodes the message {@link #receive} or {@link #startReceive} brought, into {@code into}; when it announces a longer
+     * one, receives that first, from the same rank.
      *
      * @return how many objects it held; {@link #tag()} tells the tag it was sent under.
      * @throws org.openmpj.OpenMpjException when it does not decode; the stream's classes it named are taken all the same.

@@ -3,7 +3,6 @@ package org.openmpj.executor;
 import java.util.concurrent.Callable;
 
 import mpi.Intracomm;
-import mpi.MPI;
 import mpi.Status;
 
 import org.openmpj.ErrorClass;
@@ -35,7 +34,7 @@ final class WorkerLoop
     {
         while (true)
         {
-            final Status status = comm.Recv(streams.inbox(), 0, PoolStreams.INBOX_BYTES, MPI.BYTE, root, MPI.ANY_TAG);
+            final Status status = streams.receive(root);
             if (status.tag == PoolMessages.TAG_STOP)
             {
                 return;
